@@ -1,0 +1,46 @@
+# Thin wrappers: `make serve` builds and serves the site, `make test` runs every test.
+# Each target installs what it needs (venv, npm packages, Debian's chromium) and is safe to rerun.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+
+.PHONY: setup node browser check test site serve bench clean
+
+setup: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test,docs]'
+	touch $@
+
+node: node_modules/.installed
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# Debian's chromium and a CJK font for the browser tests (Playwright's own download does not work here).
+browser:
+	@command -v chromium >/dev/null 2>&1 && fc-list | grep -qi 'cjk\|ipa' || \
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; }
+
+check: setup
+	$(VENV)/bin/ruff check hanamikoji rulesite tests benchmarks
+	$(VENV)/bin/mypy hanamikoji
+
+test: setup node browser check
+	$(PY) -m pytest -q
+
+site: setup node
+	$(PY) -m rulesite build
+
+serve: site
+	$(PY) -m rulesite serve --port $(PORT)
+
+bench: setup node
+	$(PY) benchmarks/run.py
+
+clean:
+	rm -rf site build dist .pytest_cache .mypy_cache .ruff_cache
