@@ -1,0 +1,77 @@
+"""The engine's exceptions: one root, notation errors apart from illegal actions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Rule(StrEnum):
+    """A rule an action can break. Each value is the ID of the rule on the rules site."""
+
+    TURN_ORDER = "actions-turn-order"
+    """It is not this player's decision now."""
+    DEAL_FIRST = "deal-shuffle"
+    """A round starts with a deal; no action can be taken before it."""
+    DEAL_DECK = "components-items"
+    """A deal must order exactly the 21 item cards."""
+    DECISION_KIND = "actions-one-marker"
+    """The pending decision is of another kind (an action, a Gift pick or a Competition pick)."""
+    MARKER_ONCE = "actions-marker-once"
+    """Each action marker is used once per round."""
+    CARDS_FROM_HAND = "actions-cards-from-hand"
+    """An action uses cards from the actor's own hand."""
+    GIFT_PICK = "gift-opponent-takes-one"
+    """The opponent takes one of the three offered cards."""
+    COMPETITION_PICK = "competition-opponent-takes-pair"
+    """The opponent takes one of the two offered pairs."""
+    GAME_OVER = "end-immediately"
+    """The game is over: no decision remains."""
+
+
+class HanamikojiError(Exception):
+    """Root of every error the engine raises."""
+
+
+class NotationError(HanamikojiError, ValueError):
+    """Text that is not a well-formed move, card list or record field.
+
+    The message quotes the text and says what was expected.
+    """
+
+
+class IllegalActionError(HanamikojiError, ValueError):
+    """A well-formed action that the rules forbid in this position.
+
+    The game is left exactly as it was. ``rule`` names the rule broken.
+    """
+
+    def __init__(self, message: str, *, action: object, rule: Rule) -> None:
+        super().__init__(f"{message} [rule {rule.value}]")
+        self.action = action
+        self.rule = rule
+
+
+class PositionError(HanamikojiError, ValueError):
+    """A position given to :meth:`Game.from_position` that no game can reach."""
+
+
+@dataclass(frozen=True, slots=True)
+class RecordProblem:
+    """One problem found in a game record: where (a JSON path) and what."""
+
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}"
+
+
+class RecordError(HanamikojiError, ValueError):
+    """A damaged game record. ``problems`` lists every problem found, in order."""
+
+    def __init__(self, problems: list[RecordProblem], *, source: str = "record") -> None:
+        lines = "\n".join(f"  {p}" for p in problems)
+        super().__init__(f"{source}: {len(problems)} problem(s)\n{lines}")
+        self.problems = problems
+        self.source = source

@@ -1,0 +1,194 @@
+"""Load ``locales/`` and check it completely before anything is rendered.
+
+English is the reference: its ``text.yml`` and ``glossary.yml`` must match ``structure.yml``
+exactly, and every other language must have exactly English's keys in each file. The first
+problem stops the load with a :class:`~rulesite.errors.LocaleError` naming the file, the key
+path and what was expected.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rulesite import placeholders
+from rulesite.errors import ExtraKeyError, MalformedEntryError, MissingKeyError
+from rulesite.structure import Structure, load_structure
+from rulesite.yamlio import load_yaml
+
+# text.yml: group -> (block kind its IDs come from, required fields, optional fields)
+TEXT_GROUPS: dict[str, tuple[str, frozenset[str], frozenset[str]]] = {
+    "pages": ("page", frozenset({"title"}), frozenset({"intro"})),
+    "sections": ("section", frozenset({"title"}), frozenset({"intro"})),
+    "rules": ("rule", frozenset({"title", "text"}), frozenset()),
+    "notes": ("note", frozenset({"text"}), frozenset({"title"})),
+    "tables": ("table", frozenset({"caption"}), frozenset()),
+    "examples": ("example", frozenset({"title", "text"}), frozenset()),
+    "misreadings": ("misreading", frozenset({"claim", "answer"}), frozenset()),
+}
+GLOSSARY_FIELDS = (frozenset({"term", "definition"}), frozenset())
+UI_FIELD_RE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+# Interface strings the builder itself reads (the live examples read others).
+BUILDER_UI_KEYS = (
+    "language.name", "site.name", "site.description", "nav.skip",
+    "rule.permalink", "palette.to_dark", "palette.to_light",
+    "misreading.label", "misreading.settled_by",
+    "glossary.terms", "glossary.definitions", "glossary.edition.kosmos",
+    "glossary.edition.emperors4", "glossary.none",
+    "table.geishas.geisha", "table.geishas.charm", "table.geishas.items",
+    "table.geishas.kosmos", "table.geishas.kosmos_item",
+    "table.editions.edition", "table.editions.limit", "table.editions.no_limit",
+    "table.editions.rounds", "table.editions.at_limit", "table.editions.if_tied",
+    "table.editions.not_applicable", "table.editions.more_geishas",
+    "table.editions.more_charm", "table.editions.shared_victory", "table.editions.no_winner",
+    "edition.emperors4", "edition.emperors4-3-rounds", "edition.kosmos",
+    "example.label", "root.choose",
+)
+
+
+@dataclass(frozen=True)
+class Language:
+    code: str
+    text: dict[str, dict[str, dict[str, str]]]
+    glossary: dict[str, dict[str, str]]
+    ui: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Locales:
+    root: Path
+    structure: Structure
+    languages: dict[str, Language]  # in structure order, English first
+
+    @property
+    def english(self) -> Language:
+        return self.languages["en"]
+
+
+def flatten(data: Any, prefix: str = "") -> dict[str, Any]:
+    """Leaf key paths of nested mappings: ``{"rules": {"a": {"title": x}}}`` -> ``rules.a.title``."""
+    if not isinstance(data, dict) or not data:
+        return {prefix: data} if prefix else {}
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        out.update(flatten(value, f"{prefix}.{key}" if prefix else str(key)))
+    return out
+
+
+def _entries(data: Any, file: Path, prefix: str, required: frozenset[str],
+             optional: frozenset[str]) -> dict[str, dict[str, str]]:
+    """Check a mapping of ID -> {field: non-empty string}."""
+    where = prefix or "(file)"
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise MalformedEntryError(file, where, f"expected a mapping of IDs, got {type(data).__name__}")
+    for entry_id, entry in data.items():
+        key = f"{prefix}.{entry_id}" if prefix else str(entry_id)
+        if not isinstance(entry, dict):
+            raise MalformedEntryError(
+                file, key, f"expected a mapping with {', '.join(sorted(required))}, got {entry!r}")
+        for name in sorted(required - entry.keys()):
+            raise MissingKeyError(file, f"{key}.{name}", "required field")
+        for name in sorted(entry.keys() - required - optional):
+            raise ExtraKeyError(file, f"{key}.{name}",
+                                f"unknown field; expected {', '.join(sorted(required | optional))}")
+        for name, value in entry.items():
+            if not isinstance(value, str) or not value.strip():
+                raise MalformedEntryError(file, f"{key}.{name}",
+                                          f"expected a non-empty string, got {value!r}")
+    return data
+
+
+def _text_shape(data: Any, file: Path) -> dict[str, dict[str, dict[str, str]]]:
+    if not isinstance(data, dict):
+        raise MalformedEntryError(file, "(file)", f"expected a mapping of {', '.join(TEXT_GROUPS)}")
+    for group, entries in data.items():
+        if group not in TEXT_GROUPS:
+            raise ExtraKeyError(file, str(group), f"unknown group; expected {', '.join(TEXT_GROUPS)}")
+        _, required, optional = TEXT_GROUPS[group]
+        _entries(entries, file, group, required, optional)
+    return data
+
+
+def _match_structure(text: dict, glossary: dict, structure: Structure, folder: Path) -> None:
+    """English text and glossary hold exactly the IDs structure.yml declares."""
+    expected = {group: [i for i, k in structure.kind_of.items() if k == kind]
+                for group, (kind, _, _) in TEXT_GROUPS.items()}
+    expected_terms = [t.id for t in structure.glossary]
+    for file, groups in ((folder / "text.yml", {g: text.get(g) or {} for g in TEXT_GROUPS}),
+                         (folder / "glossary.yml", {"": glossary})):
+        for group, entries in groups.items():
+            ids = expected[group] if group else expected_terms
+            kind = TEXT_GROUPS[group][0] if group else "glossary term"
+            for entry_id in ids:
+                if entry_id not in entries:
+                    raise MissingKeyError(file, f"{group}.{entry_id}".lstrip("."),
+                                          f"structure.yml declares this {kind}; give its text")
+            for entry_id in entries:
+                if entry_id not in ids:
+                    raise ExtraKeyError(file, f"{group}.{entry_id}".lstrip("."),
+                                        f"structure.yml declares no {kind} with this ID")
+
+
+def _match_english(data: Any, english: Any, file: Path, english_file: Path) -> None:
+    """Exactly English's leaf keys: the same entries and the same optional fields."""
+    ours, theirs = flatten(data), flatten(english)
+    for key in theirs:
+        if key not in ours:
+            raise MissingKeyError(file, key, f"missing; {english_file} has it")
+    for key in ours:
+        if key not in theirs:
+            raise ExtraKeyError(file, key, f"not in {english_file}; remove it or add it there first")
+
+
+def _ui_shape(data: Any, file: Path) -> dict[str, str]:
+    if not isinstance(data, dict):
+        raise MalformedEntryError(file, "(file)", "expected a flat mapping of key: string")
+    for key, value in data.items():
+        if not isinstance(value, str) or not value.strip():
+            raise MalformedEntryError(file, str(key), f"expected a non-empty string, got {value!r}")
+    return data
+
+
+def _ui_fields(ui: dict[str, str], english: dict[str, str], file: Path) -> None:
+    """A translated interface string fills the same named fields as the English one."""
+    for key, value in ui.items():
+        ours, theirs = set(UI_FIELD_RE.findall(value)), set(UI_FIELD_RE.findall(english[key]))
+        if ours != theirs:
+            raise MalformedEntryError(
+                file, key, f"uses fields {sorted(ours)}; the English string uses {sorted(theirs)}")
+
+
+def load(root: Path | str) -> Locales:
+    """Read ``root`` (a ``locales/`` folder), check everything, return it all."""
+    root = Path(root)
+    structure = load_structure(root / "structure.yml")
+    languages: dict[str, Language] = {}
+    for code in structure.languages:
+        folder = root / code
+        text = _text_shape(load_yaml(folder / "text.yml"), folder / "text.yml")
+        terms, optional = GLOSSARY_FIELDS
+        glossary = _entries(load_yaml(folder / "glossary.yml"), folder / "glossary.yml", "",
+                            terms, optional)
+        ui = _ui_shape(load_yaml(folder / "ui.yml"), folder / "ui.yml")
+        if code == "en":
+            _match_structure(text, glossary, structure, folder)
+            for key in BUILDER_UI_KEYS:
+                if key not in ui:
+                    raise MissingKeyError(folder / "ui.yml", key, "the site builder needs it")
+        else:
+            en = root / "en"
+            english = languages["en"]
+            _match_english(text, english.text, folder / "text.yml", en / "text.yml")
+            _match_english(glossary, english.glossary, folder / "glossary.yml", en / "glossary.yml")
+            _match_english(ui, english.ui, folder / "ui.yml", en / "ui.yml")
+            _ui_fields(ui, english.ui, folder / "ui.yml")
+        for file, data in ((folder / "text.yml", text), (folder / "glossary.yml", glossary)):
+            for key, value in flatten(data).items():
+                placeholders.check(value, structure, file, key)
+        languages[code] = Language(code, text, glossary, ui)
+    return Locales(root, structure, languages)

@@ -1,0 +1,82 @@
+"""The three placeholders of locale text: ``{n:NAME}`` (a number from ``hanamikoji.FACTS``),
+``{ref:ID}`` (a link to a rule, section or page) and ``{term:ID}`` (a glossary term).
+:func:`check` finds bad ones at load time; :class:`Resolver` turns good ones into Markdown."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from hanamikoji import FACTS
+from rulesite.errors import MalformedEntryError, UnknownReferenceError
+from rulesite.structure import Structure
+
+# Anything shaped like {word:...} is meant as a placeholder, so a typo in the kind is caught too.
+PLACEHOLDER_RE = re.compile(r"\{([A-Za-z_]+):([^{}]*)\}")
+REF_KINDS = ("rule", "section", "page")
+
+
+def scan(text: str) -> Iterator[tuple[str, str]]:
+    """Yield ``(kind, name)`` for every placeholder in ``text``."""
+    for match in PLACEHOLDER_RE.finditer(text):
+        yield match.group(1), match.group(2)
+
+
+def check(text: str, structure: Structure, file: Path, key: str) -> None:
+    """Raise on the first placeholder of ``text`` whose kind or target does not exist."""
+    terms = {t.id for t in structure.glossary}
+    for kind, name in scan(text):
+        where = f"{{{kind}:{name}}}"
+        if kind == "n":
+            if name not in FACTS:
+                raise UnknownReferenceError(
+                    file, key, f"{where}: expected a fact name from hanamikoji.FACTS "
+                               f"({', '.join(sorted(FACTS))})")
+        elif kind == "ref":
+            if structure.kind_of.get(name) not in REF_KINDS:
+                raise UnknownReferenceError(
+                    file, key, f"{where}: expected the ID of a rule, section or page in "
+                               f"structure.yml")
+        elif kind == "term":
+            if name not in terms:
+                raise UnknownReferenceError(
+                    file, key, f"{where}: expected a glossary term ID from structure.yml")
+        else:
+            raise MalformedEntryError(
+                file, key, f"{where}: unknown placeholder kind {kind!r}; expected n, ref or term")
+
+
+@dataclass(frozen=True)
+class Resolver:
+    """Resolves placeholders for one language, on one page (links are page-relative)."""
+
+    structure: Structure
+    page_id: str
+    title_of: Callable[[str], str]  # ID of a page or section -> its title in this language
+    term_of: Callable[[str], str]  # glossary term ID -> the term in this language
+
+    def href(self, anchor: str) -> str:
+        """Markdown link target of an anchor ID (a page ID links to the page itself)."""
+        page = self.structure.page_of[anchor]
+        filename = self.structure.page(page).filename
+        if anchor == page:
+            return filename
+        return f"#{anchor}" if page == self.page_id else f"{filename}#{anchor}"
+
+    def ref_text(self, anchor: str) -> str:
+        kind = self.structure.kind_of[anchor]
+        return self.structure.numbers[anchor] if kind == "rule" else self.title_of(anchor)
+
+    def markdown(self, text: str, links: bool = True) -> str:
+        """``text`` with every placeholder replaced; ``links=False`` for headings and titles."""
+
+        def one(match: re.Match[str]) -> str:
+            kind, name = match.group(1), match.group(2)
+            if kind == "n":
+                return str(FACTS[name])
+            label = self.ref_text(name) if kind == "ref" else self.term_of(name)
+            return f"[{label}]({self.href(name)})" if links else label
+
+        return PLACEHOLDER_RE.sub(one, text)

@@ -1,0 +1,247 @@
+"""``locales/structure.yml``: the language-neutral skeleton of the site (pages, sections,
+blocks, misreadings, glossary terms, examples), read into frozen values and checked."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rulesite.errors import (
+    ExtraKeyError,
+    MalformedEntryError,
+    MissingKeyError,
+    UnknownReferenceError,
+)
+from rulesite.yamlio import load_yaml
+
+ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+PAGE_KINDS = ("home", "rules", "glossary", "misreadings", "quickref", "about", "notation", "api")
+BLOCK_KINDS = ("rule", "note", "table", "example")
+TABLE_KINDS = ("geishas", "editions", "notation", "errors")
+EDITION_NAMES = ("kosmos", "emperors4")  # printed editions whose own names the glossary shows
+LANGUAGES = ("en", "fr", "ja", "id")
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: str
+    id: str
+    table: str | None = None
+
+
+@dataclass(frozen=True)
+class Section:
+    id: str
+    blocks: tuple[Block, ...]
+
+
+@dataclass(frozen=True)
+class Misreading:
+    id: str
+    settles: str
+
+
+@dataclass(frozen=True)
+class Page:
+    id: str
+    kind: str
+    sections: tuple[Section, ...] = ()
+    items: tuple[Misreading, ...] = ()
+
+    @property
+    def filename(self) -> str:
+        """Markdown file in a language's docs folder; the home page is the language root."""
+        return "index.md" if self.kind == "home" else f"{self.id}.md"
+
+
+@dataclass(frozen=True)
+class Term:
+    id: str
+    editions: dict[str, str] = field(default_factory=dict)  # edition -> its printed name
+
+
+@dataclass(frozen=True)
+class Example:
+    id: str
+    rule: str
+    spec: dict[str, Any]  # the whole entry (rule, code, ...) for rulesite.examples.render
+
+
+@dataclass(frozen=True)
+class Structure:
+    languages: tuple[str, ...]
+    pages: tuple[Page, ...]
+    glossary: tuple[Term, ...]
+    examples: dict[str, Example]
+    kind_of: dict[str, str]  # every ID -> page|section|rule|note|table|example|misreading|term
+    page_of: dict[str, str]  # every anchor ID -> the ID of the page that shows it
+    numbers: dict[str, str]  # rule ID -> "4.2", chapter (rules section) ID -> "4"
+
+    def page(self, page_id: str) -> Page:
+        return next(p for p in self.pages if p.id == page_id)
+
+    def blocks(self, kind: str) -> list[str]:
+        """IDs of every block of ``kind``, in page order."""
+        return [b.id for p in self.pages for s in p.sections for b in s.blocks if b.kind == kind]
+
+
+class _Reader:
+    """Walks structure.yml, checking shapes and collecting IDs as it goes."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.kind_of: dict[str, str] = {}
+        self.page_of: dict[str, str] = {}
+
+    def fail(self, key: str, problem: str) -> MalformedEntryError:
+        return MalformedEntryError(self.path, key, problem)
+
+    def mapping(self, value: Any, key: str, required: set[str], optional: set[str]) -> dict:
+        if not isinstance(value, dict):
+            raise self.fail(key, f"expected a mapping with {sorted(required)}, got {value!r}")
+        for name in sorted(required - value.keys()):
+            raise MissingKeyError(self.path, f"{key}.{name}", "required")
+        for name in sorted(value.keys() - required - optional):
+            raise ExtraKeyError(
+                self.path, f"{key}.{name}", f"unknown key; expected {sorted(required | optional)}"
+            )
+        return value
+
+    def listing(self, value: Any, key: str) -> list:
+        if not isinstance(value, list):
+            raise self.fail(key, f"expected a list, got {value!r}")
+        return value
+
+    def new_id(self, value: Any, key: str, kind: str, page: str | None) -> str:
+        if not isinstance(value, str) or not ID_RE.match(value):
+            raise self.fail(key, f"expected an ID of lowercase ASCII words joined by '-', "
+                                 f"got {value!r}")
+        if value in self.kind_of:
+            raise self.fail(key, f"ID {value!r} is already used by a {self.kind_of[value]}")
+        self.kind_of[value] = kind
+        if page is not None:
+            self.page_of[value] = page
+        return value
+
+    def page(self, raw: Any, key: str) -> Page:
+        raw = self.mapping(raw, key, {"id", "kind"}, {"sections", "items"})
+        page_id = self.new_id(raw["id"], f"{key}.id", "page", None)
+        self.page_of[page_id] = page_id
+        key = f"pages.{page_id}"
+        kind = raw["kind"]
+        if kind not in PAGE_KINDS:
+            raise self.fail(f"{key}.kind", f"expected one of {list(PAGE_KINDS)}, got {kind!r}")
+        sections = tuple(
+            self.section(s, f"{key}.sections[{i}]", page_id, kind)
+            for i, s in enumerate(self.listing(raw.get("sections", []), f"{key}.sections"))
+        )
+        if kind == "misreadings" and "items" not in raw:
+            raise MissingKeyError(self.path, f"{key}.items", "a misreadings page lists its items")
+        if kind != "misreadings" and "items" in raw:
+            raise ExtraKeyError(self.path, f"{key}.items", "only a misreadings page has items")
+        items = tuple(
+            self.misreading(m, f"{key}.items[{i}]", page_id)
+            for i, m in enumerate(self.listing(raw.get("items", []), f"{key}.items"))
+        )
+        return Page(page_id, kind, sections, items)
+
+    def section(self, raw: Any, key: str, page_id: str, page_kind: str) -> Section:
+        raw = self.mapping(raw, key, {"id", "blocks"}, set())
+        section_id = self.new_id(raw["id"], f"{key}.id", "section", page_id)
+        key = f"sections.{section_id}"
+        blocks = []
+        for i, b in enumerate(self.listing(raw["blocks"], f"{key}.blocks")):
+            bkey = f"{key}.blocks[{i}]"
+            b = self.mapping(b, bkey, {"kind", "id"}, {"table"})
+            kind = b["kind"]
+            if kind not in BLOCK_KINDS:
+                raise self.fail(f"{bkey}.kind", f"expected one of {list(BLOCK_KINDS)}, got {kind!r}")
+            if kind == "rule" and page_kind != "rules":
+                raise self.fail(f"{bkey}.kind", "numbered rules belong on pages of kind 'rules'")
+            table = b.get("table")
+            if (kind == "table") != (table is not None):
+                raise self.fail(bkey, "a block has a 'table' key exactly when its kind is table")
+            if table is not None and table not in TABLE_KINDS:
+                raise self.fail(f"{bkey}.table", f"expected one of {list(TABLE_KINDS)}, "
+                                                 f"got {table!r}")
+            blocks.append(Block(kind, self.new_id(b["id"], f"{bkey}.id", kind, page_id), table))
+        return Section(section_id, tuple(blocks))
+
+    def misreading(self, raw: Any, key: str, page_id: str) -> Misreading:
+        raw = self.mapping(raw, key, {"id", "settles"}, set())
+        return Misreading(self.new_id(raw["id"], f"{key}.id", "misreading", page_id),
+                          raw["settles"])
+
+    def term(self, raw: Any, key: str) -> Term:
+        raw = self.mapping(raw, key, {"id"}, set(EDITION_NAMES))
+        term_id = self.new_id(raw["id"], f"{key}.id", "term", None)
+        names = {}
+        for edition in EDITION_NAMES:
+            if edition in raw:
+                if not isinstance(raw[edition], str) or not raw[edition].strip():
+                    raise self.fail(f"glossary.{term_id}.{edition}", "expected a non-empty name")
+                names[edition] = raw[edition]
+        return Term(term_id, names)
+
+
+def _number(pages: tuple[Page, ...]) -> dict[str, str]:
+    """Chapters are the sections of the rules pages, in order; rules count within a chapter."""
+    numbers: dict[str, str] = {}
+    chapter = 0
+    for page in pages:
+        if page.kind != "rules":
+            continue
+        for section in page.sections:
+            chapter += 1
+            numbers[section.id] = str(chapter)
+            rules = [b for b in section.blocks if b.kind == "rule"]
+            for n, block in enumerate(rules, start=1):
+                numbers[block.id] = f"{chapter}.{n}"
+    return numbers
+
+
+def load_structure(path: Path) -> Structure:
+    """Read and check ``structure.yml``; raise a :class:`LocaleError` on the first problem."""
+    r = _Reader(path)
+    raw = r.mapping(load_yaml(path), "(file)", {"languages", "pages", "glossary"}, {"examples"})
+    languages = tuple(r.listing(raw["languages"], "languages"))
+    if languages != LANGUAGES:
+        raise r.fail("languages", f"expected {list(LANGUAGES)} (English first), got {raw['languages']!r}")
+    pages = tuple(r.page(p, f"pages[{i}]") for i, p in enumerate(r.listing(raw["pages"], "pages")))
+    kinds = [p.kind for p in pages]
+    for kind in ("home", "glossary"):
+        if kinds.count(kind) != 1:
+            raise r.fail("pages", f"expected exactly one page of kind {kind!r}, found {kinds.count(kind)}")
+    glossary = tuple(r.term(t, f"glossary[{i}]")
+                     for i, t in enumerate(r.listing(raw["glossary"], "glossary")))
+    glossary_page = next(p.id for p in pages if p.kind == "glossary")
+    for term in glossary:
+        r.page_of[term.id] = glossary_page
+
+    rules = {i for i, k in r.kind_of.items() if k == "rule"}
+    for page in pages:
+        for item in page.items:
+            if item.settles not in rules:
+                raise UnknownReferenceError(path, f"pages.{page.id}.items.{item.id}.settles",
+                                            f"expected a rule ID, got {item.settles!r}")
+
+    examples: dict[str, Example] = {}
+    raw_examples = raw.get("examples") or {}
+    if not isinstance(raw_examples, dict):
+        raise r.fail("examples", "expected a mapping of example ID to its entry")
+    placed = {i for i, k in r.kind_of.items() if k == "example"}
+    for ex_id, spec in raw_examples.items():
+        key = f"examples.{ex_id}"
+        # Only `rule` is the builder's business; the rest (code, ...) goes to examples.render.
+        spec = r.mapping(spec, key, {"rule"}, set(spec) if isinstance(spec, dict) else set())
+        if ex_id not in placed:
+            raise ExtraKeyError(path, key, "no page places this example (add a block of kind example)")
+        if spec["rule"] not in rules:
+            raise UnknownReferenceError(path, f"{key}.rule", f"expected a rule ID, got {spec['rule']!r}")
+        examples[ex_id] = Example(ex_id, spec["rule"], dict(spec))
+    for ex_id in sorted(placed - examples.keys()):
+        raise MissingKeyError(path, f"examples.{ex_id}", "a page places this example; declare it here")
+
+    return Structure(languages, pages, glossary, examples, r.kind_of, r.page_of, _number(pages))
