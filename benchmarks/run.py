@@ -38,7 +38,9 @@ TARGETS = {"cpython": 5000, "pyodide": 2000}
 
 
 def _run_json(cmd: list[str], what: str) -> dict[str, Any]:
-    proc = subprocess.run(cmd, capture_output=True, text=True, check=False, timeout=1800)
+    # PYTHONPATH: CPython measures this work tree's engine, as Pyodide does through its wheel.
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False, timeout=1800, env=env)
     if proc.returncode != 0:
         sys.stderr.write(proc.stdout[-4000:] + proc.stderr[-4000:])
         raise SystemExit(f"benchmarks/run.py: {what} failed (exit {proc.returncode}): {cmd}")

@@ -40,6 +40,8 @@ from hanamikoji._errors import (
 from hanamikoji._game import Game, Marker, Position
 from hanamikoji._outcome import Outcome, Reason, RoundScore
 from hanamikoji._players import Agent, GreedyPlayer, RandomPlayer, play
+from hanamikoji._record import Record
+from hanamikoji._timeline import Step, board, timeline
 from hanamikoji._types import Edition, Phase, Player
 from hanamikoji._view import View
 
@@ -72,16 +74,20 @@ __all__ = [
     "PositionError",
     "RandomPlayer",
     "Reason",
+    "Record",
     "RecordError",
     "RecordProblem",
     "Response",
     "RoundScore",
     "Rule",
     "Secret",
+    "Step",
     "TradeOff",
     "View",
+    "board",
     "charm",
     "parse_cards",
     "parse_move",
     "play",
+    "timeline",
 ]

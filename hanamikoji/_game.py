@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import IntFlag
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from hanamikoji._actions import (
     FULL_DECK,
@@ -37,6 +37,9 @@ from hanamikoji._constants import (
 from hanamikoji._errors import IllegalActionError, NotationError, PositionError, Rule
 from hanamikoji._outcome import Outcome, Reason, RoundScore
 from hanamikoji._types import Edition, Phase, Player
+
+if TYPE_CHECKING:
+    from hanamikoji._record import Record
 
 
 class Marker(IntFlag):
@@ -802,6 +805,12 @@ class Game:
             removed=self._removed,
             draw_pile=self.draw_pile,
         )
+
+    def record(self) -> Record:
+        """The game's record so far: replaying it reproduces this game."""
+        from hanamikoji._record import Record
+
+        return Record.from_game(self)
 
     @property
     def start(self) -> Position | None:

@@ -15,7 +15,8 @@ from rulesite.structure import Structure
 
 # Anything shaped like {word:...} is meant as a placeholder, so a typo in the kind is caught too.
 PLACEHOLDER_RE = re.compile(r"\{([A-Za-z_]+):([^{}]*)\}")
-REF_KINDS = ("rule", "section", "page")
+# {ref:} may point at anything with an anchor; a glossary term is linked with {term:} instead.
+REF_KINDS = ("rule", "section", "page", "note", "table", "example", "misreading")
 
 
 def scan(text: str) -> Iterator[tuple[str, str]]:
@@ -37,8 +38,8 @@ def check(text: str, structure: Structure, file: Path, key: str) -> None:
         elif kind == "ref":
             if structure.kind_of.get(name) not in REF_KINDS:
                 raise UnknownReferenceError(
-                    file, key, f"{where}: expected the ID of a rule, section or page in "
-                               f"structure.yml")
+                    file, key, f"{where}: expected the ID of a rule, section, page or block "
+                               f"in structure.yml")
         elif kind == "term":
             if name not in terms:
                 raise UnknownReferenceError(
@@ -54,7 +55,7 @@ class Resolver:
 
     structure: Structure
     page_id: str
-    title_of: Callable[[str], str]  # ID of a page or section -> its title in this language
+    label_of: Callable[[str], str]  # anchor ID -> link text: rule number, or a title
     term_of: Callable[[str], str]  # glossary term ID -> the term in this language
 
     def href(self, anchor: str) -> str:
@@ -65,10 +66,6 @@ class Resolver:
             return filename
         return f"#{anchor}" if page == self.page_id else f"{filename}#{anchor}"
 
-    def ref_text(self, anchor: str) -> str:
-        kind = self.structure.kind_of[anchor]
-        return self.structure.numbers[anchor] if kind == "rule" else self.title_of(anchor)
-
     def markdown(self, text: str, links: bool = True) -> str:
         """``text`` with every placeholder replaced; ``links=False`` for headings and titles."""
 
@@ -76,7 +73,7 @@ class Resolver:
             kind, name = match.group(1), match.group(2)
             if kind == "n":
                 return str(FACTS[name])
-            label = self.ref_text(name) if kind == "ref" else self.term_of(name)
+            label = self.label_of(name) if kind == "ref" else self.term_of(name)
             return f"[{label}]({self.href(name)})" if links else label
 
         return PLACEHOLDER_RE.sub(one, text)

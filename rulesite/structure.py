@@ -77,6 +77,7 @@ class Structure:
     examples: dict[str, Example]
     kind_of: dict[str, str]  # every ID -> page|section|rule|note|table|example|misreading|term
     page_of: dict[str, str]  # every anchor ID -> the ID of the page that shows it
+    section_of: dict[str, str]  # block ID -> the ID of its section
     numbers: dict[str, str]  # rule ID -> "4.2", chapter (rules section) ID -> "4"
 
     def page(self, page_id: str) -> Page:
@@ -94,6 +95,7 @@ class _Reader:
         self.path = path
         self.kind_of: dict[str, str] = {}
         self.page_of: dict[str, str] = {}
+        self.section_of: dict[str, str] = {}
 
     def fail(self, key: str, problem: str) -> MalformedEntryError:
         return MalformedEntryError(self.path, key, problem)
@@ -167,6 +169,7 @@ class _Reader:
                 raise self.fail(f"{bkey}.table", f"expected one of {list(TABLE_KINDS)}, "
                                                  f"got {table!r}")
             blocks.append(Block(kind, self.new_id(b["id"], f"{bkey}.id", kind, page_id), table))
+            self.section_of[b["id"]] = section_id
         return Section(section_id, tuple(blocks))
 
     def misreading(self, raw: Any, key: str, page_id: str) -> Misreading:
@@ -244,4 +247,5 @@ def load_structure(path: Path) -> Structure:
     for ex_id in sorted(placed - examples.keys()):
         raise MissingKeyError(path, f"examples.{ex_id}", "a page places this example; declare it here")
 
-    return Structure(languages, pages, glossary, examples, r.kind_of, r.page_of, _number(pages))
+    return Structure(languages, pages, glossary, examples, r.kind_of, r.page_of, r.section_of,
+                     _number(pages))

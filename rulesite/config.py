@@ -1,0 +1,65 @@
+"""The MkDocs configuration of one language: the shared ``mkdocs.yml`` plus what differs.
+
+Each language is its own MkDocs build, so each gets its own search index in its own
+language, and the language menu can point at the same page in the other languages.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from rulesite.locales import Locales
+from rulesite.pages import PageWriter
+
+# lunr has no Indonesian: index it without English stemming, which would mangle the words.
+SEARCH: dict[str, dict[str, Any]] = {
+    "en": {"lang": "en"},
+    "fr": {"lang": "fr"},
+    "ja": {"lang": "ja"},
+    "id": {"lang": "en", "pipeline": ["trimmer"]},
+}
+
+
+def language_config(locales: Locales, lang: str, *, repo: Path, docs_dir: Path,
+                    site_dir: Path, wheel: str | None) -> dict[str, Any]:
+    """The mapping to write as ``build/site/<lang>/mkdocs.yml``."""
+    ui = locales.languages[lang].ui
+    base = yaml.safe_load((repo / "mkdocs.yml").read_text(encoding="utf-8"))
+    palette = base["theme"]["palette"]
+    for entry, label in zip(palette, ("palette.to_dark", "palette.to_light"), strict=True):
+        entry["toggle"]["name"] = ui[label]
+    writer = PageWriter(locales, lang)
+    nav = [
+        {(ui["nav.home"] if page.kind == "home" else writer.label(page.id)): page.filename}
+        for page in locales.structure.pages
+    ]
+    return {
+        "INHERIT": str(repo / "mkdocs.yml"),
+        "site_name": ui["site.name"],
+        "site_description": ui["site.description"],
+        "copyright": ui["site.copyright"],
+        "docs_dir": str(docs_dir),
+        "site_dir": str(site_dir),
+        "theme": {"language": lang, "custom_dir": str(repo / "docs" / "overrides"),
+                  "palette": palette},
+        "plugins": {
+            "search": SEARCH[lang],
+            # Document the engine from the source tree, whatever is installed.
+            "mkdocstrings": {"handlers": {"python": {"paths": [str(repo)]}}},
+        },
+        "markdown_extensions": {
+            "toc": {"permalink": True, "permalink_title": ui["rule.permalink"]},
+        },
+        "extra": {
+            "alternate": [
+                {"name": locales.languages[code].ui["language.name"], "link": f"../{code}/",
+                 "lang": code}
+                for code in locales.structure.languages
+            ],
+            "hk": {"lang": lang, "wheel": wheel or ""},
+        },
+        "nav": nav,
+    }

@@ -1,0 +1,192 @@
+"""Render every page of one language as Markdown, from the locale data and the engine.
+
+Nothing here is written by hand: headings, anchors and numbers come from ``structure.yml``,
+prose from ``<lang>/text.yml``, terms from the glossaries, tables from :mod:`rulesite.tables`
+and live examples from :func:`rulesite.examples.render`.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from rulesite import examples, tables
+from rulesite.locales import Language, Locales
+from rulesite.placeholders import Resolver
+from rulesite.structure import Block, Page, Section
+
+
+class PageWriter:
+    """Writes the pages of one language."""
+
+    def __init__(self, locales: Locales, lang: str) -> None:
+        self.locales = locales
+        self.structure = locales.structure
+        self.lang = lang
+        self.language: Language = locales.languages[lang]
+        self.ui = self.language.ui
+
+    # --- text lookups ---------------------------------------------------------------------
+
+    def text(self, group: str, entry: str, name: str) -> str | None:
+        return self.language.text.get(group, {}).get(entry, {}).get(name)
+
+    def label(self, anchor: str) -> str:
+        """Link text of ``{ref:anchor}``: a rule's number, otherwise a title in this language."""
+        kind = self.structure.kind_of[anchor]
+        if kind == "rule":
+            return self.structure.numbers[anchor]
+        if kind in ("note", "table"):  # untitled blocks go by their section's title
+            return self.label(self.structure.section_of[anchor])
+        group, name = {"page": ("pages", "title"), "section": ("sections", "title"),
+                       "example": ("examples", "title"),
+                       "misreading": ("misreadings", "claim")}[kind]
+        return self.resolver(self.structure.page_of[anchor]).markdown(
+            self.text(group, anchor, name) or "", links=False)
+
+    def term(self, term_id: str) -> str:
+        return self.language.glossary[term_id]["term"]
+
+    def resolver(self, page_id: str) -> Resolver:
+        return Resolver(self.structure, page_id, self.label, self.term)
+
+    # --- pages ----------------------------------------------------------------------------
+
+    def render(self, page: Page) -> str:
+        """The Markdown source of ``page``."""
+        md = self.resolver(page.id).markdown
+        out = [f"# {md(self.text('pages', page.id, 'title') or '', links=False)} {{ #{page.id} }}"]
+        intro = self.text("pages", page.id, "intro")
+        if intro:
+            out.append(f"{md(intro)}\n{{: .hk-intro }}")
+        for section in page.sections:
+            out.append(self.section(page, section))
+            if page.kind == "api" and section is page.sections[-1]:
+                # The reference sits under the last section ("Reference"), one level down.
+                out.append("::: hanamikoji")
+        if page.kind == "api" and not page.sections:
+            out.append("::: hanamikoji")
+        if page.kind == "misreadings":
+            out.extend(self.misreading(page, item.id, item.settles) for item in page.items)
+        if page.kind == "glossary":
+            out.append(self.glossary(page))
+        return "\n\n".join(out) + "\n"
+
+    def section(self, page: Page, section: Section) -> str:
+        md = self.resolver(page.id).markdown
+        title = md(self.text("sections", section.id, "title") or "", links=False)
+        number = self.structure.numbers.get(section.id)
+        if number:
+            title = f'<span class="hk-num">{number}</span> {title}'
+        out = [f"## {title} {{ #{section.id} }}"]
+        intro = self.text("sections", section.id, "intro")
+        if intro:
+            out.append(md(intro))
+        out.extend(self.block(page, block) for block in section.blocks)
+        return "\n\n".join(out)
+
+    def block(self, page: Page, block: Block) -> str:
+        md = self.resolver(page.id).markdown
+        if block.kind == "rule":
+            number = self.structure.numbers[block.id]
+            title = md(self.text("rules", block.id, "title") or "", links=False)
+            # The number links to the rule itself: tap it to get the link to cite.
+            return (f'### <a class="hk-num" href="#{block.id}">{number}</a> {title} '
+                    f'{{ #{block.id} .hk-rule }}\n\n{md(self.text("rules", block.id, "text") or "")}')
+        if block.kind == "note":
+            return self.div(f"hk-note", block.id, md(self.text("notes", block.id, "text") or ""))
+        if block.kind == "table":
+            assert block.table is not None
+            caption = md(self.text("tables", block.id, "caption") or "")
+            body = tables.TABLES[block.table](self.table_context(page))
+            return self.div("hk-table", block.id, f"{caption}\n{{: .hk-caption }}\n\n{body}")
+        return self.example(page, block.id)
+
+    def example(self, page: Page, example_id: str) -> str:
+        md = self.resolver(page.id).markdown
+        title = escape(md(self.text("examples", example_id, "title") or "", links=False))
+        widget = examples.render(example_id, self.lang,
+                                 spec=self.structure.examples[example_id].spec, ui=self.ui)
+        return "\n\n".join([
+            '<div class="hk-example-block" markdown>',
+            f'<p class="hk-example-title"><span class="hk-label">{escape(self.ui["example.label"])}'
+            f"</span> {title}</p>",
+            md(self.text("examples", example_id, "text") or ""),
+            f'<div class="hk-example" id="{example_id}" data-example="{example_id}">'
+            f"{widget}</div>",
+            "</div>",
+        ])
+
+    def misreading(self, page: Page, item_id: str, settles: str) -> str:
+        md = self.resolver(page.id).markdown
+        claim = md(self.text("misreadings", item_id, "claim") or "", links=False)
+        rule = self.structure.numbers[settles]
+        rule_title = self.resolver(page.id).markdown(
+            self.text("rules", settles, "title") or "", links=False)
+        link = f"[{rule} {rule_title}]({self.resolver(page.id).href(settles)})"
+        settled = self.ui["misreading.settled_by"].format(rule=link)
+        return (f"## {claim} {{ #{item_id} .hk-misreading }}\n\n"
+                f"{md(self.text('misreadings', item_id, 'answer') or '')}\n\n"
+                f"{settled}\n{{: .hk-settled }}")
+
+    def glossary(self, page: Page) -> str:
+        """A table of each term in the four languages and the editions, then definitions."""
+        md = self.resolver(page.id).markdown
+        langs = self.structure.languages
+        head = "".join(
+            f'<th lang="{code}">{escape(self.locales.languages[code].ui["language.name"])}</th>'
+            for code in langs)
+        head += f'<th lang="fr">{escape(self.ui["glossary.edition.kosmos"])}</th>'
+        rows = []
+        for term in self.structure.glossary:
+            cells = []
+            for code in langs:
+                word = escape(self.locales.languages[code].glossary[term.id]["term"])
+                if code == self.lang:
+                    word = f'<a href="#{term.id}">{word}</a>'
+                cells.append(f'<td lang="{code}">{word}</td>')
+            kosmos = term.editions.get("kosmos")
+            cells.append(f'<td lang="fr">{escape(kosmos)}</td>' if kosmos else "<td>—</td>")
+            rows.append(f"<tr>{''.join(cells)}</tr>")
+        table = (f'<div class="hk-glossary-table"><table>\n<thead><tr>{head}</tr></thead>\n'
+                 f"<tbody>\n" + "\n".join(rows) + "\n</tbody></table></div>")
+
+        entries = []
+        for term in self.structure.glossary:
+            entry = self.language.glossary[term.id]
+            names = "".join(
+                f'<br><span class="hk-edition-name">{escape(self.ui[f"glossary.edition.{ed}"])}: '
+                f'<span lang="{"fr" if ed == "kosmos" else "en"}">{escape(name)}</span></span>'
+                for ed, name in term.editions.items())
+            entries.append(self.div(
+                "hk-term", term.id,
+                f"**{escape(entry['term'])}**: {md(entry['definition'])}{names}"))
+        return "\n\n".join([
+            f"## {self.ui['glossary.terms']} {{ #hk_terms }}", table,
+            f"## {self.ui['glossary.definitions']} {{ #hk_definitions }}", *entries])
+
+    # --- helpers --------------------------------------------------------------------------
+
+    def table_context(self, page: Page) -> tables.TableContext:
+        resolver = self.resolver(page.id)
+
+        def term(term_id: str) -> str:
+            return resolver.markdown(f"{{term:{term_id}}}")
+
+        def ref(rule_id: str) -> str:
+            return resolver.markdown(f"{{ref:{rule_id}}}")
+
+        def title(rule_id: str) -> str:
+            return resolver.markdown(self.text("rules", rule_id, "title") or "", links=False)
+
+        return tables.TableContext(self.ui, term, ref, title)
+
+    @staticmethod
+    def div(css: str, anchor: str, markdown: str) -> str:
+        """A block with an anchor whose content is still Markdown (``md_in_html``)."""
+        return f'<div class="{css}" id="{anchor}" markdown>\n\n{markdown}\n\n</div>'
+
+
+def render_language(locales: Locales, lang: str) -> dict[str, str]:
+    """File name -> Markdown for every page of ``lang``."""
+    writer = PageWriter(locales, lang)
+    return {page.filename: writer.render(page) for page in locales.structure.pages}

@@ -1,0 +1,137 @@
+"""Tables whose content comes from the engine (``{kind: table, table: NAME}`` blocks).
+
+Every number and name in these tables is read from ``hanamikoji``; only the column headings
+and labels come from the language's ``ui.yml``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import hanamikoji
+from hanamikoji import FACTS, GEISHA_CHARMS, Edition
+from rulesite.errors import UnknownReferenceError
+
+
+@dataclass(frozen=True)
+class TableContext:
+    """What a table needs: interface strings, glossary terms and links in one language."""
+
+    ui: dict[str, str]
+    term: Callable[[str], str]  # term ID -> Markdown link to the term in the glossary
+    ref: Callable[[str], str]  # rule ID -> Markdown link showing the rule number
+    title: Callable[[str], str]  # rule ID -> the rule's title
+
+
+def _table(head: list[str], rows: list[list[str]]) -> str:
+    def line(cells: list[str]) -> str:
+        return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+
+    return "\n".join([line(head), line(["---"] * len(head)), *map(line, rows)])
+
+
+def geishas(ctx: TableContext) -> str:
+    """Geisha number, charm, item cards, and the French (Kosmos) edition's names."""
+    ui = ctx.ui
+    names = Edition.KOSMOS.geisha_names or ()
+    items = Edition.KOSMOS.item_names or ()
+    head = [ui["table.geishas.geisha"], ui["table.geishas.charm"], ui["table.geishas.items"],
+            ui["table.geishas.kosmos"], ui["table.geishas.kosmos_item"]]
+    rows = [[str(n), str(charm), str(charm), name, item]
+            for n, charm, name, item in zip(range(1, len(GEISHA_CHARMS) + 1), GEISHA_CHARMS,
+                                            names, items, strict=True)]
+    return _table(head, rows)
+
+
+@dataclass(frozen=True)
+class EditionEnding:
+    """How one edition ends a game in which nobody reached a goal."""
+
+    edition: str  # the hanamikoji.Edition value, also the ui key "edition.<value>"
+    round_limit: int | None  # None: rounds go on until someone wins
+    tie_breaks: tuple[str, ...]  # compared in order at the limit: "geishas", "charm"
+    if_tied: str | None  # "shared_victory" or "no_winner"; None without a limit
+
+
+def edition_endings() -> list[EditionEnding]:
+    """The three editions' endings, side by side: the one place the editions table reads.
+
+    Round limits come from :class:`hanamikoji.Edition`. The engine decides tie-breaks in code
+    (``hanamikoji._game._decide``), not as data, so their order is written here, matching it.
+    """
+    breaks = {
+        Edition.EMPERORS4: ((), None),
+        Edition.EMPERORS4_3_ROUNDS: (("geishas", "charm"), "shared_victory"),
+        Edition.KOSMOS: (("charm",), "no_winner"),
+    }
+    return [EditionEnding(e.value, e.round_limit, *breaks[e]) for e in Edition]
+
+
+def editions(ctx: TableContext) -> str:
+    """One column per edition: round limit, tie-breaks at the limit, what a full tie gives."""
+    ui = ctx.ui
+    endings = edition_endings()
+    none = ui["table.editions.not_applicable"]
+    criteria = {"geishas": ui["table.editions.more_geishas"],
+                "charm": ui["table.editions.more_charm"]}
+    head = [ui["table.editions.edition"], *(ui[f"edition.{e.edition}"] for e in endings)]
+    rows = [
+        [ui["table.editions.limit"], *(
+            ui["table.editions.rounds"].format(rounds=e.round_limit) if e.round_limit
+            else ui["table.editions.no_limit"] for e in endings)],
+        # An arrow reads the same in every language, unlike "then" which needs grammar.
+        [ui["table.editions.at_limit"], *(
+            " → ".join(criteria[c] for c in e.tie_breaks) or none for e in endings)],
+        [ui["table.editions.if_tied"], *(
+            ui[f"table.editions.{e.if_tied}"] if e.if_tied else none for e in endings)],
+    ]
+    return _table(head, rows)
+
+
+def notation(ctx: TableContext) -> str:
+    """One example of each move, written by the engine, with the Python that builds it."""
+    ui = ctx.ui
+    deck = tuple(random.Random(FACTS["item_cards"]).sample(hanamikoji.FULL_DECK, 21))
+    moves = [
+        (ctx.term("secret"), hanamikoji.Secret(3)),
+        (ctx.term("tradeoff"), hanamikoji.TradeOff((1, 5))),
+        (ctx.term("gift"), hanamikoji.Gift((2, 6, 7))),
+        (ctx.term("competition"), hanamikoji.Competition(((1, 2), (6, 7)))),
+        (ui["move.gift_pick"], hanamikoji.GiftPick(6)),
+        (ui["move.competition_pick"], hanamikoji.CompetitionPick((6, 7))),
+        (ui["move.deal"], hanamikoji.Deal(deck)),
+    ]
+    head = [ui["table.notation.move"], ui["table.notation.written"], ui["table.notation.python"]]
+    rows = []
+    for label, move in moves:
+        assert hanamikoji.parse_move(str(move)) == move  # the notation round-trips
+        rows.append([label, f"`{move}`", f"`{move!r}`"])
+    return _table(head, rows)
+
+
+def errors(ctx: TableContext) -> str:
+    """Each rule the engine can name in an ``IllegalActionError``, linked to that rule."""
+    ui = ctx.ui
+    head = [ui["table.errors.name"], ui["table.errors.rule"]]
+    rows = [[f"`Rule.{rule.name}`", f"{ctx.ref(rule.value)} {ctx.title(rule.value)}"]
+            for rule in hanamikoji.Rule]
+    return _table(head, rows)
+
+
+TABLES: dict[str, Callable[[TableContext], str]] = {
+    "geishas": geishas,
+    "editions": editions,
+    "notation": notation,
+    "errors": errors,
+}
+
+
+def check_engine_rules(rule_ids: set[str], structure_file: str) -> None:
+    """Every rule ID the engine quotes (``hanamikoji.Rule``) must exist on the site."""
+    for rule in hanamikoji.Rule:
+        if rule.value not in rule_ids:
+            raise UnknownReferenceError(
+                structure_file, f"(hanamikoji.Rule.{rule.name})",
+                f"the engine names rule {rule.value!r}, which structure.yml does not declare")
