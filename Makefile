@@ -27,7 +27,7 @@ browser:
 	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; }
 
 check: setup
-	$(VENV)/bin/ruff check hanamikoji rulesite tests benchmarks
+	$(VENV)/bin/ruff check hanamikoji rulesite tests benchmarks scripts
 	$(VENV)/bin/mypy hanamikoji
 
 test: setup node browser check

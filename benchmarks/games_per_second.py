@@ -1,6 +1,6 @@
 """Games per second: full games between two uniformly random players; prints one JSON object.
 
-    python benchmarks/games_per_second.py [--seconds S | --games N] [--repeat K] [--stub]
+    python benchmarks/games_per_second.py [--seconds S | --games N] [--repeat K]
     node scripts/pyodide_run.mjs benchmarks/games_per_second.py [same options]
 
 The very same file runs in CPython and in Pyodide. Each game is a fresh
@@ -9,8 +9,6 @@ The very same file runs in CPython and in Pyodide. Each game is a fresh
 engine checks every action it applies. Game ``i`` (counted across repetitions, from
 ``--seed``) uses seed ``seed + i``, so a ``--games`` run is reproducible.
 
-``--stub`` swaps the engine for benchmarks/_stub_engine.py, a stand-in with the same API
-used only to test this harness; its figures say nothing about the engine.
 """
 
 from __future__ import annotations
@@ -24,11 +22,7 @@ import time
 from typing import Any
 
 
-def _engine(stub: bool) -> Any:
-    if stub:
-        import _stub_engine  # benchmarks/ is sys.path[0] in CPython and in pyodide_run.mjs
-
-        return _stub_engine
+def _engine() -> Any:
     import hanamikoji
 
     return hanamikoji
@@ -74,14 +68,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=int, default=20, help="untimed games first (default 20)")
     parser.add_argument("--edition", default="EMPERORS4", help="Edition member name")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
-    parser.add_argument("--stub", action="store_true", help="use the harness-test stub engine")
     args = parser.parse_args(argv)
     if args.seconds is None and args.games is None:
         args.seconds = 3.0
     if args.repeat < 1 or (args.games is not None and args.games < 1):
         parser.error("--repeat and --games must be at least 1")
 
-    engine = _engine(args.stub)
+    engine = _engine()
     try:
         edition = engine.Edition[args.edition]
     except KeyError:
@@ -99,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
 
     total_games = sum(r["games"] for r in runs)
     result = {
-        "engine": "stub" if args.stub else "hanamikoji",
+        "engine": "hanamikoji",
         "engine_version": getattr(engine, "__version__", None),
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),

@@ -1,6 +1,6 @@
 """Engine speed benchmark (``make bench``): random games per second in CPython and in Pyodide.
 
-    python benchmarks/run.py [--seconds 3] [--repeat 5] [--stub]
+    python benchmarks/run.py [--seconds 3] [--repeat 5]
 
 Runs benchmarks/games_per_second.py twice, the same file both times: with this interpreter
 (CPython) and inside the self-hosted Pyodide under node (scripts/pyodide_run.mjs, engine
@@ -10,7 +10,6 @@ installed from a freshly built wheel). Each runtime plays ``--repeat`` timed rep
 Writes the full record to benchmarks/out/<time>.json (not committed) and the figures the
 site shows to benchmarks/results.json (committed): command, date, machine, versions and,
 per runtime, median and per-run games per second, rounds per game, target and pass/fail.
-A --stub run (harness check only) never touches results.json.
 
 Always exits 0 once the measurements are taken: this is a measurement, not a test.
 """
@@ -86,15 +85,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="one repetition (default 3)")
     parser.add_argument("--repeat", type=int, default=5, help="repetitions (default 5)")
-    parser.add_argument("--stub", action="store_true", help="harness check with the stub engine")
     args = parser.parse_args()
 
     node = shutil.which("node")
     if node is None:
         raise SystemExit("benchmarks/run.py: node is not on PATH")
     common = ["--seconds", str(args.seconds), "--repeat", str(args.repeat)]
-    common += ["--stub"] if args.stub else []
-    engine = "stub engine (harness check)" if args.stub else "engine"
+    engine = "engine"
 
     print(f"CPython: {args.repeat} x {args.seconds:g} s ...", flush=True)
     cpython = _run_json([sys.executable, str(SCRIPT), *common], "CPython run")
@@ -149,11 +146,10 @@ def main() -> int:
     out_dir = HERE / "out"
     out_dir.mkdir(exist_ok=True)
     stamp = record["date"].replace(":", "")
-    raw_file = out_dir / f"{stamp}{'-stub' if args.stub else ''}.json"
+    raw_file = out_dir / f"{stamp}.json"
     raw = {**record, "raw": {"cpython": cpython, "pyodide": pyodide, "pyodide_timings": timings}}
     raw_file.write_text(json.dumps(raw, indent=2) + "\n", encoding="utf-8")
-    if not args.stub:
-        (HERE / "results.json").write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
+    (HERE / "results.json").write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
 
     print(f"\n{engine}, {record['workload']['edition']}, random vs random")
     print(f"{'runtime':<58} {'games/s':>8} {'target':>7}  {'rounds/game':>11}")
@@ -168,8 +164,7 @@ def main() -> int:
         f"engine wheel install {timings['install_wheels_ms']} ms"
     )
     print(
-        f"wrote {raw_file.relative_to(ROOT)}"
-        + ("" if args.stub else " and benchmarks/results.json")
+        f"wrote {raw_file.relative_to(ROOT)} and benchmarks/results.json"
     )
     return 0
 

@@ -57,9 +57,9 @@ sys.exit(status)
 """
 
 
-def _result(stdout: str) -> dict[str, object]:
-    lines = [line for line in stdout.splitlines() if line.startswith(MARKER)]
-    assert len(lines) == 1, f"no result line from the driver:\n{stdout[-3000:]}"
+def _result(proc: subprocess.CompletedProcess[str]) -> dict[str, object]:
+    lines = [line for line in proc.stdout.splitlines() if line.startswith(MARKER)]
+    assert len(lines) == 1, f"no result line:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
     result: dict[str, object] = json.loads(lines[0][len(MARKER) :])
     return result
 
@@ -70,7 +70,7 @@ def test_engine_suite_passes_in_pyodide(
     engine_tests = ROOT / "tests" / "engine"
     proc = run_in_pyodide("--mount", str(ROOT), "-c", DRIVER, str(engine_tests), wheels=test_wheels)
     report = f"exit {proc.returncode}\n{proc.stdout[-6000:]}\n--- stderr\n{proc.stderr[-3000:]}"
-    result = _result(proc.stdout)
+    result = _result(proc)
     assert result["python"][:2] == [3, 14], result  # type: ignore[index]
     assert result["platform"] == "emscripten", result
     # Same configuration as in CPython: the repository's pyproject.toml.

@@ -48,15 +48,15 @@ def _cpython(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_harness_emits_one_valid_json_object() -> None:
-    result = _parse(_cpython("--stub", "--games", "7", "--repeat", "3", "--warmup", "2"))
-    assert result["engine"] == "stub"
+    result = _parse(_cpython("--games", "7", "--repeat", "3", "--warmup", "2"))
+    assert result["engine"] == "hanamikoji"
     assert result["edition"] == "EMPERORS4"
     assert result["implementation"] == "CPython"
     _check_shape(result, games=7, repeat=3)
 
 
 def test_harness_rejects_an_unknown_edition() -> None:
-    proc = _cpython("--stub", "--games", "1", "--edition", "NOPE")
+    proc = _cpython("--games", "1", "--edition", "NOPE")
     assert proc.returncode == 2
     assert "Edition.NOPE" in proc.stderr
 
