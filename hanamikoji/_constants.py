@@ -44,4 +44,5 @@ FACTS: Final[dict[str, int]] = {
     "win_charm": WIN_CHARM,
     "round_limit": ROUND_LIMIT,
 }
-"""Every number the rules text may quote, by the name used in ``{n:NAME}`` placeholders."""
+"""Every number the rules text may quote, by name: the site fills its number placeholders
+from this table, so text and engine cannot disagree."""
