@@ -51,7 +51,7 @@ def language_config(locales: Locales, lang: str, *, repo: Path, docs_dir: Path,
             "mkdocstrings": {"handlers": {"python": {"paths": [str(repo)]}}},
         },
         "markdown_extensions": {
-            "toc": {"permalink": True, "permalink_title": ui["rule.permalink"]},
+            "toc": {"permalink": True, "permalink_title": ui["heading.permalink"]},
         },
         "extra": {
             "alternate": [

@@ -28,24 +28,27 @@ TEXT_GROUPS: dict[str, tuple[str, frozenset[str], frozenset[str]]] = {
     "examples": ("example", frozenset({"title", "text"}), frozenset()),
     "misreadings": ("misreading", frozenset({"claim", "answer"}), frozenset()),
 }
-GLOSSARY_FIELDS = (frozenset({"term", "definition"}), frozenset())
+GLOSSARY_FIELDS: tuple[frozenset[str], frozenset[str]] = (frozenset({"term", "definition"}),
+                                                         frozenset())
 UI_FIELD_RE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 # Interface strings the builder itself reads (the live examples read others).
 BUILDER_UI_KEYS = (
-    "language.name", "site.name", "site.description", "nav.skip",
-    "rule.permalink", "palette.to_dark", "palette.to_light",
-    "misreading.label", "misreading.settled_by",
-    "glossary.terms", "glossary.definitions", "glossary.edition.kosmos",
-    "glossary.edition.emperors4", "glossary.none",
+    "language.name", "site.name", "site.description", "site.copyright", "nav.home",
+    "heading.permalink", "palette.to_dark", "palette.to_light", "root.choose", "root.not_found",
+    "misreading.settled_by", "example.label",
+    "glossary.terms", "glossary.definitions", "glossary.entry", "glossary.edition_name",
+    "glossary.edition.kosmos",
+    "glossary.edition.emperors4",
+    "edition.emperors4", "edition.emperors4-3-rounds", "edition.kosmos",
     "table.geishas.geisha", "table.geishas.charm", "table.geishas.items",
     "table.geishas.kosmos", "table.geishas.kosmos_item",
     "table.editions.edition", "table.editions.limit", "table.editions.no_limit",
     "table.editions.rounds", "table.editions.at_limit", "table.editions.if_tied",
     "table.editions.not_applicable", "table.editions.more_geishas",
     "table.editions.more_charm", "table.editions.shared_victory", "table.editions.no_winner",
-    "edition.emperors4", "edition.emperors4-3-rounds", "edition.kosmos",
-    "example.label", "root.choose",
+    "table.notation.move", "table.notation.written", "table.notation.python", "move.pick",
+    "table.errors.name", "table.errors.rule", "table.errors.none",
 )
 
 
@@ -69,7 +72,8 @@ class Locales:
 
 
 def flatten(data: Any, prefix: str = "") -> dict[str, Any]:
-    """Leaf key paths of nested mappings: ``{"rules": {"a": {"title": x}}}`` -> ``rules.a.title``."""
+    """Leaf key paths of nested mappings: ``{"rules": {"a": {"title": x}}}`` gives
+    ``rules.a.title``."""
     if not isinstance(data, dict) or not data:
         return {prefix: data} if prefix else {}
     out: dict[str, Any] = {}
@@ -85,7 +89,8 @@ def _entries(data: Any, file: Path, prefix: str, required: frozenset[str],
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise MalformedEntryError(file, where, f"expected a mapping of IDs, got {type(data).__name__}")
+        raise MalformedEntryError(file, where,
+                                  f"expected a mapping of IDs, got {type(data).__name__}")
     for entry_id, entry in data.items():
         key = f"{prefix}.{entry_id}" if prefix else str(entry_id)
         if not isinstance(entry, dict):
@@ -103,18 +108,24 @@ def _entries(data: Any, file: Path, prefix: str, required: frozenset[str],
     return data
 
 
-def _text_shape(data: Any, file: Path) -> dict[str, dict[str, dict[str, str]]]:
+def _text_shape(data: Any, file: Path, reference: bool) -> dict[str, dict[str, dict[str, str]]]:
+    """Check groups, entries and fields. Only the reference (English) is checked for required
+    fields here: a translation's gaps are reported against English, by _match_english."""
     if not isinstance(data, dict):
         raise MalformedEntryError(file, "(file)", f"expected a mapping of {', '.join(TEXT_GROUPS)}")
     for group, entries in data.items():
         if group not in TEXT_GROUPS:
-            raise ExtraKeyError(file, str(group), f"unknown group; expected {', '.join(TEXT_GROUPS)}")
+            raise ExtraKeyError(file, str(group),
+                                f"unknown group; expected {', '.join(TEXT_GROUPS)}")
         _, required, optional = TEXT_GROUPS[group]
+        if not reference:
+            required, optional = frozenset(), required | optional
         _entries(entries, file, group, required, optional)
     return data
 
 
-def _match_structure(text: dict, glossary: dict, structure: Structure, folder: Path) -> None:
+def _match_structure(text: dict[str, Any], glossary: dict[str, Any], structure: Structure,
+                     folder: Path) -> None:
     """English text and glossary hold exactly the IDs structure.yml declares."""
     expected = {group: [i for i, k in structure.kind_of.items() if k == kind]
                 for group, (kind, _, _) in TEXT_GROUPS.items()}
@@ -142,7 +153,8 @@ def _match_english(data: Any, english: Any, file: Path, english_file: Path) -> N
             raise MissingKeyError(file, key, f"missing; {english_file} has it")
     for key in ours:
         if key not in theirs:
-            raise ExtraKeyError(file, key, f"not in {english_file}; remove it or add it there first")
+            raise ExtraKeyError(file, key,
+                                f"not in {english_file}; remove it or add it there first")
 
 
 def _ui_shape(data: Any, file: Path) -> dict[str, str]:
@@ -170,23 +182,25 @@ def load(root: Path | str) -> Locales:
     languages: dict[str, Language] = {}
     for code in structure.languages:
         folder = root / code
-        text = _text_shape(load_yaml(folder / "text.yml"), folder / "text.yml")
-        terms, optional = GLOSSARY_FIELDS
+        english = code == "en"
+        text = _text_shape(load_yaml(folder / "text.yml"), folder / "text.yml", english)
+        required, optional = GLOSSARY_FIELDS
+        if not english:
+            required, optional = frozenset(), required | optional
         glossary = _entries(load_yaml(folder / "glossary.yml"), folder / "glossary.yml", "",
-                            terms, optional)
+                            required, optional)
         ui = _ui_shape(load_yaml(folder / "ui.yml"), folder / "ui.yml")
-        if code == "en":
+        if english:
             _match_structure(text, glossary, structure, folder)
             for key in BUILDER_UI_KEYS:
                 if key not in ui:
                     raise MissingKeyError(folder / "ui.yml", key, "the site builder needs it")
         else:
-            en = root / "en"
-            english = languages["en"]
-            _match_english(text, english.text, folder / "text.yml", en / "text.yml")
-            _match_english(glossary, english.glossary, folder / "glossary.yml", en / "glossary.yml")
-            _match_english(ui, english.ui, folder / "ui.yml", en / "ui.yml")
-            _ui_fields(ui, english.ui, folder / "ui.yml")
+            en, ref = root / "en", languages["en"]
+            _match_english(text, ref.text, folder / "text.yml", en / "text.yml")
+            _match_english(glossary, ref.glossary, folder / "glossary.yml", en / "glossary.yml")
+            _match_english(ui, ref.ui, folder / "ui.yml", en / "ui.yml")
+            _ui_fields(ui, ref.ui, folder / "ui.yml")
         for file, data in ((folder / "text.yml", text), (folder / "glossary.yml", glossary)):
             for key, value in flatten(data).items():
                 placeholders.check(value, structure, file, key)

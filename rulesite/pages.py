@@ -54,7 +54,14 @@ class PageWriter:
     def render(self, page: Page) -> str:
         """The Markdown source of ``page``."""
         md = self.resolver(page.id).markdown
-        out = [f"# {md(self.text('pages', page.id, 'title') or '', links=False)} {{ #{page.id} }}"]
+        out = []
+        # Search ranks the rules above the pages citing them, and the API reference (English
+        # docstrings, on every language's site) last.
+        boost = {"rules": 2, "api": 0.5}.get(page.kind)
+        if boost:
+            out.append(f"---\nsearch:\n  boost: {boost}\n---")
+        title = md(self.text("pages", page.id, "title") or "", links=False)
+        out.append(f"# {title} {{ #{page.id} }}")
         intro = self.text("pages", page.id, "intro")
         if intro:
             out.append(f"{md(intro)}\n{{: .hk-intro }}")
@@ -90,10 +97,13 @@ class PageWriter:
             number = self.structure.numbers[block.id]
             title = md(self.text("rules", block.id, "title") or "", links=False)
             # The number links to the rule itself: tap it to get the link to cite.
+            body = md(self.text("rules", block.id, "text") or "")
             return (f'### <a class="hk-num" href="#{block.id}">{number}</a> {title} '
-                    f'{{ #{block.id} .hk-rule }}\n\n{md(self.text("rules", block.id, "text") or "")}')
+                    f"{{ #{block.id} .hk-rule }}\n\n{body}")
         if block.kind == "note":
-            return self.div(f"hk-note", block.id, md(self.text("notes", block.id, "text") or ""))
+            # In a rules chapter a note is a remark set apart; elsewhere it is the body text.
+            css = "hk-note hk-aside" if page.kind == "rules" else "hk-note"
+            return self.div(css, block.id, md(self.text("notes", block.id, "text") or ""))
         if block.kind == "table":
             assert block.table is not None
             caption = md(self.text("tables", block.id, "caption") or "")
@@ -106,14 +116,15 @@ class PageWriter:
         title = escape(md(self.text("examples", example_id, "title") or "", links=False))
         widget = examples.render(example_id, self.lang,
                                  spec=self.structure.examples[example_id].spec, ui=self.ui)
+        # The container is a top-level raw HTML block, so Markdown keeps it verbatim.
         return "\n\n".join([
             '<div class="hk-example-block" markdown>',
             f'<p class="hk-example-title"><span class="hk-label">{escape(self.ui["example.label"])}'
             f"</span> {title}</p>",
             md(self.text("examples", example_id, "text") or ""),
+            "</div>",
             f'<div class="hk-example" id="{example_id}" data-example="{example_id}">'
             f"{widget}</div>",
-            "</div>",
         ])
 
     def misreading(self, page: Page, item_id: str, settles: str) -> str:
@@ -131,7 +142,8 @@ class PageWriter:
     def glossary(self, page: Page) -> str:
         """A table of each term in the four languages and the editions, then definitions."""
         md = self.resolver(page.id).markdown
-        langs = self.structure.languages
+        # The reader's language first: on a phone the table scrolls sideways.
+        langs = (self.lang, *(code for code in self.structure.languages if code != self.lang))
         head = "".join(
             f'<th lang="{code}">{escape(self.locales.languages[code].ui["language.name"])}</th>'
             for code in langs)
@@ -154,12 +166,14 @@ class PageWriter:
         for term in self.structure.glossary:
             entry = self.language.glossary[term.id]
             names = "".join(
-                f'<br><span class="hk-edition-name">{escape(self.ui[f"glossary.edition.{ed}"])}: '
-                f'<span lang="{"fr" if ed == "kosmos" else "en"}">{escape(name)}</span></span>'
-                for ed, name in term.editions.items())
-            entries.append(self.div(
-                "hk-term", term.id,
-                f"**{escape(entry['term'])}**: {md(entry['definition'])}{names}"))
+                '<br><span class="hk-edition-name">' + self.ui["glossary.edition_name"].format(
+                    edition=escape(self.ui[f"glossary.edition.{edition}"]),
+                    name=f'<span lang="{"fr" if edition == "kosmos" else "en"}">'
+                         f"{escape(name)}</span>") + "</span>"
+                for edition, name in term.editions.items())
+            text = self.ui["glossary.entry"].format(term=f"**{escape(entry['term'])}**",
+                                                     definition=md(entry["definition"]))
+            entries.append(self.div("hk-term", term.id, text + names))
         return "\n\n".join([
             f"## {self.ui['glossary.terms']} {{ #hk_terms }}", table,
             f"## {self.ui['glossary.definitions']} {{ #hk_definitions }}", *entries])
@@ -169,8 +183,9 @@ class PageWriter:
     def table_context(self, page: Page) -> tables.TableContext:
         resolver = self.resolver(page.id)
 
-        def term(term_id: str) -> str:
-            return resolver.markdown(f"{{term:{term_id}}}")
+        def term(term_id: str) -> str:  # a table cell starts with a capital where it has one
+            word = self.term(term_id)
+            return f"[{word[:1].upper() + word[1:]}]({resolver.href(term_id)})"
 
         def ref(rule_id: str) -> str:
             return resolver.markdown(f"{{ref:{rule_id}}}")
@@ -178,7 +193,10 @@ class PageWriter:
         def title(rule_id: str) -> str:
             return resolver.markdown(self.text("rules", rule_id, "title") or "", links=False)
 
-        return tables.TableContext(self.ui, term, ref, title)
+        def has_rule(rule_id: str) -> bool:
+            return self.structure.kind_of.get(rule_id) == "rule"
+
+        return tables.TableContext(self.ui, term, ref, title, has_rule)
 
     @staticmethod
     def div(css: str, anchor: str, markdown: str) -> str:

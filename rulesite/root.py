@@ -1,5 +1,10 @@
-"""``site/index.html``: sends the reader to their language (the one they picked last, else
-the browser's, else English); without JavaScript it is a plain list of the four languages."""
+"""The two pages at the site root, outside the four language builds.
+
+``index.html`` sends the reader to their language (the one they picked last, else the
+browser's, else English); without JavaScript it is a plain list of the four languages.
+``404.html`` is what static hosts show for a missing URL: the same list with absolute links,
+since it is served at any path (this assumes the site lives at the root of its host).
+"""
 
 from __future__ import annotations
 
@@ -8,37 +13,39 @@ from html import escape
 
 from rulesite.locales import Locales
 
+_REDIRECT = """<script>
+(function () {
+  var langs = LANGS;
+  var pick = null;
+  try { pick = localStorage.getItem("hk-lang"); } catch (e) {}
+  if (langs.indexOf(pick) < 0) {
+    pick = "en";
+    var wanted = navigator.languages || [navigator.language || ""];
+    for (var i = 0; i < wanted.length; i++) {
+      var code = String(wanted[i]).toLowerCase().split("-")[0];
+      if (code === "in") code = "id";  // the old code for Indonesian
+      if (langs.indexOf(code) >= 0) { pick = code; break; }
+    }
+  }
+  location.replace(pick + "/");
+})();
+</script>"""
+
 _PAGE = """<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>{title}</title>
-<link rel="icon" href="en/assets/hk/favicon.svg">
-<script>
-(function () {{
-  var langs = {langs};
-  var pick = null;
-  try {{ pick = localStorage.getItem("hk-lang"); }} catch (e) {{}}
-  if (langs.indexOf(pick) < 0) {{
-    pick = "en";
-    var wanted = navigator.languages || [navigator.language || ""];
-    for (var i = 0; i < wanted.length; i++) {{
-      var code = String(wanted[i]).toLowerCase().split("-")[0];
-      if (code === "in") code = "id";  // the old code for Indonesian
-      if (langs.indexOf(code) >= 0) {{ pick = code; break; }}
-    }}
-  }}
-  location.replace(pick + "/");
-}})();
-</script>
+<link rel="icon" href="{base}en/assets/hk/favicon.svg">
+{script}
 <style>
-body {{ font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto;
+body {{ font-family: system-ui, sans-serif; max-width: 34rem; margin: 3rem auto;
        padding: 0 1rem; line-height: 1.6; }}
 a {{ color: #8c2f39; }}
 li {{ margin: .4rem 0; font-size: 1.2rem; }}
 @media (prefers-color-scheme: dark) {{ body {{ background: #1e1e24; color: #e6e6e6; }}
-  a {{ color: #f0a3ac; }} }}
+  a {{ color: #f3a3ad; }} }}
 </style>
 </head>
 <body>
@@ -51,12 +58,20 @@ li {{ margin: .4rem 0; font-size: 1.2rem; }}
 """
 
 
-def root_index(locales: Locales) -> str:
-    langs = locales.structure.languages
+def _page(locales: Locales, base: str, line_key: str, script: str) -> str:
     links = "\n".join(
-        f'<li lang="{code}"><a href="{code}/" hreflang="{code}">'
+        f'<li lang="{code}"><a href="{base}{code}/" hreflang="{code}">'
         f'{escape(locales.languages[code].ui["language.name"])}</a>: '
-        f'{escape(locales.languages[code].ui["root.choose"])}</li>'
-        for code in langs)
-    return _PAGE.format(title=escape(locales.english.ui["site.name"]),
-                        langs=json.dumps(list(langs)), links=links)
+        f"{escape(locales.languages[code].ui[line_key])}</li>"
+        for code in locales.structure.languages)
+    return _PAGE.format(title=escape(locales.english.ui["site.name"]), base=base,
+                        script=script, links=links)
+
+
+def root_index(locales: Locales) -> str:
+    script = _REDIRECT.replace("LANGS", json.dumps(list(locales.structure.languages)))
+    return _page(locales, "", "root.choose", script)
+
+
+def not_found(locales: Locales) -> str:
+    return _page(locales, "/", "root.not_found", "")

@@ -96,11 +96,13 @@ class _Reader:
         self.kind_of: dict[str, str] = {}
         self.page_of: dict[str, str] = {}
         self.section_of: dict[str, str] = {}
+        self.first_seen: dict[str, str] = {}  # ID -> key path where it was declared
 
     def fail(self, key: str, problem: str) -> MalformedEntryError:
         return MalformedEntryError(self.path, key, problem)
 
-    def mapping(self, value: Any, key: str, required: set[str], optional: set[str]) -> dict:
+    def mapping(self, value: Any, key: str, required: set[str],
+                optional: set[str]) -> dict[str, Any]:
         if not isinstance(value, dict):
             raise self.fail(key, f"expected a mapping with {sorted(required)}, got {value!r}")
         for name in sorted(required - value.keys()):
@@ -111,7 +113,7 @@ class _Reader:
             )
         return value
 
-    def listing(self, value: Any, key: str) -> list:
+    def listing(self, value: Any, key: str) -> list[Any]:
         if not isinstance(value, list):
             raise self.fail(key, f"expected a list, got {value!r}")
         return value
@@ -121,8 +123,10 @@ class _Reader:
             raise self.fail(key, f"expected an ID of lowercase ASCII words joined by '-', "
                                  f"got {value!r}")
         if value in self.kind_of:
-            raise self.fail(key, f"ID {value!r} is already used by a {self.kind_of[value]}")
+            raise self.fail(key, f"ID {value!r} is already used by a {self.kind_of[value]} "
+                                 f"({self.first_seen[value]})")
         self.kind_of[value] = kind
+        self.first_seen[value] = key
         if page is not None:
             self.page_of[value] = page
         return value
@@ -159,7 +163,8 @@ class _Reader:
             b = self.mapping(b, bkey, {"kind", "id"}, {"table"})
             kind = b["kind"]
             if kind not in BLOCK_KINDS:
-                raise self.fail(f"{bkey}.kind", f"expected one of {list(BLOCK_KINDS)}, got {kind!r}")
+                raise self.fail(f"{bkey}.kind",
+                                f"expected one of {list(BLOCK_KINDS)}, got {kind!r}")
             if kind == "rule" and page_kind != "rules":
                 raise self.fail(f"{bkey}.kind", "numbered rules belong on pages of kind 'rules'")
             table = b.get("table")
@@ -211,12 +216,14 @@ def load_structure(path: Path) -> Structure:
     raw = r.mapping(load_yaml(path), "(file)", {"languages", "pages", "glossary"}, {"examples"})
     languages = tuple(r.listing(raw["languages"], "languages"))
     if languages != LANGUAGES:
-        raise r.fail("languages", f"expected {list(LANGUAGES)} (English first), got {raw['languages']!r}")
+        raise r.fail("languages",
+                     f"expected {list(LANGUAGES)} (English first), got {raw['languages']!r}")
     pages = tuple(r.page(p, f"pages[{i}]") for i, p in enumerate(r.listing(raw["pages"], "pages")))
     kinds = [p.kind for p in pages]
     for kind in ("home", "glossary"):
         if kinds.count(kind) != 1:
-            raise r.fail("pages", f"expected exactly one page of kind {kind!r}, found {kinds.count(kind)}")
+            raise r.fail("pages", f"expected exactly one page of kind {kind!r}, "
+                                  f"found {kinds.count(kind)}")
     glossary = tuple(r.term(t, f"glossary[{i}]")
                      for i, t in enumerate(r.listing(raw["glossary"], "glossary")))
     glossary_page = next(p.id for p in pages if p.kind == "glossary")
@@ -240,12 +247,15 @@ def load_structure(path: Path) -> Structure:
         # Only `rule` is the builder's business; the rest (code, ...) goes to examples.render.
         spec = r.mapping(spec, key, {"rule"}, set(spec) if isinstance(spec, dict) else set())
         if ex_id not in placed:
-            raise ExtraKeyError(path, key, "no page places this example (add a block of kind example)")
+            raise ExtraKeyError(path, key,
+                                "no page places this example (add a block of kind example)")
         if spec["rule"] not in rules:
-            raise UnknownReferenceError(path, f"{key}.rule", f"expected a rule ID, got {spec['rule']!r}")
+            raise UnknownReferenceError(path, f"{key}.rule",
+                                        f"expected a rule ID, got {spec['rule']!r}")
         examples[ex_id] = Example(ex_id, spec["rule"], dict(spec))
     for ex_id in sorted(placed - examples.keys()):
-        raise MissingKeyError(path, f"examples.{ex_id}", "a page places this example; declare it here")
+        raise MissingKeyError(path, f"examples.{ex_id}",
+                              "a page places this example; declare it here")
 
     return Structure(languages, pages, glossary, examples, r.kind_of, r.page_of, r.section_of,
                      _number(pages))

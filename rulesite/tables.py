@@ -23,6 +23,7 @@ class TableContext:
     term: Callable[[str], str]  # term ID -> Markdown link to the term in the glossary
     ref: Callable[[str], str]  # rule ID -> Markdown link showing the rule number
     title: Callable[[str], str]  # rule ID -> the rule's title
+    has_rule: Callable[[str], bool]  # is this a rule ID of structure.yml?
 
 
 def _table(head: list[str], rows: list[list[str]]) -> str:
@@ -99,9 +100,10 @@ def notation(ctx: TableContext) -> str:
         (ctx.term("tradeoff"), hanamikoji.TradeOff((1, 5))),
         (ctx.term("gift"), hanamikoji.Gift((2, 6, 7))),
         (ctx.term("competition"), hanamikoji.Competition(((1, 2), (6, 7)))),
-        (ui["move.gift_pick"], hanamikoji.GiftPick(6)),
-        (ui["move.competition_pick"], hanamikoji.CompetitionPick((6, 7))),
-        (ui["move.deal"], hanamikoji.Deal(deck)),
+        (ui["move.pick"].format(action=ctx.term("gift")), hanamikoji.GiftPick(6)),
+        (ui["move.pick"].format(action=ctx.term("competition")),
+         hanamikoji.CompetitionPick((6, 7))),
+        (ctx.term("deal-phase"), hanamikoji.Deal(deck)),
     ]
     head = [ui["table.notation.move"], ui["table.notation.written"], ui["table.notation.python"]]
     rows = []
@@ -112,11 +114,18 @@ def notation(ctx: TableContext) -> str:
 
 
 def errors(ctx: TableContext) -> str:
-    """Each rule the engine can name in an ``IllegalActionError``, linked to that rule."""
+    """The engine's errors during play: a notation error breaks no rule; an illegal action
+    names the rule it breaks (``hanamikoji.Rule``), linked here to that rule."""
     ui = ctx.ui
     head = [ui["table.errors.name"], ui["table.errors.rule"]]
-    rows = [[f"`Rule.{rule.name}`", f"{ctx.ref(rule.value)} {ctx.title(rule.value)}"]
-            for rule in hanamikoji.Rule]
+    rows = [["`NotationError`", ui["table.errors.none"]]]
+    for rule in hanamikoji.Rule:
+        if not ctx.has_rule(rule.value):
+            raise UnknownReferenceError(
+                "locales/structure.yml", f"(hanamikoji.Rule.{rule.name})",
+                f"the engine names rule {rule.value!r}, which structure.yml does not declare")
+        rows.append([f"`IllegalActionError` `Rule.{rule.name}`",
+                     f"{ctx.ref(rule.value)} {ctx.title(rule.value)}"])
     return _table(head, rows)
 
 
@@ -126,12 +135,3 @@ TABLES: dict[str, Callable[[TableContext], str]] = {
     "notation": notation,
     "errors": errors,
 }
-
-
-def check_engine_rules(rule_ids: set[str], structure_file: str) -> None:
-    """Every rule ID the engine quotes (``hanamikoji.Rule``) must exist on the site."""
-    for rule in hanamikoji.Rule:
-        if rule.value not in rule_ids:
-            raise UnknownReferenceError(
-                structure_file, f"(hanamikoji.Rule.{rule.name})",
-                f"the engine names rule {rule.value!r}, which structure.yml does not declare")

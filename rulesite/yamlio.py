@@ -17,7 +17,7 @@ class _StrictLoader(yaml.SafeLoader):
 def _mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
     seen: set[Any] = set()
     for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=deep)  # type: ignore[no-untyped-call]
+        key = loader.construct_object(key_node, deep=deep)
         if key in seen:
             raise yaml.constructor.ConstructorError(
                 None, None, f"duplicate key {key!r}", key_node.start_mark
@@ -34,6 +34,6 @@ def load_yaml(path: Path) -> Any:
     if not path.is_file():
         raise MissingKeyError(path, "(file)", "file not found")
     try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=_StrictLoader)  # noqa: S506
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=_StrictLoader)
     except yaml.YAMLError as exc:
         raise MalformedEntryError(path, "(file)", f"not valid YAML: {exc}") from None

@@ -1,0 +1,95 @@
+"""Build the whole site: check the locales, render each language's pages into
+``build/site/<lang>/``, run one strict MkDocs build per language into ``site/<lang>/``, then add
+the engine wheel, the Pyodide runtime and the root language chooser."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import yaml
+
+from rulesite import assets
+from rulesite.config import language_config
+from rulesite.errors import BuildError, SiteError
+from rulesite.locales import Locales, load
+from rulesite.pages import render_language
+from rulesite.root import not_found, root_index
+
+REPO = Path(__file__).resolve().parent.parent
+MARKER = ".rulesite"  # marks an output folder this builder may wipe
+
+
+def _fresh(folder: Path) -> None:
+    """Empty ``folder``, refusing to wipe anything the builder did not make."""
+    if folder.exists() and any(folder.iterdir()) and not (folder / MARKER).exists():
+        raise SiteError(f"{folder} exists and was not made by rulesite; refusing to delete it")
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    (folder / MARKER).write_text("made by python -m rulesite build\n", encoding="utf-8")
+
+
+def write_sources(locales: Locales, lang: str, work: Path, out: Path, wheel: str | None) -> Path:
+    """Write the Markdown pages, static assets and MkDocs config of ``lang``; return the config."""
+    folder = work / lang
+    docs = folder / "docs"
+    docs.mkdir(parents=True)
+    for name, markdown in render_language(locales, lang).items():
+        (docs / name).write_text(markdown, encoding="utf-8")
+    shutil.copytree(REPO / "docs" / "assets", docs / "assets")
+    config = language_config(locales, lang, repo=REPO, docs_dir=docs, site_dir=out / lang,
+                             wheel=wheel)
+    path = folder / "mkdocs.yml"
+    path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def run_mkdocs(config: Path) -> str:
+    """``mkdocs build --strict`` on one language; any warning fails the build."""
+    # rulesite itself must be importable: mkdocs.yml uses its Markdown extension.
+    path = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": path}
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config)],
+                          capture_output=True, text=True, env=env, check=False, cwd=REPO)
+    output = proc.stdout + proc.stderr
+    if proc.returncode != 0 or "WARNING" in output:
+        raise BuildError(f"mkdocs build failed for {config}:\n{output}")
+    return output
+
+
+def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "site", *,
+          work: Path | str = REPO / "build" / "site", pyodide: bool = True,
+          jobs: int = 2) -> Path:
+    """Build the site into ``out`` and return it. ``pyodide=False`` skips the runtime copy
+    (the live examples then cannot start); the engine wheel is always built."""
+    out, work = Path(out).resolve(), Path(work).resolve()
+    locales = load(locales_dir)
+    _fresh(out)
+    _fresh(work)
+    wheel = assets.build_wheel(REPO, out / "assets" / "py")
+    if pyodide:
+        assets.copy_pyodide(REPO / "node_modules", out / "assets" / "pyodide")
+    configs = [write_sources(locales, lang, work, out, wheel.name)
+               for lang in locales.structure.languages]
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        list(pool.map(run_mkdocs, configs))
+    # Without a site_url, MkDocs links a language's 404 page as if that language were the
+    # host's root, so those links would be dead; hosts use the root 404.html anyway.
+    for lang in locales.structure.languages:
+        (out / lang / "404.html").unlink()
+    (out / "404.html").write_text(not_found(locales), encoding="utf-8")
+    (out / "index.html").write_text(root_index(locales), encoding="utf-8")
+    return out
+
+
+def build_once(locales_dir: Path | str, root: Path, **options: object) -> Path:
+    """Build into ``root/site`` unless a finished build is already there: lets several test
+    folders share one build per session. ``index.html`` is written last, so it marks the end."""
+    site = root / "site"
+    if not (site / "index.html").is_file():
+        build(locales_dir, site, work=root / "work", **options)  # type: ignore[arg-type]
+    return site

@@ -1,0 +1,84 @@
+"""The real site, built once per session and served on 127.0.0.1, and Debian's Chromium
+driven by Playwright (its own browser download does not work here: `make browser`)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+from rulesite.build import build_once
+from rulesite.locales import Locales, load
+from rulesite.serve import make_server
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--no-first-run", "--disable-quic",
+        # Chromium's own background look-ups go nowhere; a page's request still shows up.
+        "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
+
+
+@pytest.fixture(scope="session")
+def locales() -> Locales:
+    return load(REPO / "locales")
+
+
+@pytest.fixture(scope="session")
+def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of the real site (shared build with tests/site), served like `make serve` does."""
+    site = build_once(REPO / "locales", tmp_path_factory.getbasetemp() / "real-site")
+    server = make_server(site, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Browser]:
+    assert CHROMIUM.exists(), "Chromium is missing: run `make browser`"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield browser
+        browser.close()
+
+
+@dataclass
+class Watched:
+    """A browser context that records every request and every console error."""
+
+    context: BrowserContext
+    page: Page
+    requests: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def foreign(self, site_url: str) -> list[str]:
+        return [url for url in self.requests
+                if not url.startswith((f"{site_url}/", "data:", "blob:"))]
+
+
+@pytest.fixture
+def watched(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[Watched]:
+    """A fresh context (desktop size, English browser unless the test is parametrized)."""
+    options = getattr(request, "param", {})
+    context = chromium.new_context(viewport={"width": 1280, "height": 900}, **options)
+    seen = Watched(context, context.new_page())
+
+    def watch(page: Page) -> None:  # every tab of the context, present and future
+        page.on("console", lambda m: seen.errors.append(f"{page.url}: {m.text}")
+                if m.type == "error" else None)
+        page.on("pageerror", lambda e: seen.errors.append(f"{page.url}: {e}"))
+
+    watch(seen.page)
+    context.on("page", watch)
+    # Context-level events include the search worker's requests.
+    context.on("request", lambda r: seen.requests.append(r.url))
+    yield seen
+    context.close()

@@ -1,0 +1,152 @@
+"""The built site in a real browser: language switching keeps the rule being read, each
+language searches its own pages, Japanese search finds rules, and nothing is requested
+outside the site's origin, with no console error on any page."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import Watched
+from playwright.sync_api import Page
+
+from rulesite.locales import Locales
+from rulesite.pages import PageWriter
+
+LANGS = ("en", "fr", "ja", "id")
+
+
+def page_path(locales: Locales, page_id: str) -> str:
+    page = locales.structure.page(page_id)
+    return "" if page.kind == "home" else f"{page.id}/"
+
+
+def switch_language(page: Page, lang: str) -> None:
+    """Open the language menu in the header and pick ``lang``."""
+    page.hover(".md-header__option .md-select")
+    page.click(f'a.md-select__link[hreflang="{lang}"]')
+
+
+def search(page: Page, query: str) -> list[str]:
+    """Type ``query`` in the header search; return the result links (page and section)."""
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill(query)
+    box.press("End")  # Material searches on keyup, which fill() alone does not send
+    page.wait_for_selector(".md-search-result__item", timeout=10_000)
+    return page.locator(".md-search-result__link").evaluate_all(
+        "links => links.map(a => a.href)")
+
+
+def heading_text(page: Page, anchor: str) -> str:
+    return re.sub(r"\s+", " ", page.locator(f"[id='{anchor}']").inner_text()).strip()
+
+
+def assert_in_view(page: Page, anchor: str) -> None:
+    box = page.locator(f"[id='{anchor}']").bounding_box()
+    assert box is not None and 0 <= box["y"] < 900 / 2, f"#{anchor} is not on screen: {box}"
+
+
+@pytest.mark.parametrize(("rule", "source", "dest"), [
+    ("scoring-tie", "en", "fr"), ("edition-kosmos-tiebreak", "fr", "ja"),
+    ("gift-placement", "ja", "id"), ("deal-remove", "id", "en")])
+def test_switch_language_on_a_rule(watched: Watched, site_url: str, locales: Locales,
+                                   rule: str, source: str, dest: str) -> None:
+    page = watched.page
+    path = page_path(locales, locales.structure.page_of[rule])
+    page.goto(f"{site_url}/{source}/{path}#{rule}")
+    switch_language(page, dest)
+    page.wait_for_url(f"{site_url}/{dest}/{path}#{rule}")
+    writer = PageWriter(locales, dest)
+    title = writer.resolver(rule).markdown(locales.languages[dest].text["rules"][rule]["title"],
+                                           links=False)
+    assert heading_text(page, rule).startswith(f"{locales.structure.numbers[rule]} {title}")
+    assert_in_view(page, rule)
+
+
+def test_switch_language_keeps_the_place_reached_by_scrolling(watched: Watched,
+                                                              site_url: str) -> None:
+    page = watched.page
+    page.goto(f"{site_url}/ja/round/")
+    page.wait_for_load_state("networkidle")  # Material watches scrolling once it has started
+    page.evaluate("document.getElementById('competition-pairs').scrollIntoView()")
+    page.mouse.wheel(0, 40)
+    # navigation.tracking writes the section being read into the address bar.
+    page.wait_for_function("location.hash.length > 1")
+    anchor = page.evaluate("location.hash.slice(1)")
+    switch_language(page, "fr")
+    page.wait_for_url(f"{site_url}/fr/round/#{anchor}")
+    assert_in_view(page, anchor)
+
+
+def test_french_search_finds_french_pages(watched: Watched, site_url: str,
+                                          locales: Locales) -> None:
+    page = watched.page
+    page.goto(f"{site_url}/fr/")
+    word = locales.languages["fr"].glossary["draw-pile"]["term"]  # "pioche"
+    results = search(page, word)
+    assert results
+    assert all(url.startswith(f"{site_url}/fr/") for url in results), results
+    first_section = next(url for url in results if "#" in url)
+    anchor = first_section.split("#")[1]
+    page.goto(first_section)
+    assert word in page.locator(f"[id='{anchor}']").evaluate(
+        "h => { let t = h.innerText, n = h.nextElementSibling;"
+        " while (n && !/^H[1-6]$/.test(n.tagName)) { t += n.innerText; n = n.nextElementSibling; }"
+        " return t.toLowerCase(); }")
+
+
+@pytest.mark.parametrize("word", ["芸者", "贈与", "競争", "魅力"])
+def test_japanese_search_finds_rules(watched: Watched, site_url: str, locales: Locales,
+                                     word: str) -> None:
+    page = watched.page
+    page.goto(f"{site_url}/ja/")
+    results = search(page, word)
+    assert all(url.startswith(f"{site_url}/ja/") for url in results), results
+    anchors = [url.split("#")[1] for url in results if "#" in url]
+    rules = locales.languages["ja"].text["rules"]
+    found = [a for a in anchors if a in rules]
+    assert found, f"no rule among the results for {word}: {anchors}"
+    # The best rule is one about the word, by its title or its text.
+    best = rules[found[0]]
+    assert word in best["title"] + best["text"], (found[0], best)
+
+
+@pytest.mark.parametrize(("watched", "lang"), [
+    ({"locale": "ja-JP"}, "ja"), ({"locale": "fr-CA"}, "fr"), ({"locale": "id-ID"}, "id"),
+    ({"locale": "de-DE"}, "en")], indirect=["watched"])
+def test_root_sends_readers_to_their_language(watched: Watched, site_url: str,
+                                              lang: str) -> None:
+    watched.page.goto(f"{site_url}/")
+    watched.page.wait_for_url(f"{site_url}/{lang}/")
+
+
+def test_root_remembers_the_language_picked(watched: Watched, site_url: str) -> None:
+    page = watched.page
+    page.goto(f"{site_url}/en/glossary/")
+    switch_language(page, "id")
+    page.wait_for_url(f"{site_url}/id/glossary/")
+    page.goto(f"{site_url}/")
+    page.wait_for_url(f"{site_url}/id/")
+
+
+def test_no_foreign_request_and_no_console_error(watched: Watched, site_url: str,
+                                                  locales: Locales) -> None:
+    page = watched.page
+    for root_page in ("404.html", ""):  # the root pages too (this one redirects to en/)
+        page.goto(f"{site_url}/{root_page}")
+        page.wait_for_load_state("networkidle")
+    for lang in LANGS:
+        tabs = []  # one tab per page, left open until all of them have settled
+        for p in locales.structure.pages:
+            tabs.append(watched.context.new_page())
+            tabs[-1].goto(f"{site_url}/{lang}/{page_path(locales, p.id)}")
+        for tab in tabs:
+            tab.wait_for_load_state("networkidle")
+            tab.close()
+        page.goto(f"{site_url}/{lang}/")
+        search(page, locales.languages[lang].glossary["geisha"]["term"])  # starts the worker
+        page.wait_for_load_state("networkidle")
+    assert f"{site_url}/ja/search/search_index.json" in watched.requests
+    assert not watched.foreign(site_url), watched.foreign(site_url)
+    assert not watched.errors, watched.errors
