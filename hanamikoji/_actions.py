@@ -299,20 +299,20 @@ def parse_move(text: str) -> Move:
     kind, body = move[0].upper(), move[1:]
     try:
         if kind == "S":
-            (card,) = _exactly(body, 1, move, "a Secret")
+            (card,) = _exactly(body, 1, move, "a Secret", 1)
             return Secret(card)
         if kind == "T":
-            return TradeOff(_exactly(body, TRADEOFF_CARDS, move, "a Trade-off"))
+            return TradeOff(_exactly(body, TRADEOFF_CARDS, move, "a Trade-off", 1))
         if kind == "G":
-            return Gift(_exactly(body, GIFT_CARDS, move, "a Gift"))
+            return Gift(_exactly(body, GIFT_CARDS, move, "a Gift", 1))
         if kind == "C":
             halves = body.split("-")
             if len(halves) != 2:
                 raise NotationError(
                     f"{move!r}: a Competition is written as two pairs joined by '-', like 'C12-67'"
                 )
-            a = _exactly(halves[0], 2, move, "a Competition pair")
-            b = _exactly(halves[1], 2, move, "a Competition pair")
+            a = _exactly(halves[0], 2, move, "a Competition pair", 1)
+            b = _exactly(halves[1], 2, move, "a Competition pair", 2 + len(halves[0]))
             return Competition((a, b))
         if kind == "P":
             if len(body) not in (1, 2):
@@ -320,10 +320,10 @@ def parse_move(text: str) -> Move:
                     f"{move!r}: a pick is one card (from a Gift) or one pair (from a Competition)"
                 )
             if len(body) == 1:
-                return GiftPick(_exactly(body, 1, move, "a Gift pick")[0])
-            return CompetitionPick(_exactly(body, 2, move, "a pick (one card or one pair)"))
+                return GiftPick(_exactly(body, 1, move, "a Gift pick", 1)[0])
+            return CompetitionPick(_exactly(body, 2, move, "a pick (one card or one pair)", 1))
         if kind == "D":
-            return Deal(_exactly(body, NUM_ITEM_CARDS, move, "a deal"))
+            return Deal(_exactly(body, NUM_ITEM_CARDS, move, "a deal", 1))
     except NotationError as error:
         message = str(error)
         if message.startswith(repr(move)):
@@ -335,17 +335,15 @@ def parse_move(text: str) -> Move:
     )
 
 
-def _exactly(body: str, size: int, move: str, what: str) -> tuple[int, ...]:
-    try:
-        cards = parse_cards(body)
-    except NotationError:
-        for i, ch in enumerate(body):
-            if ch not in "1234567":
-                raise NotationError(
-                    f"{move!r}: {ch!r} at position {move.index(body) + i + 1} is not a card: "
-                    "expected a digit 1 to 7"
-                ) from None
-        raise
+def _exactly(body: str, size: int, move: str, what: str, offset: int) -> tuple[int, ...]:
+    """Cards of ``body``, which starts at index ``offset`` of ``move`` (for error positions)."""
+    for i, ch in enumerate(body):
+        if ch not in "1234567":
+            raise NotationError(
+                f"{move!r}: {ch!r} at position {offset + i + 1} is not a card: "
+                "expected a digit 1 to 7"
+            )
+    cards = parse_cards(body)
     if len(cards) != size:
         raise NotationError(f"{move!r}: {what} takes {size} card(s), got {len(cards)}")
     return cards

@@ -13,8 +13,6 @@ class Rule(StrEnum):
     """It is not this player's decision now."""
     DEAL_FIRST = "deal-shuffle"
     """A round starts with a deal; no action can be taken before it."""
-    DEAL_DECK = "components-items"
-    """A deal must order exactly the 21 item cards."""
     DECISION_KIND = "actions-one-marker"
     """The pending decision is of another kind (an action, a Gift pick or a Competition pick)."""
     MARKER_ONCE = "actions-marker-once"

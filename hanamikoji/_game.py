@@ -463,8 +463,11 @@ class Game:
             return _picks_for(self._pending)
         return ()
 
-    def apply(self, move: Move | str) -> None:
+    def apply(self, move: Move | str, player: Player | str | None = None) -> None:
         """Apply a move (an object or its notation). Illegal moves raise and change nothing.
+
+        ``player``, when given, is who sends the move: a program serving two players lets
+        the engine refuse a move from the player who is not to decide.
 
         Raises:
             NotationError: ``move`` is text that is not a well-formed move.
@@ -472,6 +475,13 @@ class Game:
         """
         if isinstance(move, str):
             move = parse_move(move)
+        if player is not None and self._to_move >= 0 and Player.parse(player) != self._to_move:
+            raise IllegalActionError(
+                f"{move}: it is player {Player(self._to_move)}'s decision, "
+                f"not player {Player.parse(player)}'s",
+                action=move,
+                rule=Rule.TURN_ORDER,
+            )
         kind = type(move)
         phase = self._phase
         if phase is Phase.ACTION and (
@@ -493,6 +503,8 @@ class Game:
 
         Returns the :class:`Deal` applied (it is also recorded in :attr:`moves`).
         """
+        if self._phase is Phase.OVER:
+            raise IllegalActionError("the game is over", action=deck, rule=Rule.GAME_OVER)
         if self._phase is not Phase.DEAL:
             raise IllegalActionError(
                 "the cards are already dealt for this round", action=deck, rule=Rule.DEAL_FIRST
@@ -517,6 +529,10 @@ class Game:
 
     def _refuse_kind(self, move: object) -> None:
         phase = self._phase
+        if not isinstance(
+            move, (Secret, TradeOff, Gift, Competition, GiftPick, CompetitionPick, Deal)
+        ):
+            raise NotationError(f"{move!r} is not a move")
         if phase is Phase.OVER:
             raise IllegalActionError(f"{move}: the game is over", action=move, rule=Rule.GAME_OVER)
         if phase is Phase.DEAL:
@@ -525,10 +541,6 @@ class Game:
                 action=move,
                 rule=Rule.DEAL_FIRST,
             )
-        if not isinstance(
-            move, (Secret, TradeOff, Gift, Competition, GiftPick, CompetitionPick, Deal)
-        ):
-            raise NotationError(f"{move!r} is not a move")
         expected = {
             Phase.ACTION: f"player {self.to_move} must use an action marker",
             Phase.GIFT_PICK: f"player {self.to_move} must take one card of the Gift "
@@ -660,10 +672,12 @@ class Game:
 
     def _score(self) -> None:
         table = self._table
+        revealed = (self._secrets[0], self._secrets[1])
         for p in (0, 1):
             secret = self._secrets[p]
             if secret is not None:
-                table[p][secret] += 1
+                table[p][secret] += 1  # revealed: from now on it lies on the side
+                self._secrets[p] = None
         side_a, side_b = table
         favors = self._favors
         moved = []
@@ -686,7 +700,7 @@ class Game:
         self._rounds.append(
             RoundScore(
                 round_number=self.round_number,
-                secrets=(self._secrets[0], self._secrets[1]),
+                secrets=revealed,
                 items=(tuple(side_a[1:]), tuple(side_b[1:])),
                 favors=tuple([_OWNER[f] for f in favors[1:]]),
                 moved=tuple(moved),
@@ -745,8 +759,12 @@ class Game:
         >>> game.to_move, game.geishas("A"), game.charm("A")
         (<Player.A: 0>, 3, 8)
         """
-        game = cls(edition, seed=seed, auto_deal=auto_deal)
-        if not isinstance(round_number, int) or round_number < 1:
+        try:
+            game = cls(edition, seed=seed, auto_deal=False)
+        except NotationError as error:
+            raise PositionError(f"edition: {error}") from None
+        game.auto_deal = auto_deal
+        if isinstance(round_number, bool) or not isinstance(round_number, int) or round_number < 1:
             raise PositionError(f"round_number: {round_number!r} is not a round (1, 2, ...)")
         limit = game.edition.round_limit
         if limit is not None and round_number > limit:
@@ -976,7 +994,7 @@ def _setup_dealt(
     secret_of = _by_player("secrets", secrets)
     tradeoff_of = _by_player("tradeoffs", tradeoffs)
     used_of = _by_player("used", used)
-    placed: list[int] = []
+    placed: list[tuple[int, str]] = []  # (card, the field that placed it)
     markers = [0, 0]
     for p in (0, 1):
         name = Player(p).name
@@ -984,8 +1002,6 @@ def _setup_dealt(
             markers[p] = Marker.parse(str(used_of.get(p, "")))
         except NotationError as error:
             raise PositionError(f"used[{name}]: {error}") from None
-        if markers[p] == _ALL_MARKERS:
-            pass
         hand = _card_list(f"hands[{name}]", hand_of.get(p, ""))
         side = _card_list(f"table[{name}]", table_of.get(p, ""))
         trade = _card_list(f"tradeoffs[{name}]", tradeoff_of.get(p, ""))
@@ -1013,7 +1029,10 @@ def _setup_dealt(
         for g in side:
             game._table[p][g] += 1
         game._used[p] = markers[p]
-        placed += hand + side + trade + secret
+        placed += [(g, f"hands[{name}]") for g in hand]
+        placed += [(g, f"table[{name}]") for g in side]
+        placed += [(g, f"tradeoffs[{name}]") for g in trade]
+        placed += [(g, f"secrets[{name}]") for g in secret]
     turns = [bin(m).count("1") for m in markers]
     first = game._starting
     if turns[first] - turns[1 - first] not in (0, 1):
@@ -1036,30 +1055,40 @@ def _setup_dealt(
                 f"drawn - {used_cards} used by markers {Marker(markers[p]).letters!r}), "
                 f"got {game._sizes[p]}"
             )
-    scored = sum(_MARKER_CARDS[m] for p in (0, 1) for m in (4, 8) if markers[p] & m)
-    on_table = len(game.table(Player.A)) + len(game.table(Player.B))
-    if on_table != scored:
-        raise PositionError(
-            f"table: {scored} cards expected face up (3 per Gift and 4 per Competition used), "
-            f"got {on_table}"
+    for p in (0, 1):
+        # A side gets 2 cards of its own Gift, 1 of the opponent's, 2 of every Competition.
+        own, other = markers[p], markers[1 - p]
+        expected = (
+            2 * bool(own & Marker.GIFT)
+            + bool(other & Marker.GIFT)
+            + 2 * bool(own & Marker.COMPETITION)
+            + 2 * bool(other & Marker.COMPETITION)
         )
+        got = sum(game._table[p])
+        if got != expected:
+            raise PositionError(
+                f"table: {expected} cards expected face up on {Player(p).name}'s side "
+                f"(2 of its own Gift, 1 of the opponent's, 2 of every Competition; used: "
+                f"A {Marker(markers[0]).letters!r}, B {Marker(markers[1]).letters!r}), got {got}"
+            )
     pile_size = DRAW_PILE_SIZE - (total_turns + 1)
     leftover = list(FULL_DECK)
-    for g in placed:
+    for g, _ in placed:
         if g not in leftover:
+            where = ", ".join(sorted({field for card, field in placed if card == g}))
             raise PositionError(
-                f"too many cards of geisha {g}: she has {charm(g)} item cards in all"
+                f"{where}: too many cards of geisha {g}: she has {charm(g)} item cards in all"
             )
         leftover.remove(g)
     pile = _card_list("draw_pile", draw_pile) if draw_pile not in (None, "") else None
     gone = _card_list("removed", removed) if removed not in (None, "") else None
+    if gone is not None and len(gone) != 1:
+        raise PositionError(f"removed: one card is removed each round, got {len(gone)}")
     for name, cards in (("removed", gone), ("draw_pile", pile)):
         for g in cards or ():
             if g not in leftover:
                 raise PositionError(f"{name}: no card of geisha {g} is left to place there")
             leftover.remove(g)
-    if gone is not None and len(gone) != 1:
-        raise PositionError(f"removed: one card is removed each round, got {len(gone)}")
     if pile is not None and len(pile) != pile_size:
         raise PositionError(
             f"draw_pile: {pile_size} cards expected after {total_turns + 1} draws, got {len(pile)}"

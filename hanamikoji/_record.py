@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,8 @@ from hanamikoji._game import Game, Position
 from hanamikoji._types import Edition
 
 FORMAT = "hanamikoji-record"
+MOVE_PATTERN = re.compile(r"S[1-7]|T[1-7]{2}|G[1-7]{3}|C[1-7]{2}-[1-7]{2}|P[1-7]{1,2}|D[1-7]{21}")
+"""A move as a record writes it (the pattern of ``record.schema.json``)."""
 VERSION = 1
 SCHEMA_PATH = Path(__file__).with_name("record.schema.json")
 """The JSON Schema of a record, shipped with the package."""
@@ -119,10 +122,13 @@ class Record:
             problems.append(RecordProblem("$.edition", str(error)))
         start = None
         if data.get("start") is not None:
-            try:
-                start = Position.from_json(data["start"], edition)
-            except (PositionError, NotationError) as error:
-                problems.append(RecordProblem("$.start", str(error)))
+            shape = _position_shape(data["start"])
+            problems += shape
+            if not shape:
+                try:
+                    start = Position.from_json(data["start"], edition)
+                except (PositionError, NotationError) as error:
+                    problems.append(_start_problem(str(error)))
         raw_moves = data.get("moves")
         moves: list[Move] = []
         if not isinstance(raw_moves, list):
@@ -133,6 +139,15 @@ class Record:
                 moves.append(parse_move(text))
             except NotationError as error:
                 problems.append(RecordProblem(f"$.moves[{i}]", str(error)))
+                continue
+            if not MOVE_PATTERN.fullmatch(text):
+                problems.append(
+                    RecordProblem(
+                        f"$.moves[{i}]",
+                        f"{text!r}: a record writes moves in capitals with no spaces, "
+                        f"like {str(moves[-1])!r}",
+                    )
+                )
         if not problems:
             record = cls(edition, tuple(moves), start)
             game = _starting_game(edition, start)
@@ -173,3 +188,85 @@ def _starting_game(edition: Edition, start: Position | None) -> Game:
         removed=start.removed,
         draw_pile=start.draw_pile,
     )
+
+
+# JSON key of a position field -> the name Game.from_position uses in its messages.
+_START_KEYS = {"round": "round_number"}
+_CARDS = re.compile(r"[1-7]*")
+
+
+def _start_problem(message: str) -> RecordProblem:
+    """A position error as a problem at the JSON path of the field it names."""
+    field, sep, rest = message.partition(": ")
+    name, _, player = field.partition("[")
+    for key, python_name in _START_KEYS.items():
+        if name == python_name:
+            name = key
+    if not sep or not name.replace("_", "").isalpha():
+        return RecordProblem("$.start", message)
+    path = f"$.start.{name}" + (f".{player.rstrip(']')}" if player else "")
+    return RecordProblem(path, rest)
+
+
+def _position_shape(data: object) -> list[RecordProblem]:
+    """Every way ``start`` differs from the schema's shape (values are checked later)."""
+    if not isinstance(data, Mapping):
+        return [RecordProblem("$.start", "a position is a JSON object")]
+    problems = []
+    known = ("round", "starting", "favors", "hands", "table", "secrets", "tradeoffs", "used",
+             "removed", "draw_pile")  # fmt: skip
+    for key in sorted(set(data) - set(known)):
+        problems.append(RecordProblem(f"$.start.{key}", "unknown field"))
+    for key in ("round", "starting", "favors"):
+        if key not in data:
+            problems.append(RecordProblem(f"$.start.{key}", "missing"))
+    value = data.get("round")
+    if "round" in data and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        problems.append(
+            RecordProblem("$.start.round", f"expected a round number 1, 2, ..., got {value!r}")
+        )
+    if "starting" in data and data["starting"] not in ("A", "B"):
+        problems.append(
+            RecordProblem("$.start.starting", f"expected 'A' or 'B', got {data['starting']!r}")
+        )
+    favors = data.get("favors")
+    if "favors" in data and not (isinstance(favors, str) and re.fullmatch(r"([AB.]{7})?", favors)):
+        problems.append(
+            RecordProblem("$.start.favors", f"expected 7 characters A, B or '.', got {favors!r}")
+        )
+    for key in ("hands", "table", "tradeoffs", "used", "secrets"):
+        if key not in data:
+            continue
+        sides = data[key]
+        if not isinstance(sides, Mapping):
+            problems.append(RecordProblem(f"$.start.{key}", "expected an object with keys A and B"))
+            continue
+        for side, cards in sides.items():
+            path = f"$.start.{key}.{side}"
+            if side not in ("A", "B"):
+                problems.append(RecordProblem(path, "unknown player: expected A or B"))
+            elif key == "secrets":
+                if isinstance(cards, bool) or not isinstance(cards, int) or not 1 <= cards <= 7:
+                    problems.append(RecordProblem(path, f"expected a card 1 to 7, got {cards!r}"))
+            elif key == "used":
+                if not (isinstance(cards, str) and re.fullmatch(r"S?T?G?C?", cards)):
+                    problems.append(
+                        RecordProblem(path, f"expected markers in the order STGC, got {cards!r}")
+                    )
+            elif not (isinstance(cards, str) and _CARDS.fullmatch(cards)):
+                problems.append(
+                    RecordProblem(path, f"expected cards as digits 1 to 7, got {cards!r}")
+                )
+    removed = data.get("removed")
+    if "removed" in data and (
+        isinstance(removed, bool) or not isinstance(removed, int) or not 1 <= removed <= 7
+    ):
+        problems.append(
+            RecordProblem("$.start.removed", f"expected a card 1 to 7, got {removed!r}")
+        )
+    pile = data.get("draw_pile")
+    if "draw_pile" in data and not (isinstance(pile, str) and _CARDS.fullmatch(pile)):
+        problems.append(
+            RecordProblem("$.start.draw_pile", f"expected cards as digits 1 to 7, got {pile!r}")
+        )
+    return problems

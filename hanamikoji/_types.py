@@ -28,7 +28,7 @@ class Player(IntEnum):
         """``"A"``, ``"B"``, ``0``, ``1`` or a :class:`Player`."""
         if isinstance(text, Player):
             return text
-        if isinstance(text, int) and text in (0, 1):
+        if isinstance(text, int) and not isinstance(text, bool) and text in (0, 1):
             return cls(text)
         if isinstance(text, str) and text.upper() in ("A", "B"):
             return cls[text.upper()]

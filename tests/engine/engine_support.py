@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -137,30 +137,17 @@ def all_cards(game: Game) -> list[int]:
 # ---------------------------------------------------------------------------- random play
 
 
-def play_random(
-    game: Game,
-    rng: random.Random,
-    *,
-    before: Callable[[Game, Move], None] | None = None,
-    max_moves: int = 10_000,
-) -> Game:
+def play_random(game: Game, rng: random.Random, *, max_moves: int = 10_000) -> Game:
     """Play ``game`` to its end with uniformly random decisions; deals use the game's own
-    generator. ``before(game, move)`` is called before every move (deals included)."""
+    generator."""
     for _ in range(max_moves):
         if game.is_over():
             return game
         if game.phase is Phase.DEAL:
-            probe = game.copy()
-            deal = probe.deal()
-            if before:
-                before(game, deal)
-            assert game.deal() == deal
+            game.deal()
             continue
         legal = game.legal_actions()
-        move = legal[rng.randrange(len(legal))]
-        if before:
-            before(game, move)
-        game.apply(move)
+        game.apply(legal[rng.randrange(len(legal))])
     raise AssertionError(f"game not over after {max_moves} moves")
 
 
@@ -238,7 +225,6 @@ class LastTurn:
 
     game: Game
     moves: tuple[Move, Move]
-    first: Player
 
     def finish(self) -> Game:
         for move in self.moves:
@@ -302,13 +288,13 @@ def last_turn(
         hands={first.name: "", second.name: digits(pair[first] + pair[second])},
         table={p.name: digits(table[p]) for p in Player},
         secrets={p.name: secret[p] for p in Player},
-        tradeoffs={p.name: trade[p] for p in Player},
+        tradeoffs={p.name: trade[p] or "" for p in Player},
         used={first.name: "STGC", second.name: "STG"},
         removed=gone,
         draw_pile="",
     )
     moves = (Competition((pair[second], pair[first])), CompetitionPick(pair[first]))
-    return LastTurn(game, moves, first)
+    return LastTurn(game, moves)
 
 
 def score_round(sides: Mapping[str, str], **kwargs: Any) -> Game:
@@ -707,7 +693,7 @@ def position_with_hand(hand: str, used: str = "", *, seed: int = 0) -> Game:
         return digits(sorted(deck.pop() for _ in range(n)))
 
     kwargs: dict[str, Any] = {"hands": {"A": hand}, "secrets": {}, "tradeoffs": {}}
-    table = {"A": "", "B": ""}
+    table: dict[Player | str, str] = {"A": "", "B": ""}  # (from_position's key type)
     for p in ("A", "B"):
         other = "B" if p == "A" else "A"
         if "S" in used:

@@ -133,7 +133,7 @@ def check_against_reference(game: Game, choose: Callable[[Game], Move]) -> Game:
     return play(game, choose, step)
 
 
-@PROPERTY
+@settings(max_examples=600, deadline=None, database=None)
 @given(seed=SEEDS, edition=EDITION, greedy=st.booleans())
 def test_engine_follows_the_reference_rules(seed: int, edition: Edition, greedy: bool) -> None:
     check_against_reference(Game(edition, seed=seed), chooser(seed, greedy))
@@ -159,7 +159,7 @@ def test_cards_are_conserved_after_the_end() -> None:
 # ---------------------------------------------------------------------------- markers and scoring
 
 
-@PROPERTY
+@settings(max_examples=500, deadline=None, database=None)
 @given(seed=SEEDS, edition=EDITION, greedy=st.booleans())
 def test_markers_and_scoring_follow_the_rules(seed: int, edition: Edition, greedy: bool) -> None:
     game = play(Game(edition, seed=seed), chooser(seed, greedy), lambda g, m: None)

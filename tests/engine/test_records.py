@@ -295,33 +295,39 @@ def _damage(change: dict[str, Any], *, drop: str | None = None) -> dict[str, Any
     return data
 
 
-DAMAGED = [
-    ("no moves", _damage({}, drop="moves")),
-    ("no edition", _damage({}, drop="edition")),
-    ("extra field", _damage({"extra": 1})),
-    ("format", _damage({"format": "chess-record"})),
-    ("version 2", _damage({"version": 2})),
-    ("edition", _damage({"edition": "chess"})),
-    ("moves not a list", _damage({"moves": "S3"})),
-    ("move S8", _damage({"moves": ["S8"]})),
-    ("move C1267", _damage({"moves": ["C1267"]})),
-    ("move 5", _damage({"moves": [5]})),
-    ("start round 0", _damage({"start.round": 0})),
-    ("start round text", _damage({"start.round": "1"})),
-    ("start player C", _damage({"start.starting": "C"})),
-    ("start favors AAB", _damage({"start.favors": "AAB"})),
-    ("start extra field", _damage({"start.zzz": 1})),
-    ("start hands of C", _damage({"start.hands": {"C": "1"}})),
-    ("start used SS", _damage({"start.used": {"A": "SS"}})),
-    ("start secret 8", _damage({"start.secrets": {"A": 8}})),
+# (name, changes, key to drop); built into records inside the test, not at import.
+DAMAGED: list[tuple[str, dict[str, Any], str | None]] = [
+    ("no moves", {}, "moves"),
+    ("no edition", {}, "edition"),
+    ("extra field", {"extra": 1}, None),
+    ("format", {"format": "chess-record"}, None),
+    ("version 2", {"version": 2}, None),
+    ("edition", {"edition": "chess"}, None),
+    ("moves not a list", {"moves": "S3"}, None),
+    ("move S8", {"moves": ["S8"]}, None),
+    ("move C1267", {"moves": ["C1267"]}, None),
+    ("move 5", {"moves": [5]}, None),
+    ("start round 0", {"start.round": 0}, None),
+    ("start round text", {"start.round": "1"}, None),
+    ("start player C", {"start.starting": "C"}, None),
+    ("start favors AAB", {"start.favors": "AAB"}, None),
+    ("start extra field", {"start.zzz": 1}, None),
+    ("start hands of C", {"start.hands": {"C": "1"}}, None),
+    ("start used SS", {"start.used": {"A": "SS"}}, None),
+    ("start secret 8", {"start.secrets": {"A": 8}}, None),
 ]
 
 
 @pytest.mark.cpython_only
-@pytest.mark.parametrize("data", [d for _, d in DAMAGED], ids=[n for n, _ in DAMAGED])
-def test_schema_and_reader_both_reject_damaged_records(data: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("change", "drop"), [case[1:] for case in DAMAGED], ids=[case[0] for case in DAMAGED]
+)
+def test_schema_and_reader_both_reject_damaged_records(
+    change: dict[str, Any], drop: str | None
+) -> None:
     import jsonschema
 
+    data = _damage(change, drop=drop)
     with pytest.raises(jsonschema.ValidationError):
         validator().validate(data)
     with pytest.raises(RecordError):
@@ -356,3 +362,23 @@ def test_boolean_round_is_not_a_round() -> None:
     data = _damage({"start.round": True})
     with pytest.raises(RecordError):
         Record.from_json(data)
+
+
+def test_record_move_pattern_is_the_schema_pattern() -> None:
+    """The reader and the published JSON Schema accept exactly the same move texts."""
+    import json
+
+    from hanamikoji._record import MOVE_PATTERN, SCHEMA_PATH
+
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    assert schema["$defs"]["move"]["pattern"] == f"^({MOVE_PATTERN.pattern})$"
+
+
+def test_lower_case_moves_are_refused_in_records() -> None:
+    data = good_record()
+    data["moves"] = [m.lower() if m.startswith("S") else m for m in data["moves"]]  # type: ignore[union-attr]
+    lowered = [i for i, m in enumerate(data["moves"]) if m.startswith("s")]  # type: ignore[arg-type]
+    if not lowered:
+        data["moves"] = [*data["moves"][:1], " " + data["moves"][1]]  # type: ignore[index]
+        lowered = [1]
+    assert [p for p, _ in problems_of(data)] == [f"$.moves[{i}]" for i in lowered]
