@@ -37,7 +37,7 @@ site: setup node
 	$(PY) -m rulesite build
 
 serve: site
-	$(PY) -m rulesite serve --port $(PORT)
+	$(PY) -m rulesite serve --no-build --port $(PORT)
 
 bench: setup node
 	$(PY) benchmarks/run.py

@@ -11,6 +11,7 @@ from typing import Any
 
 import yaml
 
+from rulesite import examples
 from rulesite.locales import Locales
 from rulesite.pages import PageWriter
 
@@ -24,7 +25,7 @@ SEARCH: dict[str, dict[str, Any]] = {
 
 
 def language_config(locales: Locales, lang: str, *, repo: Path, docs_dir: Path,
-                    site_dir: Path, wheel: str | None) -> dict[str, Any]:
+                    site_dir: Path, wheel: str) -> dict[str, Any]:
     """The mapping to write as ``build/site/<lang>/mkdocs.yml``."""
     ui = locales.languages[lang].ui
     base = yaml.safe_load((repo / "mkdocs.yml").read_text(encoding="utf-8"))
@@ -59,7 +60,10 @@ def language_config(locales: Locales, lang: str, *, repo: Path, docs_dir: Path,
                  "lang": code}
                 for code in locales.structure.languages
             ],
-            "hk": {"lang": lang, "wheel": wheel or ""},
+            "hk": {"lang": lang, "wheel": wheel},  # read by overrides/main.html
         },
+        # INHERIT replaces lists, so the shared entries are repeated with the examples' own.
+        "extra_css": [*base["extra_css"], *examples.EXTRA_CSS],
+        "extra_javascript": [*base["extra_javascript"], *examples.EXTRA_JAVASCRIPT],
         "nav": nav,
     }

@@ -1,4 +1,4 @@
-"""The seam for live examples: the one function the page renderer calls for an example block.
+"""Live examples: run each example's code at build time and render its widget.
 
 For each ``{kind: example, id: ID}`` block, :mod:`rulesite.pages` writes the example's title
 and text, then the container::
@@ -6,8 +6,25 @@ and text, then the container::
     <div class="hk-example" id="ID" data-example="ID">  ...render(ID, lang, ...)...  </div>
 
 and puts whatever :func:`render` returns inside it, verbatim: no Markdown processing, no
-escaping. Keep the fragment free of blank lines inside elements that Markdown might reparse
-(a single root element is safest).
+escaping. The fragment is one element with no line breaks (newlines in the code are written
+``&#10;``), so Markdown cannot reparse any of it.
+
+What :func:`render` writes, readable without JavaScript:
+
+- the board of the last step, in HTML and CSS (:func:`board_html`);
+- an ordered list of every step in words, each ``<li id="ID-step-N">`` (N from 0, the
+  position before the first move), so a link can point at one step;
+- the outcome, with its reason;
+- the example's Python in a ``<textarea>`` (read-only until the script makes it editable);
+- the timeline as JSON (``<script type="application/json" class="hk-ex-data">``): steps, the
+  words of each step, the outcome, the interface strings the widget needs.
+
+The code runs after ``from hanamikoji import *`` and must leave a game in ``game``
+(``docs/assets/examples/runner.py``). The words come from ``docs/assets/examples/explain.py``.
+Both files run here, in CPython, and in the reader's browser, in Pyodide, so a live run
+produces the same JSON as the page. The board is drawn twice, by :func:`board_html` here and
+by ``docs/assets/examples/board.js`` in the browser, into the same markup (the browser tests
+compare them).
 
 What the browser has to work with on every page:
 
@@ -15,20 +32,311 @@ What the browser has to work with on every page:
   ``assets`` (URL of the site-wide ``assets/`` folder, relative to the page: resolve it with
   ``new URL(cfg.assets, location.href)``) and ``wheel`` (file name of the engine wheel in
   ``assets/py/``). The Pyodide runtime is in ``assets/pyodide/``.
-- The interface strings of the page's language are in ``locales/<lang>/ui.yml``; ``ui``
-  below is that mapping, so server-side text can be rendered in the right language.
+- ``assets/examples/boot.js`` (a module on every page, see :data:`EXTRA_JAVASCRIPT`) finds the
+  widgets and loads the rest when one comes near the viewport.
 """
 
 from __future__ import annotations
 
+import functools
+import importlib.util
+import json
+import re
+from html import escape
+from pathlib import Path
+from types import ModuleType
 from typing import Any
+
+from rulesite.errors import SiteError
+
+REPO = Path(__file__).resolve().parent.parent
+SCRIPTS = REPO / "docs" / "assets" / "examples"
+UI_PREFIXES = ("widget.", "step.", "outcome.", "reason.", "error.")
+
+# Added to every language's MkDocs configuration (rulesite/config.py): the widget's style,
+# and the module that finds widgets on a page (it loads nothing more on pages without one).
+EXTRA_CSS = ["assets/examples/widget.css"]
+EXTRA_JAVASCRIPT = [{"path": "assets/examples/boot.js", "type": "module"}]
+
+FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+MARKERS = (("S", "widget.secret"), ("T", "widget.tradeoff"), ("G", "widget.gift"),
+           ("C", "widget.competition"))
+CHARMS = (2, 2, 2, 3, 3, 4, 5)
+
+ICONS = {
+    "restart": "M12 5V2L7 6l5 4V7a5 5 0 1 1-5 5H5a7 7 0 1 0 7-7z",
+    "back": "M18 5v14l-9-7zM6 5h2v14H6z",
+    "play": "M8 5v14l11-7z",
+    "pause": "M6 5h4v14H6zm8 0h4v14h-4z",
+    "forward": "M6 5v14l9-7zM16 5h2v14h-2z",
+}
+
+
+class ExampleError(SiteError):
+    """An example's code fails at build time (the message names the example and the line)."""
+
+
+def _script(name: str) -> ModuleType:
+    """A Python file of ``docs/assets/examples/`` (shared with the browser), as a module."""
+    spec = importlib.util.spec_from_file_location(f"hk_examples_{name}", SCRIPTS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+runner = _script("runner")
+explainer = _script("explain")
+
+
+@functools.cache
+def compute(example_id: str, code: str) -> dict[str, Any]:
+    """Run the example's code (once per build, shared by the languages): its steps and
+    printed output. Raises :class:`ExampleError` naming the example and the line."""
+    result: dict[str, Any] = runner.run(code)
+    error = result.get("error")
+    if error is None:
+        return result
+    where = f"structure.yml: examples.{example_id}.code"
+    if error["kind"] == "no_game":
+        raise ExampleError(f"{where}: the code must leave a Game in the variable `game`")
+    if error["kind"] == "not_game":
+        raise ExampleError(f"{where}: `game` holds a {error['type']}, not a Game")
+    line = f"line {error['line']}: " if error["line"] else ""
+    source = code.splitlines()
+    shown = f"\n    {source[error['line'] - 1].strip()}" if error["line"] and \
+        error["line"] <= len(source) else ""
+    raise ExampleError(f"{where}: {line}{error['type']}: {error['message']}{shown}")
+
+
+def strings(ui: dict[str, str]) -> dict[str, str]:
+    """The interface strings the widget uses (board, controls, steps, outcomes, errors)."""
+    return {key: value for key, value in ui.items() if key.startswith(UI_PREFIXES)}
 
 
 def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, str]) -> str:
     """HTML to place inside the example container of ``example_id`` on a ``lang`` page.
 
-    ``spec`` is the example's entry in ``structure.yml`` (``rule``, ``code``, ...); ``ui`` the
-    language's interface strings. Called once per example per language at build time; the
-    output is inserted verbatim. Returns an empty string until live examples are wired in.
+    ``spec`` is the example's entry in ``structure.yml`` (``rule``, ``code``); ``ui`` the
+    language's interface strings. Called once per example per language at build time.
     """
-    return ""
+    code = spec.get("code")
+    if not isinstance(code, str) or not code.strip():
+        raise ExampleError(f"structure.yml: examples.{example_id}.code: required: the Python "
+                           "program that sets up and plays the example")
+    result = compute(example_id, code)
+    steps = result["steps"]
+    words = explainer.explain(steps, ui)
+    last = len(steps) - 1
+    t = Text(ui)
+    data = {
+        "id": example_id,
+        "lang": lang,
+        "code": code,
+        "result": {"steps": steps, "texts": words["texts"], "outcome": words["outcome"],
+                   "output": result["output"]},
+        "strings": strings(ui),
+    }
+    items = "".join(f'<li id="{example_id}-step-{i}" value="{i}">{text}</li>'
+                    for i, text in enumerate(words["texts"]))
+    rows = min(max(len(code.splitlines()) + 1, 4), 24)
+    return "".join([
+        f'<div class="hk-ex" data-lang="{lang}" data-state="static">',
+        _controls(example_id, t, last),
+        f'<div class="hk-ex-board">{board_html(steps[last], ui)}</div>',
+        f'<p class="hk-ex-now" aria-live="polite" hidden>{words["texts"][last]}</p>',
+        f'<ol class="hk-ex-steps" start="0" aria-label="{t("widget.steps")}">{items}</ol>',
+        f'<p class="hk-ex-outcome">{words["outcome"]}</p>',
+        '<div class="hk-ex-code">',
+        f'<label class="hk-ex-code-label" for="{example_id}-code">{t("widget.code")}</label>',
+        f'<textarea id="{example_id}-code" class="hk-ex-editor" rows="{rows}" spellcheck="false" '
+        f'autocapitalize="off" autocomplete="off" translate="no" readonly>'
+        f"{_lines(escape(code))}</textarea>",
+        '<div class="hk-ex-runbar" hidden>',
+        f'<button type="button" class="hk-btn hk-btn-run" data-act="run">{t("widget.run")}'
+        "</button>",
+        f'<button type="button" class="hk-btn hk-btn-stop" data-act="stop" disabled>'
+        f'{t("widget.stop")}</button>',
+        f'<button type="button" class="hk-btn hk-btn-reset" data-act="reset" hidden>'
+        f'{t("widget.reset")}</button>',
+        '<span class="hk-ex-status" role="status"></span>',
+        "</div>",
+        '<p class="hk-ex-error" role="alert" hidden></p>',
+        f'<pre class="hk-ex-output"{"" if result["output"] else " hidden"}>'
+        f'{_lines(escape(result["output"]))}</pre>',
+        f'<p class="hk-ex-help" hidden>{t("widget.code_help")}</p>',
+        "</div>",
+        f'<script type="application/json" class="hk-ex-data">{_json(data)}</script>',
+        "</div>",
+    ])
+
+
+def _controls(example_id: str, t: Text, last: int) -> str:
+    def button(act: str, label: str, extra: str = "") -> str:
+        icons = "".join(_icon(name) for name in (("play", "pause") if act == "play" else (act,)))
+        return (f'<button type="button" class="hk-btn hk-btn-icon" data-act="{act}" '
+                f'title="{t(label)}" aria-label="{t(label)}"{extra}>{icons}</button>')
+
+    return "".join([
+        f'<div class="hk-ex-bar" role="group" aria-controls="{example_id}-code" hidden>',
+        button("restart", "widget.restart"),
+        button("back", "widget.back"),
+        button("play", "widget.play", ' aria-pressed="false"'),
+        button("forward", "widget.forward"),
+        f'<span class="hk-ex-counter">{t("widget.counter", step=last, total=last)}</span>',
+        '<span class="hk-ex-source"></span>',
+        "</div>",
+    ])
+
+
+def _icon(name: str) -> str:
+    return (f'<svg class="hk-icon hk-icon-{name}" viewBox="0 0 24 24" aria-hidden="true">'
+            f'<path d="{ICONS[name]}"/></svg>')
+
+
+def _lines(text: str) -> str:
+    """Newlines as character references: no blank line for Markdown to stop at."""
+    return text.replace("\r\n", "\n").replace("\n", "&#10;")
+
+
+def _json(data: object) -> str:
+    """JSON safe inside ``<script>``: no ``<``, ``>`` or ``&`` left as such."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+class Text:
+    """Interface strings of one language, escaped for HTML, with ``{fields}`` filled in."""
+
+    def __init__(self, ui: dict[str, str]) -> None:
+        self.ui = ui
+
+    def __call__(self, key: str, **fields: object) -> str:
+        """The string ``key``, escaped; field values are HTML (escape plain text first)."""
+        return FIELD.sub(lambda m: str(fields[m.group(1)]), escape(self.ui[key]))
+
+
+# --- the board ----------------------------------------------------------------------------
+# board.js writes exactly the same markup from the same JSON: change both together.
+
+def board_html(step: dict[str, Any], ui: dict[str, str]) -> str:
+    """The board of one step (``Step.to_json()``), as HTML drawn by widget.css."""
+    t = Text(ui)
+    b = step["board"]
+    moved = set(step["scoring"]["moved"]) if step.get("scoring") else set()
+    return "".join([
+        f'<div class="hk-board" data-phase="{b["phase"]}">',
+        f'<p class="hk-board-head"><span>{t("widget.round", round=b["round"])}</span>'
+        f"<span>{_status(b, t)}</span></p>",
+        _side(b, "B", t),
+        '<div class="hk-row">',
+        "".join(_column(b, g, g in moved, t) for g in range(1, 8)),
+        "</div>",
+        _offer(b, t),
+        _side(b, "A", t),
+        _extra(b, t),
+        "</div>",
+    ])
+
+
+def _player(name: str, t: Text) -> str:
+    return t("widget.player", player=name)
+
+
+def _status(b: dict[str, Any], t: Text) -> str:
+    phase = b["phase"]
+    if phase == "over":
+        return t("widget.phase_over")
+    if phase == "scoring":
+        return t("widget.phase_scoring")
+    if phase == "deal":
+        return t("widget.phase_deal")
+    return t("widget.to_play", player=_player(b["to_move"], t))
+
+
+def _card(card: int, extra: str = "") -> str:
+    return f'<span class="hk-card hk-g{card}{extra}">{card}</span>'
+
+
+def _back(t: Text, peek: int | None = None, extra: str = "") -> str:
+    inner = f'<span class="hk-peek">{peek}</span>' if peek is not None else ""
+    return f'<span class="hk-card hk-back{extra}" title="{t("widget.face_down")}">{inner}</span>'
+
+
+def _side(b: dict[str, Any], name: str, t: Text) -> str:
+    p = b["players"][name]
+    markers = []
+    for letter, key in MARKERS:
+        used = letter in p["used"]
+        cards = ""
+        if letter == "S" and p["secret"] is not None:
+            cards = (_card(p["secret"], " hk-revealed") if b["revealed"]
+                     else _back(t, p["secret"]))
+        elif letter == "T":
+            cards = "".join(_back(t, card) for card in p["tradeoff"])
+        state = t("widget.used") if used else t("widget.unused")
+        markers.append(
+            f'<li class="hk-marker{" hk-used" if used else ""}">'
+            f'<span class="hk-marker-name" title="{state}">{t(key)}</span>{cards}</li>')
+    hand = ""
+    if p["hand"]:
+        hand = (f'<div class="hk-hand"><span class="hk-small">{t("widget.hand")}</span>'
+                f'<span class="hk-cards">{"".join(_card(c) for c in p["hand"])}</span></div>')
+    return "".join([
+        f'<div class="hk-side hk-side-{name}">',
+        f'<p class="hk-side-name"><strong>{_player(name, t)}</strong>'
+        f'<span class="hk-totals">{t("widget.totals", geishas=p["geishas"], charm=p["charm"])}'
+        "</span></p>",
+        f'<ul class="hk-markers">{"".join(markers)}</ul>',
+        hand,
+        "</div>",
+    ])
+
+
+def _column(b: dict[str, Any], g: int, moved: bool, t: Text) -> str:
+    favor = b["favors"][g - 1]
+    if favor == ".":
+        marker, title = "", t("widget.marker_center")
+    else:
+        marker, title = favor, t("widget.marker_side", player=_player(favor, t))
+    token = f'<span class="hk-vm" title="{title}"></span>'
+
+    def items(name: str) -> str:
+        count = b["players"][name]["items"][g - 1]
+        return f'<div class="hk-items hk-items-{name}">{_card(g) * count}</div>'
+
+    return "".join([
+        f'<div class="hk-col hk-g{g}{" hk-moved" if moved else ""}" data-favor="{marker or "-"}">',
+        items("B"),
+        f'<div class="hk-slot">{token if marker == "B" else ""}</div>',
+        f'<div class="hk-geisha" title="{t("widget.geisha", geisha=g, charm=CHARMS[g - 1])}">'
+        f'<span class="hk-geisha-num">{g}</span><span class="hk-geisha-charm">{CHARMS[g - 1]}'
+        f'</span>{token if not marker else ""}</div>',
+        f'<div class="hk-slot">{token if marker == "A" else ""}</div>',
+        items("A"),
+        "</div>",
+    ])
+
+
+def _offer(b: dict[str, Any], t: Text) -> str:
+    pending = b["pending"]
+    if not pending:
+        return ""
+    offerer = "A" if b["to_move"] == "B" else "B"
+    if pending[0] == "C":
+        shown = "".join(f'<span class="hk-pair">{"".join(_card(int(c)) for c in half)}</span>'
+                        for half in pending[1:].split("-"))
+    else:
+        shown = "".join(_card(int(c)) for c in pending[1:])
+    return (f'<div class="hk-offer"><span class="hk-small">'
+            f'{t("widget.offer", player=_player(offerer, t))}</span>'
+            f'<span class="hk-cards">{shown}</span></div>')
+
+
+def _extra(b: dict[str, Any], t: Text) -> str:
+    parts = [f'<span class="hk-extra-item"><span class="hk-small">{t("widget.draw_pile")}'
+             f'</span>{_back(t, b["draw_pile"], " hk-pile")}</span>']
+    if b["removed"] is not None:
+        parts.append(f'<span class="hk-extra-item"><span class="hk-small">{t("widget.removed")}'
+                     f"</span>{_back(t)}</span>")
+    return f'<div class="hk-extra">{"".join(parts)}</div>'

@@ -23,7 +23,7 @@ TEXT_GROUPS: dict[str, tuple[str, frozenset[str], frozenset[str]]] = {
     "pages": ("page", frozenset({"title"}), frozenset({"intro"})),
     "sections": ("section", frozenset({"title"}), frozenset({"intro"})),
     "rules": ("rule", frozenset({"title", "text"}), frozenset()),
-    "notes": ("note", frozenset({"text"}), frozenset({"title"})),
+    "notes": ("note", frozenset({"text"}), frozenset()),
     "tables": ("table", frozenset({"caption"}), frozenset()),
     "examples": ("example", frozenset({"title", "text"}), frozenset()),
     "misreadings": ("misreading", frozenset({"claim", "answer"}), frozenset()),

@@ -27,7 +27,12 @@ class PageWriter:
 
     # --- text lookups ---------------------------------------------------------------------
 
-    def text(self, group: str, entry: str, name: str) -> str | None:
+    def text(self, group: str, entry: str, name: str) -> str:
+        """A field the locale check guarantees (``rules.<id>.title`` ...)."""
+        return self.language.text[group][entry][name]
+
+    def optional(self, group: str, entry: str, name: str) -> str | None:
+        """A field that may be absent (``pages.<id>.intro`` ...), the same in every language."""
         return self.language.text.get(group, {}).get(entry, {}).get(name)
 
     def label(self, anchor: str) -> str:
@@ -41,7 +46,7 @@ class PageWriter:
                        "example": ("examples", "title"),
                        "misreading": ("misreadings", "claim")}[kind]
         return self.resolver(self.structure.page_of[anchor]).markdown(
-            self.text(group, anchor, name) or "", links=False)
+            self.text(group, anchor, name), links=False)
 
     def term(self, term_id: str) -> str:
         return self.language.glossary[term_id]["term"]
@@ -60,17 +65,14 @@ class PageWriter:
         boost = {"rules": 2, "api": 0.5}.get(page.kind)
         if boost:
             out.append(f"---\nsearch:\n  boost: {boost}\n---")
-        title = md(self.text("pages", page.id, "title") or "", links=False)
+        title = md(self.text("pages", page.id, "title"), links=False)
         out.append(f"# {title} {{ #{page.id} }}")
-        intro = self.text("pages", page.id, "intro")
+        intro = self.optional("pages", page.id, "intro")
         if intro:
             out.append(f"{md(intro)}\n{{: .hk-intro }}")
-        for section in page.sections:
-            out.append(self.section(page, section))
-            if page.kind == "api" and section is page.sections[-1]:
-                # The reference sits under the last section ("Reference"), one level down.
-                out.append("::: hanamikoji")
-        if page.kind == "api" and not page.sections:
+        out.extend(self.section(page, section) for section in page.sections)
+        if page.kind == "api":
+            # Under the last section ("Reference"): mkdocs.yml sets heading_level 3.
             out.append("::: hanamikoji")
         if page.kind == "misreadings":
             out.extend(self.misreading(page, item.id, item.settles) for item in page.items)
@@ -80,12 +82,12 @@ class PageWriter:
 
     def section(self, page: Page, section: Section) -> str:
         md = self.resolver(page.id).markdown
-        title = md(self.text("sections", section.id, "title") or "", links=False)
+        title = md(self.text("sections", section.id, "title"), links=False)
         number = self.structure.numbers.get(section.id)
         if number:
             title = f'<span class="hk-num">{number}</span> {title}'
         out = [f"## {title} {{ #{section.id} }}"]
-        intro = self.text("sections", section.id, "intro")
+        intro = self.optional("sections", section.id, "intro")
         if intro:
             out.append(md(intro))
         out.extend(self.block(page, block) for block in section.blocks)
@@ -95,25 +97,25 @@ class PageWriter:
         md = self.resolver(page.id).markdown
         if block.kind == "rule":
             number = self.structure.numbers[block.id]
-            title = md(self.text("rules", block.id, "title") or "", links=False)
+            title = md(self.text("rules", block.id, "title"), links=False)
+            body = md(self.text("rules", block.id, "text"))
             # The number links to the rule itself: tap it to get the link to cite.
-            body = md(self.text("rules", block.id, "text") or "")
             return (f'### <a class="hk-num" href="#{block.id}">{number}</a> {title} '
                     f"{{ #{block.id} .hk-rule }}\n\n{body}")
         if block.kind == "note":
             # In a rules chapter a note is a remark set apart; elsewhere it is the body text.
             css = "hk-note hk-aside" if page.kind == "rules" else "hk-note"
-            return self.div(css, block.id, md(self.text("notes", block.id, "text") or ""))
+            return self.div(css, block.id, md(self.text("notes", block.id, "text")))
         if block.kind == "table":
             assert block.table is not None
-            caption = md(self.text("tables", block.id, "caption") or "")
+            caption = md(self.text("tables", block.id, "caption"))
             body = tables.TABLES[block.table](self.table_context(page))
             return self.div("hk-table", block.id, f"{caption}\n{{: .hk-caption }}\n\n{body}")
         return self.example(page, block.id)
 
     def example(self, page: Page, example_id: str) -> str:
         md = self.resolver(page.id).markdown
-        title = escape(md(self.text("examples", example_id, "title") or "", links=False))
+        title = escape(md(self.text("examples", example_id, "title"), links=False))
         widget = examples.render(example_id, self.lang,
                                  spec=self.structure.examples[example_id].spec, ui=self.ui)
         # The container is a top-level raw HTML block, so Markdown keeps it verbatim.
@@ -121,7 +123,7 @@ class PageWriter:
             '<div class="hk-example-block" markdown>',
             f'<p class="hk-example-title"><span class="hk-label">{escape(self.ui["example.label"])}'
             f"</span> {title}</p>",
-            md(self.text("examples", example_id, "text") or ""),
+            md(self.text("examples", example_id, "text")),
             "</div>",
             f'<div class="hk-example" id="{example_id}" data-example="{example_id}">'
             f"{widget}</div>",
@@ -129,14 +131,13 @@ class PageWriter:
 
     def misreading(self, page: Page, item_id: str, settles: str) -> str:
         md = self.resolver(page.id).markdown
-        claim = md(self.text("misreadings", item_id, "claim") or "", links=False)
-        rule = self.structure.numbers[settles]
-        rule_title = self.resolver(page.id).markdown(
-            self.text("rules", settles, "title") or "", links=False)
-        link = f"[{rule} {rule_title}]({self.resolver(page.id).href(settles)})"
+        claim = md(self.text("misreadings", item_id, "claim"), links=False)
+        number = self.structure.numbers[settles]
+        rule_title = md(self.text("rules", settles, "title"), links=False)
+        link = f"[{number} {rule_title}]({self.resolver(page.id).href(settles)})"
         settled = self.ui["misreading.settled_by"].format(rule=link)
         return (f"## {claim} {{ #{item_id} .hk-misreading }}\n\n"
-                f"{md(self.text('misreadings', item_id, 'answer') or '')}\n\n"
+                f"{md(self.text('misreadings', item_id, 'answer'))}\n\n"
                 f"{settled}\n{{: .hk-settled }}")
 
     def glossary(self, page: Page) -> str:
@@ -191,7 +192,7 @@ class PageWriter:
             return resolver.markdown(f"{{ref:{rule_id}}}")
 
         def title(rule_id: str) -> str:
-            return resolver.markdown(self.text("rules", rule_id, "title") or "", links=False)
+            return resolver.markdown(self.text("rules", rule_id, "title"), links=False)
 
         def has_rule(rule_id: str) -> bool:
             return self.structure.kind_of.get(rule_id) == "rule"

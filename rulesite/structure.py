@@ -19,7 +19,7 @@ from rulesite.yamlio import load_yaml
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 PAGE_KINDS = ("home", "rules", "glossary", "misreadings", "quickref", "about", "notation", "api")
 BLOCK_KINDS = ("rule", "note", "table", "example")
-TABLE_KINDS = ("geishas", "editions", "notation", "errors")
+TABLE_KINDS = ("geishas", "editions", "notation", "errors")  # rulesite.tables.TABLES renders each
 EDITION_NAMES = ("kosmos", "emperors4")  # printed editions whose own names the glossary shows
 LANGUAGES = ("en", "fr", "ja", "id")
 
@@ -82,10 +82,6 @@ class Structure:
 
     def page(self, page_id: str) -> Page:
         return next(p for p in self.pages if p.id == page_id)
-
-    def blocks(self, kind: str) -> list[str]:
-        """IDs of every block of ``kind``, in page order."""
-        return [b.id for p in self.pages for s in p.sections for b in s.blocks if b.kind == kind]
 
 
 class _Reader:

@@ -1,0 +1,69 @@
+"""Fixtures for the site builder: a small valid rulebook to break on purpose, and built sites.
+
+Each site is built once per session (``build_once``), shared with tests/browser/.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from rulesite.build import build_once
+
+REPO = Path(__file__).resolve().parents[2]
+FIXTURE = Path(__file__).parent / "fixtures" / "locales"
+LANGS = ("en", "fr", "ja", "id")
+
+
+def assemble_fixture(dest: Path) -> Path:
+    """The fixture rulebook plus the real interface strings (ui.yml is not duplicated)."""
+    shutil.copytree(FIXTURE, dest)
+    for lang in LANGS:
+        shutil.copy2(REPO / "locales" / lang / "ui.yml", dest / lang / "ui.yml")
+    return dest
+
+
+@pytest.fixture
+def locales(tmp_path: Path) -> Path:
+    """A fresh, valid copy of the fixture locales, free to edit."""
+    return assemble_fixture(tmp_path / "locales")
+
+
+@pytest.fixture
+def edit() -> Callable[[Path, Callable[[Any], Any]], None]:
+    """``edit(path, change)``: load a YAML file, let ``change`` mutate it in place, write it
+    back (whatever ``change`` returns is ignored, so ``lambda d: d.pop(key)`` works)."""
+
+    def run(path: Path, change: Callable[[Any], Any]) -> None:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        change(data)
+        path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False),
+                        encoding="utf-8")
+
+    return run
+
+
+@pytest.fixture(scope="session")
+def fixture_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The fixture rulebook, built (without the Pyodide runtime)."""
+    root = tmp_path_factory.getbasetemp() / "fixture-site"
+    if not (root / "locales").exists():
+        assemble_fixture(root / "locales")
+    return build_once(root / "locales", root, pyodide=False)
+
+
+@pytest.fixture(scope="session")
+def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real rulebook of locales/, built exactly as `make site` builds it."""
+    return build_once(REPO / "locales", tmp_path_factory.getbasetemp() / "real-site")
+
+
+@pytest.fixture(scope="session", params=["fixture", "real"])
+def any_site(request: pytest.FixtureRequest) -> Path:
+    """Both sites, for checks every built site must pass."""
+    return request.getfixturevalue(f"{request.param}_site")

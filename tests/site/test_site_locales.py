@@ -1,0 +1,190 @@
+"""Locale loading: a valid rulebook loads; each kind of mistake stops the load with a typed
+error naming the file, the key path and what was expected."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulesite.errors import (
+    ExtraKeyError,
+    LocaleError,
+    MalformedEntryError,
+    MissingKeyError,
+    UnknownReferenceError,
+)
+from rulesite.locales import load
+
+
+def fails(root: Path, error: type[LocaleError], file: str, key: str, *words: str) -> LocaleError:
+    """Load ``root`` expecting ``error`` about ``file`` (relative to root) at ``key``."""
+    with pytest.raises(error) as caught:
+        load(root)
+    exc = caught.value
+    assert exc.file == root / file, str(exc)
+    assert exc.key == key, str(exc)
+    message = str(exc)
+    assert str(root / file) in message and key in message
+    for word in words:
+        assert word in message, message
+    return exc
+
+
+def test_fixture_loads(locales: Path) -> None:
+    loaded = load(locales)
+    assert list(loaded.languages) == ["en", "fr", "ja", "id"]
+    assert loaded.structure.numbers["deal-hands"] == "2.1"
+    assert loaded.structure.numbers["end-editions"] == "3"
+    assert loaded.languages["ja"].glossary["gift"]["term"] == "贈与"
+
+
+# --- a key missing or extra in one language -----------------------------------------------
+
+def test_missing_key_in_translation(locales: Path, edit) -> None:
+    edit(locales / "fr" / "text.yml", lambda d: d["rules"]["deal-hands"].pop("title"))
+    fails(locales, MissingKeyError, "fr/text.yml", "rules.deal-hands.title", "en/text.yml")
+
+
+def test_missing_entry_in_translation(locales: Path, edit) -> None:
+    edit(locales / "ja" / "glossary.yml", lambda d: d.pop("hand"))
+    fails(locales, MissingKeyError, "ja/glossary.yml", "hand.term", "en/glossary.yml")
+
+
+def test_extra_key_in_translation(locales: Path, edit) -> None:
+    edit(locales / "id" / "text.yml",
+         lambda d: d["notes"].update({"stray-note": {"text": "Tidak ada di bahasa Inggris."}}))
+    fails(locales, ExtraKeyError, "id/text.yml", "notes.stray-note.text", "en/text.yml")
+
+
+def test_optional_field_must_match_english(locales: Path, edit) -> None:
+    edit(locales / "fr" / "text.yml", lambda d: d["pages"]["basics"].update(intro="En plus."))
+    fails(locales, ExtraKeyError, "fr/text.yml", "pages.basics.intro")
+
+
+def test_unknown_field(locales: Path, edit) -> None:
+    edit(locales / "ja" / "text.yml", lambda d: d["rules"]["deal-hands"].update(body="本文"))
+    fails(locales, ExtraKeyError, "ja/text.yml", "rules.deal-hands.body", "text, title")
+
+
+def test_missing_translation_file(locales: Path) -> None:
+    (locales / "id" / "glossary.yml").unlink()
+    fails(locales, MissingKeyError, "id/glossary.yml", "(file)", "not found")
+
+
+def test_missing_ui_string(locales: Path, edit) -> None:
+    edit(locales / "fr" / "ui.yml", lambda d: d.pop("glossary.definitions"))
+    fails(locales, MissingKeyError, "fr/ui.yml", "glossary.definitions")
+
+
+def test_english_must_cover_structure(locales: Path, edit) -> None:
+    edit(locales / "en" / "text.yml", lambda d: d["rules"].pop("components-items"))
+    fails(locales, MissingKeyError, "en/text.yml", "rules.components-items", "structure.yml")
+
+
+def test_english_extra_entry(locales: Path, edit) -> None:
+    edit(locales / "en" / "text.yml",
+         lambda d: d["rules"].update({"ghost-rule": {"title": "Ghost", "text": "Boo."}}))
+    fails(locales, ExtraKeyError, "en/text.yml", "rules.ghost-rule", "structure.yml")
+
+
+def test_builder_needs_its_ui_strings(locales: Path, edit) -> None:
+    for lang in ("en", "fr", "ja", "id"):
+        edit(locales / lang / "ui.yml", lambda d: d.pop("example.label"))
+    fails(locales, MissingKeyError, "en/ui.yml", "example.label", "site builder")
+
+
+def test_ui_fields_must_match_english(locales: Path, edit) -> None:
+    edit(locales / "ja" / "ui.yml", lambda d: d.update({"misreading.settled_by": "ルール"}))
+    fails(locales, MalformedEntryError, "ja/ui.yml", "misreading.settled_by", "['rule']")
+
+
+# --- unknown references ---------------------------------------------------------------------
+
+@pytest.mark.parametrize(("placeholder", "expected"), [
+    ("{ref:no-such-rule}", "rule, section, page"),
+    ("{ref:gift}", "rule, section, page"),  # a term: link it with {term:}
+    ("{term:no-such-term}", "glossary term"),
+    ("{n:no_such_fact}", "hanamikoji.FACTS"),
+])
+def test_unknown_reference(locales: Path, edit, placeholder: str, expected: str) -> None:
+    edit(locales / "fr" / "text.yml",
+         lambda d: d["rules"]["deal-hands"].update(text=f"Voir {placeholder}."))
+    fails(locales, UnknownReferenceError, "fr/text.yml", "rules.deal-hands.text",
+          placeholder, expected)
+
+
+def test_unknown_reference_in_glossary(locales: Path, edit) -> None:
+    edit(locales / "ja" / "glossary.yml", lambda d: d["hand"].update(definition="{ref:nope}"))
+    fails(locales, UnknownReferenceError, "ja/glossary.yml", "hand.definition", "{ref:nope}")
+
+
+def test_unknown_placeholder_kind(locales: Path, edit) -> None:
+    edit(locales / "en" / "text.yml",
+         lambda d: d["notes"]["home-where"].update(text="See {rule:deal-hands}."))
+    fails(locales, MalformedEntryError, "en/text.yml", "notes.home-where.text", "'rule'")
+
+
+def test_settles_unknown_rule(locales: Path, edit) -> None:
+    def change(d: dict) -> None:
+        page = next(p for p in d["pages"] if p["kind"] == "misreadings")
+        page["items"][0]["settles"] = "components"  # a section, not a rule
+    edit(locales / "structure.yml", change)
+    fails(locales, UnknownReferenceError, "structure.yml",
+          "pages.misreadings.items.mr-hand-of-seven.settles", "rule ID")
+
+
+# --- malformed entries ----------------------------------------------------------------------
+
+def test_entry_not_a_mapping(locales: Path, edit) -> None:
+    edit(locales / "fr" / "text.yml", lambda d: d["rules"].update({"deal-hands": "Mains"}))
+    fails(locales, MalformedEntryError, "fr/text.yml", "rules.deal-hands", "mapping")
+
+
+def test_value_not_a_string(locales: Path, edit) -> None:
+    edit(locales / "id" / "glossary.yml", lambda d: d["gift"].update(term=3))
+    fails(locales, MalformedEntryError, "id/glossary.yml", "gift.term", "non-empty string")
+
+
+def test_empty_text(locales: Path, edit) -> None:
+    edit(locales / "en" / "text.yml", lambda d: d["rules"]["deal-hands"].update(text="  "))
+    fails(locales, MalformedEntryError, "en/text.yml", "rules.deal-hands.text", "non-empty")
+
+
+def test_unknown_group(locales: Path, edit) -> None:
+    edit(locales / "fr" / "text.yml", lambda d: d.update(chapters={}))
+    fails(locales, ExtraKeyError, "fr/text.yml", "chapters", "unknown group")
+
+
+def test_invalid_yaml(locales: Path) -> None:
+    (locales / "ja" / "text.yml").write_text("pages: [unclosed\n", encoding="utf-8")
+    fails(locales, MalformedEntryError, "ja/text.yml", "(file)", "not valid YAML")
+
+
+def test_duplicate_key(locales: Path) -> None:
+    path = locales / "fr" / "glossary.yml"
+    path.write_text(path.read_text(encoding="utf-8") + 'gift: {term: "Don", definition: "X."}\n',
+                    encoding="utf-8")
+    fails(locales, MalformedEntryError, "fr/glossary.yml", "(file)", "duplicate key 'gift'")
+
+
+@pytest.mark.parametrize(("change", "key", "words"), [
+    (lambda d: d["pages"][1].update(id="Basics"), "pages[1].id", ["lowercase ASCII"]),
+    (lambda d: d["pages"][1]["sections"][0].update(id="phase-deal"),
+     "pages.basics.sections[1].id", ["already used by a section (pages.basics.sections[0].id)"]),
+    (lambda d: d["pages"][1]["sections"][0]["blocks"][0].update(kind="law"),
+     "sections.components.blocks[0].kind", ["expected one of"]),
+    (lambda d: d["pages"][1]["sections"][0]["blocks"][1].update(table="scores"),
+     "sections.components.blocks[1].table", ["geishas"]),
+    (lambda d: d["pages"][0]["sections"][0]["blocks"].append({"kind": "rule", "id": "x-y"}),
+     "sections.home-start.blocks[1].kind", ["kind 'rules'"]),
+    (lambda d: d["pages"][1].update(kind="chapter"), "pages.basics.kind", ["expected one of"]),
+])
+def test_malformed_structure(locales: Path, edit, change, key: str, words: list[str]) -> None:
+    edit(locales / "structure.yml", change)
+    fails(locales, MalformedEntryError, "structure.yml", key, *words)
+
+
+def test_example_must_be_declared(locales: Path, edit) -> None:
+    edit(locales / "structure.yml", lambda d: d["examples"].pop("ex-deal"))
+    fails(locales, MissingKeyError, "structure.yml", "examples.ex-deal", "declare it")

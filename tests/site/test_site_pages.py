@@ -1,0 +1,219 @@
+"""What the builder writes, checked on the fixture rulebook: rule headings and numbers,
+resolved placeholders, every page kind, engine tables, the example seam, search and menus."""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+from pathlib import Path
+
+import pytest
+from site_html import parse, target
+
+import hanamikoji
+from rulesite import examples, tables
+from rulesite.locales import load
+from rulesite.pages import render_language
+from rulesite.structure import TABLE_KINDS
+
+LANGS = ("en", "fr", "ja", "id")
+
+
+def html(site: Path, lang: str, page: str) -> str:
+    path = site / lang / ("index.html" if page == "home" else f"{page}/index.html")
+    return path.read_text(encoding="utf-8")
+
+
+def element(source: str, anchor: str) -> str:
+    """The outer HTML of the element with id ``anchor`` (headings and divs, not nested divs)."""
+    match = re.search(rf'<(h\d|div)\b[^>]*\bid="{re.escape(anchor)}"[^>]*>(.*?)</\1>',
+                      source, re.S)
+    assert match, f"no element with id {anchor!r}"
+    return match.group(0)
+
+
+def text(fragment: str) -> str:
+    """Visible text, entities decoded; runs of spaces (not no-break spaces) become one."""
+    return re.sub(r"[ \t\n]+", " ", unescape(re.sub(r"<[^>]+>", "", fragment))).strip()
+
+
+@pytest.mark.parametrize(("lang", "title"), [("en", "Hands"), ("fr", "Mains"),
+                                             ("ja", "手札"), ("id", "Kartu di tangan")])
+def test_rule_heading_has_number_anchor_and_permalink(fixture_site: Path, lang: str,
+                                                      title: str) -> None:
+    heading = element(html(fixture_site, lang, "basics"), "deal-hands")
+    assert heading.startswith('<h3 class="hk-rule" id="deal-hands"')
+    assert '<a class="hk-num" href="#deal-hands">2.1</a>' in heading
+    assert re.search(r'<a class="headerlink" href="#deal-hands" title="[^"]+">', heading)
+    assert text(heading).startswith(f"2.1 {title}")
+
+
+def test_chapters_are_numbered_across_pages(fixture_site: Path) -> None:
+    assert text(element(html(fixture_site, "en", "basics"), "phase-deal")).startswith("2 Dealing")
+    end = html(fixture_site, "en", "end")
+    assert text(element(end, "end-editions")).startswith("3 Editions")
+    assert text(element(end, "end-charm-beats-geishas")).startswith("3.1 Charm beats geishas")
+
+
+def test_placeholders_are_resolved(fixture_site: Path) -> None:
+    page = html(fixture_site, "fr", "basics")
+    # {ref:rule} shows the rule number; {ref:section} its title; {term:} the French term.
+    assert '<a href="#components-geishas">1.1</a>' in page
+    assert '<a href="#components">Matériel</a>' in page
+    assert '<a href="../glossary/#hand">main</a>' in page
+    assert "Chaque joueur prend 6 cartes" in page  # {n:hand_size}
+    home = html(fixture_site, "ja", "home")
+    assert '<a href="basics/">基本</a>' in home  # {ref:page}
+    assert '<a href="basics/#deal-hands">2.1</a>' in home
+    assert "テスト用の短い7章" in home
+
+
+def test_glossary_maps_terms_across_languages(fixture_site: Path) -> None:
+    page = html(fixture_site, "fr", "glossary")
+    row = re.search(r"<tr>(?:(?!</tr>).)*carte objet.*?</tr>", page, re.S)
+    assert row, "no row for item-card"
+    cells = [text(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row.group(0))]
+    # The page's language comes first, then the others, then the French edition's name.
+    assert cells == ["carte objet", "item card", "道具カード", "kartu barang", "carte Objet"]
+    assert '<td lang="fr"><a href="#item-card">carte objet</a></td>' in row.group(0)
+    entry = text(element(page, "item-card"))
+    assert entry.startswith("carte objet\u00a0: Une carte qui soutient une geisha.")
+    assert "Livret EmperorS4\u00a0: Hand" in text(element(page, "hand"))
+    assert "Édition française (Kosmos/IELLO)\u00a0: main" in text(element(page, "hand"))
+
+
+def test_misreading_has_claim_answer_and_settling_rule(fixture_site: Path) -> None:
+    page = html(fixture_site, "ja", "misreadings")
+    assert text(element(page, "mr-hand-of-seven")).startswith("手札は7枚から始まる。")
+    assert "手札は6枚から始まります。" in page
+    assert '根拠となるルール：<a href="../basics/#deal-hands">2.1 手札</a>' in page  # noqa: RUF001
+
+
+def test_example_block_calls_the_seam(monkeypatch: pytest.MonkeyPatch, locales: Path) -> None:
+    calls = []
+
+    def fake(example_id: str, lang: str, *, spec: dict, ui: dict[str, str]) -> str:
+        calls.append((example_id, lang, spec["rule"], ui["example.label"]))
+        return f'<div class="board">{example_id}/{lang}</div>'
+
+    monkeypatch.setattr(examples, "render", fake)
+    page = render_language(load(locales), "fr")["basics.md"]
+    assert calls == [("ex-deal", "fr", "deal-hands", "Exemple")]
+    assert ('<div class="hk-example" id="ex-deal" data-example="ex-deal">'
+            '<div class="board">ex-deal/fr</div></div>') in page
+    assert "Une distribution" in page and "Deux mains de 6 cartes." in page
+
+
+def test_example_container_in_built_page(fixture_site: Path) -> None:
+    """The built page holds exactly what examples.render returns, inside the container."""
+    loaded = load(fixture_site.parent / "locales")
+    widget = examples.render("ex-deal", "id", spec=loaded.structure.examples["ex-deal"].spec,
+                             ui=loaded.languages["id"].ui)
+    page = html(fixture_site, "id", "basics")
+    assert f'<div class="hk-example" id="ex-deal" data-example="ex-deal">{widget}</div>' in page
+    assert "Contoh pembagian" in page
+
+
+def test_geisha_table_comes_from_the_engine(fixture_site: Path) -> None:
+    table = element(html(fixture_site, "en", "basics"), "components-geisha-table")
+    rows = [[text(c) for c in re.findall(r"<td>(.*?)</td>", r)]
+            for r in re.findall(r"<tr>(.*?)</tr>", table, re.S)[1:]]
+    names = hanamikoji.Edition.KOSMOS.geisha_names
+    items = hanamikoji.Edition.KOSMOS.item_names
+    assert rows == [[str(n + 1), str(c), str(c), names[n], items[n]]
+                    for n, c in enumerate(hanamikoji.GEISHA_CHARMS)]
+
+
+def test_every_table_kind_has_a_renderer() -> None:
+    assert set(tables.TABLES) == set(TABLE_KINDS)
+
+
+def test_edition_table_comes_from_edition_endings(fixture_site: Path) -> None:
+    endings = tables.edition_endings()
+    assert [e.edition for e in endings] == [e.value for e in hanamikoji.Edition]
+    assert [e.round_limit for e in endings] == [None, 3, 3]
+    table = text(element(html(fixture_site, "fr", "end"), "editions-table"))
+    assert ("Limite de manches Aucun\u00a0: on joue jusqu\u2019à ce qu\u2019un joueur gagne"
+            " 3 manches 3 manches") in table
+    assert "Plus de geishas → Plus de points de charme" in table
+    assert "Victoire partagée Aucun gagnant" in table
+
+
+def test_api_reference_only_on_api_page(fixture_site: Path) -> None:
+    for lang in LANGS:
+        for page in ("home", "basics", "glossary", "api"):
+            source = html(fixture_site, lang, page)
+            assert ('id="hanamikoji.Game"' in source) == (page == "api"), (lang, page)
+
+
+def test_each_language_has_its_own_search_index(fixture_site: Path) -> None:
+    expected = {"en": (["en"], "Hands"), "fr": (["fr"], "Mains"), "ja": (["ja"], "手札"),
+                "id": (["en"], "Kartu di tangan")}
+    for lang, (search_lang, title) in expected.items():
+        index = json.loads((fixture_site / lang / "search" / "search_index.json").read_text())
+        assert index["config"]["lang"] == search_lang
+        locations = {d["location"]: d["title"] for d in index["docs"]}
+        assert title in text(locations["basics/#deal-hands"])
+    index = json.loads((fixture_site / "id" / "search" / "search_index.json").read_text())
+    assert index["config"]["pipeline"] == ["trimmer"]  # no English stemmer on Indonesian
+
+
+def test_language_menu_points_at_the_same_page(fixture_site: Path) -> None:
+    for lang in LANGS:
+        for page in ("home", "basics", "glossary"):
+            path = fixture_site / lang / ("index.html" if page == "home" else f"{page}/index.html")
+            source = path.read_text(encoding="utf-8")
+            links = dict(re.findall(r'<a href="([^"]+)" hreflang="(\w+)"', source))
+            by_lang = {code: href for href, code in links.items()}
+            assert set(by_lang) == set(LANGS)
+            for code, href in by_lang.items():
+                opened, _ = target(fixture_site, path, href)
+                assert opened == fixture_site / code / path.relative_to(fixture_site / lang)
+            assert re.search(rf'hreflang="{lang}" lang="{lang}"\s+class="md-select__link" '
+                             r'aria-current="true"', source)
+
+
+def test_page_language_and_labels(fixture_site: Path) -> None:
+    page = html(fixture_site, "fr", "basics")
+    assert '<html lang="fr"' in page
+    assert "Passer en mode sombre" in page and "Règles de Hanamikoji" in page
+    assert 'title="Lien vers ce passage"' in page
+
+
+def test_example_settings_for_the_browser(fixture_site: Path) -> None:
+    path = fixture_site / "ja" / "basics" / "index.html"
+    raw = re.search(r'<script id="hk-config" type="application/json">(.*?)</script>',
+                    path.read_text(encoding="utf-8"), re.S)
+    assert raw
+    config = json.loads(raw.group(1))
+    assert config["lang"] == "ja"
+    assets, _ = target(fixture_site, path, config["assets"])
+    assert assets.parent == fixture_site / "assets"
+    assert (fixture_site / "assets" / "py" / config["wheel"]).is_file()
+    assert config["wheel"].startswith(f"hanamikoji-{hanamikoji.__version__}-")
+
+
+def test_root_sends_readers_to_their_language(fixture_site: Path) -> None:
+    page = (fixture_site / "index.html").read_text(encoding="utf-8")
+    links = re.findall(r'<a href="(\w+)/" hreflang="(\w+)">', page)
+    assert [code for code, _ in links] == list(LANGS)
+    assert all(a == b for a, b in links)
+    assert 'var langs = ["en", "fr", "ja", "id"];' in page
+    assert "navigator.languages" in page and 'pick = "en"' in page
+    assert "Lire les règles en français" in page and "日本語でルールを読む" in page
+    assert not parse(fixture_site / "index.html").loads[1:]  # only its own favicon
+
+
+def test_notation_and_error_tables_on_the_real_site(real_site: Path) -> None:
+    structure = load(Path(__file__).resolve().parents[2] / "locales").structure
+    page = html(real_site, "en", "notation")
+    moves = element(page, "notation-move-table")
+    for move in ("S3", "T15", "G267", "C12-67", "P6", "P67"):
+        parsed = hanamikoji.parse_move(move)
+        assert f"<code>{move}</code>" in moves and f"<code>{parsed!r}</code>" in moves
+    errors = element(page, "notation-error-table")
+    for rule in hanamikoji.Rule:  # every rule the engine can name links to that rule
+        link = (f'<a href="../{structure.page_of[rule.value]}/#{rule.value}">'
+                f"{structure.numbers[rule.value]}</a>")
+        assert f"Rule.{rule.name}" in errors and link in errors, rule
