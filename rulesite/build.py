@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from rulesite import assets
+from rulesite import assets, examples
 from rulesite.config import language_config
 from rulesite.errors import BuildError, SiteError
 from rulesite.locales import Locales, load
@@ -74,6 +74,9 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
     wheel = assets.build_wheel(REPO, out / "assets" / "py")
     if pyodide:
         assets.copy_pyodide(REPO / "node_modules", out / "assets" / "pyodide")
+        # Python already started, for the live examples to restore (rulesite/examples.py).
+        examples.write_snapshot(REPO / "node_modules" / "pyodide", wheel,
+                                out / "assets" / "pyodide")
     configs = [write_sources(locales, lang, work, out, wheel.name)
                for lang in locales.structure.languages]
     with ThreadPoolExecutor(max_workers=jobs) as pool:

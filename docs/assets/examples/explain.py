@@ -1,0 +1,178 @@
+"""Explain a timeline in words: one sentence or a few per step, and the outcome.
+
+Runs at build time (CPython, ``rulesite/examples.py``) and in the reader's browser (Pyodide,
+``worker.js``) with the same interface strings (``locales/<lang>/ui.yml``), so a page and a
+live run word every step identically. Returns HTML: the strings are escaped and cards are
+drawn as small coloured chips.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import Any
+
+from hanamikoji import FACTS
+
+FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+CLOSING = ("\u3002", "\uff09", "\u300d")  # Japanese full stop, closing bracket and quote
+
+
+def fill(template: str, fields: dict[str, str]) -> str:
+    """The escaped ``template`` with each ``{name}`` replaced by ``fields[name]`` (HTML)."""
+    return FIELD.sub(lambda m: fields[m.group(1)], escape(template))
+
+
+def chip(card: int) -> str:
+    return f'<span class="hk-chip hk-g{card}">{card}</span>'
+
+
+def chips(cards: list[int]) -> str:
+    return " ".join(chip(card) for card in cards)
+
+
+def pair(cards: list[int]) -> str:
+    return f'<span class="hk-pair">{"".join(chip(card) for card in cards)}</span>'
+
+
+def sentences(parts: list[str]) -> str:
+    """Sentences one after the other: a space between them, except after a Japanese full
+    stop, which needs none."""
+    out = parts[0]
+    for part in parts[1:]:
+        out += part if out.endswith(CLOSING) else " " + part
+    return out
+
+
+def _without(cards: list[Any], taken: Any) -> list[Any]:
+    rest = list(cards)
+    rest.remove(taken)
+    return rest
+
+
+class Explainer:
+    """Words for the steps of one timeline, in one language."""
+
+    def __init__(self, ui: dict[str, str]) -> None:
+        self.ui = ui
+
+    def t(self, key: str, **fields: object) -> str:
+        return fill(self.ui[key], {k: v if isinstance(v, str) else str(v)
+                                   for k, v in fields.items()})
+
+    @staticmethod
+    def player(name: str | None) -> str:
+        """Players are A and B in every language, as in the notation."""
+        return escape(name or "?")
+
+    @staticmethod
+    def other(name: str) -> str:
+        return "B" if name == "A" else "A"
+
+    def step(self, steps: list[dict[str, Any]], index: int) -> str:
+        step = steps[index]
+        kind, board = step["kind"], step["board"]
+        who = self.player(step["player"])
+        them = self.player(self.other(step["player"])) if step["player"] else ""
+        if kind == "start":
+            if board["phase"] == "deal":
+                return self.t("step.start_deal", round=board["round"],
+                              player=self.player(board["starting"]))
+            return self.t("step.start", round=board["round"], player=self.player(board["to_move"]))
+        if kind == "deal":
+            return self.t("step.deal", round=board["round"], player=who)
+        if kind == "secret":
+            return self.t("step.secret", player=who, cards=chips(step["cards"]))
+        if kind == "trade-off":
+            return self.t("step.tradeoff", player=who, cards=chips(step["cards"]))
+        if kind == "gift":
+            return self.t("step.gift", player=who, opponent=them, cards=chips(step["cards"]))
+        if kind == "competition":
+            first, second = step["pairs"]
+            return self.t("step.competition", player=who, opponent=them,
+                          pair1=pair(first), pair2=pair(second))
+        if kind == "gift-pick":
+            offered = steps[index - 1]["cards"]
+            kept = _without(offered, step["cards"][0])
+            return self.t("step.gift_pick", player=who, opponent=them,
+                          cards=chips(step["cards"]), kept=chips(kept))
+        if kind == "competition-pick":
+            kept = _without(steps[index - 1]["pairs"], step["cards"])[0]
+            return self.t("step.competition_pick", player=who, opponent=them,
+                          cards=pair(step["cards"]), kept=pair(kept))
+        if kind == "scoring":
+            return self.scoring(step)
+        raise ValueError(f"unknown step kind {kind!r}")
+
+    def scoring(self, step: dict[str, Any]) -> str:
+        score, board = step["scoring"], step["board"]
+        secret_a, secret_b = (chips([card]) if card is not None else "—"
+                              for card in score["secrets"])
+        parts = [
+            self.t("step.scoring", round=score["round"], player_a=self.player("A"),
+                   player_b=self.player("B"), secret_a=secret_a, secret_b=secret_b),
+            self.t("step.scoring_moved", geishas=chips(score["moved"])) if score["moved"]
+            else self.t("step.scoring_unmoved"),
+            self.t("step.scoring_totals", player_a=self.player("A"), player_b=self.player("B"),
+                   geishas_a=score["geishas"][0], geishas_b=score["geishas"][1],
+                   charm_a=score["charm"][0], charm_b=score["charm"][1]),
+        ]
+        if step.get("outcome"):
+            parts.append(self.outcome(step["outcome"]))
+        else:
+            parts.append(self.t("step.next_round", round=score["round"] + 1,
+                                player=self.player(self.other(board["starting"]))))
+        return sentences(parts)
+
+    def outcome(self, outcome: dict[str, Any]) -> str:
+        """The result and its reason, in two sentences."""
+        winners, rnd = outcome["winners"], outcome["round"]
+        geishas, charm = outcome["geishas"], outcome["charm"]
+        if len(winners) == 1:
+            head = self.t("outcome.win", player=self.player(winners[0]), round=rnd)
+        elif winners:
+            head = self.t("outcome.shared", round=rnd)
+        else:
+            head = self.t("outcome.no_winner", round=rnd)
+        w = 0 if winners[:1] == ["A"] else 1
+        lose = 1 - w
+        fields: dict[str, object] = {
+            "round": rnd,
+            "winner": self.player("AB"[w]),
+            "loser": self.player("AB"[lose]),
+            "geishas": geishas[w],
+            "charm": charm[w],
+            "geishas_w": geishas[w],
+            "geishas_l": geishas[lose],
+            "charm_w": charm[w],
+            "charm_l": charm[lose],
+        }
+        reason = outcome["reason"]
+        if reason == "geishas":
+            fields["goal"] = FACTS["win_geishas"]
+        elif reason == "charm":
+            fields["goal"] = FACTS["win_charm"]
+        elif reason == "charm-beats-geishas":
+            fields["geishas"] = geishas[lose]
+        key = f"reason.{reason}"
+        used = set(FIELD.findall(self.ui[key]))
+        return sentences([head, self.t(key, **{k: v for k, v in fields.items() if k in used})])
+
+    def final(self, steps: list[dict[str, Any]]) -> str:
+        """The sentence under the steps: how the game ended, or who plays next."""
+        last = steps[-1]
+        if last.get("outcome"):
+            return self.outcome(last["outcome"])
+        board = last["board"]
+        if last["kind"] == "scoring":  # the next round waits for its deal
+            return self.t("outcome.ongoing_deal", round=last["scoring"]["round"] + 1)
+        if board["phase"] == "deal":
+            return self.t("outcome.ongoing_deal", round=board["round"])
+        return self.t("outcome.ongoing", player=self.player(board["to_move"]))
+
+
+def explain(steps: list[dict[str, Any]], ui: dict[str, str]) -> dict[str, Any]:
+    """``{"texts": [HTML per step], "outcome": HTML}`` for a timeline (``Step.to_json()``)."""
+    words = Explainer(ui)
+    return {"texts": [words.step(steps, i) for i in range(len(steps))],
+            "outcome": words.final(steps)}

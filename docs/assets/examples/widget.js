@@ -1,0 +1,248 @@
+// One live example: wires the page's static widget (rulesite/examples.py) to the step player,
+// the board, the code editor and the shared engine runtime.
+//
+// The widget first shows the timeline computed at build time (embedded JSON), so stepping
+// works at once; the engine then replays the same code in the browser and, when the result is
+// identical, the widget marks it "verified live" and shows the engine's own result from then
+// on. Run replays the reader's code; errors, Stop and the time limit leave the widget working.
+
+import { drawBoard } from "./board.js";
+import { editor } from "./editor.js";
+import { translator } from "./i18n.js";
+import { Player, writeHash } from "./player.js";
+
+const same = (a, b) => JSON.stringify([a.steps, a.texts, a.outcome, a.output])
+  === JSON.stringify([b.steps, b.texts, b.outcome, b.output]);
+
+export function mount(container, engine, { step = null } = {}) {
+  const root = container.querySelector(".hk-ex");
+  const data = JSON.parse(root.querySelector(".hk-ex-data").textContent);
+  const t = translator(data.strings);
+  const id = data.id;
+  const built = data.result;
+  const $ = (selector) => root.querySelector(selector);
+  const el = {
+    board: $(".hk-ex-board"),
+    bar: $(".hk-ex-bar"),
+    counter: $(".hk-ex-counter"),
+    status: $(".hk-ex-status"),
+    now: $(".hk-ex-now"),
+    list: $(".hk-ex-steps"),
+    outcome: $(".hk-ex-outcome"),
+    runbar: $(".hk-ex-runbar"),
+    run: $('[data-act="run"]'),
+    stop: $('[data-act="stop"]'),
+    reset: $('[data-act="reset"]'),
+    play: $('[data-act="play"]'),
+    error: $(".hk-ex-error"),
+    output: $(".hk-ex-output"),
+    help: $(".hk-ex-help"),
+  };
+
+  let shown = built; // the timeline on screen: build time, then the engine's
+  let verdict = "pending"; // pending | verified | differs | edited | failed
+  let running = false;
+  let pending = null; // the reader's run in progress (its promise can cancel it)
+  let userMoved = false;
+
+  const player = new Player({
+    count: shown.steps.length,
+    onShow: show,
+    onPlaying(playing) {
+      el.play.setAttribute("aria-pressed", String(playing));
+      const label = t.text(playing ? "widget.pause" : "widget.play");
+      el.play.title = label;
+      el.play.setAttribute("aria-label", label);
+    },
+  });
+
+  function show(index) {
+    const last = shown.steps.length - 1;
+    drawBoard(el.board, shown.steps[index], t);
+    el.now.innerHTML = shown.texts[index];
+    el.counter.textContent = t.text("widget.counter", { step: index, total: last });
+    $('[data-act="restart"]').disabled = index === 0;
+    $('[data-act="back"]').disabled = index === 0;
+    $('[data-act="forward"]').disabled = index === last;
+    for (const item of el.list.children) {
+      if (Number(item.value) === index) {
+        item.setAttribute("aria-current", "step");
+        keepVisible(el.list, item);
+      } else {
+        item.removeAttribute("aria-current");
+      }
+    }
+    root.dataset.step = String(index);
+    if (userMoved) writeHash(id, index);
+  }
+
+  function steps(result) {
+    el.list.innerHTML = result.texts
+      .map((text, i) => `<li id="${id}-step-${i}" value="${i}">${text}</li>`)
+      .join("");
+    el.outcome.innerHTML = result.outcome;
+    el.output.textContent = result.output;
+    el.output.hidden = !result.output;
+  }
+
+  function setVerdict(value) {
+    verdict = value;
+    root.dataset.live = value;
+    updateStatus();
+  }
+
+  function updateStatus() {
+    const state = engine.state;
+    let key = null;
+    if (running) key = "widget.status_running";
+    else if (state === "failed") key = "widget.status_failed";
+    else if (state === "restarting") key = "widget.status_restarting";
+    else if (verdict === "pending") key = "widget.status_loading";
+    else key = `widget.status_${verdict}`;
+    el.status.textContent = key ? t.text(key) : "";
+    el.status.dataset.kind = verdict;
+  }
+
+  function showError(message) {
+    el.error.textContent = message;
+    el.error.hidden = !message;
+    root.dataset.error = message ? "1" : "";
+  }
+
+  function errorMessage(error) {
+    if (error.kind === "timeout") return t.text("error.timeout", { seconds: error.seconds });
+    if (error.kind === "stopped") return t.text("error.stopped");
+    if (error.kind === "engine") return t.text("error.engine", { error: error.message });
+    if (error.kind === "no_game") return t.text("error.no_game");
+    if (error.kind === "not_game") return t.text("error.not_game", { type: error.type });
+    const text = `${error.type}: ${error.message}`;
+    return error.line ? t.text("error.line", { line: error.line, error: text })
+      : t.text("error.no_line", { error: text });
+  }
+
+  // The unedited code, replayed by the engine in this browser, must give the page's result.
+  async function verify() {
+    const answer = await engine.run(data.code, data.strings);
+    if (verdict !== "pending") return; // the reader ran code meanwhile
+    if (!answer.ok) {
+      setVerdict("failed");
+      return;
+    }
+    const result = answer.result;
+    if (result.error || !same(result, built)) {
+      setVerdict("differs");
+      return;
+    }
+    shown = result; // identical data, now from the engine
+    root.dataset.source = "live";
+    performance.mark("hk-example-live",
+      { detail: { id, ms: answer.ms, python_ms: answer.python_ms } });
+    setVerdict("verified");
+  }
+
+  async function run() {
+    if (running) return;
+    running = true;
+    player.pause();
+    showError("");
+    el.run.disabled = true;
+    el.stop.disabled = false;
+    root.dataset.running = "1";
+    updateStatus();
+    const code = ed.value;
+    pending = engine.run(code, data.strings);
+    const answer = await pending;
+    pending = null;
+    running = false;
+    el.run.disabled = false;
+    el.stop.disabled = true;
+    root.dataset.running = "";
+    if (!answer.ok) {
+      showError(errorMessage(answer.error));
+      updateStatus();
+      return;
+    }
+    const result = answer.result;
+    el.output.textContent = result.output;
+    el.output.hidden = !result.output;
+    if (result.error) {
+      showError(errorMessage(result.error));
+      ed.showLine(result.error.line);
+      updateStatus();
+      return;
+    }
+    shown = result;
+    root.dataset.source = "live";
+    root.dataset.runs = String(Number(root.dataset.runs || 0) + 1);
+    steps(result);
+    performance.mark("hk-example-run",
+      { detail: { id, ms: answer.ms, python_ms: answer.python_ms } });
+    setVerdict(code === ed.original ? (same(result, built) ? "verified" : "differs") : "edited");
+    userMoved = true;
+    player.reset(result.steps.length, 0);
+    player.play();
+  }
+
+  const ed = editor(root.querySelector(".hk-ex-editor"), {
+    onRun: run,
+    onEdit() {
+      el.reset.hidden = !ed.edited;
+    },
+  });
+
+  root.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-act]");
+    if (button && root.contains(button)) {
+      const act = button.dataset.act;
+      if (act === "run") run();
+      else if (act === "stop" && pending) pending.cancel();
+      else if (act === "reset") {
+        ed.reset();
+        showError("");
+      } else {
+        userMoved = true;
+        if (act === "restart") player.restart();
+        else if (act === "back") player.back();
+        else if (act === "forward") player.forward();
+        else if (act === "play") player.toggle();
+      }
+      return;
+    }
+    const item = event.target.closest(".hk-ex-steps > li");
+    if (item && root.contains(item) && !event.target.closest("a")) {
+      userMoved = true;
+      player.pause();
+      player.show(Number(item.value));
+    }
+  });
+
+  engine.addEventListener("state", () => {
+    root.dataset.engine = engine.state;
+    updateStatus();
+  });
+  root.dataset.engine = engine.state;
+  for (const part of [el.bar, el.status, el.now, el.runbar, el.help]) part.hidden = false;
+  root.dataset.state = "live";
+  root.dataset.source = "build";
+  setVerdict("pending");
+  player.show(step === null ? 0 : Math.min(step, shown.steps.length - 1));
+  verify();
+
+  return {
+    go(index) {
+      userMoved = true;
+      player.pause();
+      player.show(index);
+    },
+  };
+}
+
+// Scrolls the list (not the page) so that the current step stays in sight.
+function keepVisible(list, item) {
+  if (list.scrollHeight <= list.clientHeight) return;
+  const top = item.offsetTop; // the list is the items' offsetParent (position: relative)
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+    list.scrollTop = top + item.offsetHeight - list.clientHeight;
+  }
+}

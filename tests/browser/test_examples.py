@@ -1,0 +1,369 @@
+"""Live examples in a real browser (Debian's Chromium, the real site on 127.0.0.1).
+
+Every example, in every language, is replayed by the engine running in Pyodide in the page's
+worker and must give exactly the build-time result; the browser draws each board exactly as
+the build drew it; edited code runs; errors name their line in the page's language; runaway
+code is stopped by the time limit or the Stop button and the widget keeps working; deep links
+open a step; nothing leaves the origin; pages without examples load nothing of Pyodide.
+
+Uses the session fixtures of tests/browser/conftest.py (``site_url``, ``chromium``,
+``locales``) and opens its own contexts, which also record the worker's console.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Locator, Page
+
+from rulesite import examples
+from rulesite.locales import Locales
+
+LANGS = ("en", "fr", "ja", "id")
+LIVE_TIMEOUT_MS = 45_000  # booting Pyodide on a busy 2-core machine, with margin
+TIME_LIMIT_S = 5
+
+
+@dataclass
+class Tab:
+    """A fresh browser context (fresh profile), recording requests and console errors of the
+    page and of its workers."""
+
+    context: BrowserContext
+    page: Page
+    requests: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def assert_clean(self, site_url: str) -> None:
+        foreign = [url for url in self.requests
+                   if not url.startswith((f"{site_url}/", "data:", "blob:"))]
+        assert not foreign, f"requests outside the site: {foreign}"
+        assert not self.errors, f"console errors: {self.errors}"
+
+
+@pytest.fixture
+def tab(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[Tab]:
+    options = getattr(request, "param", {})
+    context = chromium.new_context(viewport={"width": 1280, "height": 900}, **options)
+    opened = Tab(context, context.new_page())
+    context.on("request", lambda r: opened.requests.append(r.url))
+    # Context-level console events include dedicated workers' messages.
+    context.on("console", lambda m: opened.errors.append(m.text) if m.type == "error" else None)
+    opened.page.on("pageerror", lambda e: opened.errors.append(str(e)))
+    yield opened
+    context.close()
+
+
+def pages_with_examples(locales: Locales) -> dict[str, list[str]]:
+    pages: dict[str, list[str]] = {}
+    for example_id in locales.structure.examples:
+        pages.setdefault(locales.structure.page_of[example_id], []).append(example_id)
+    return pages
+
+
+def widget(page: Page, example_id: str) -> Locator:
+    return page.locator(f"[id='{example_id}'] .hk-ex")
+
+
+def wait_live(page: Page, example_id: str, verdict: str = "verified") -> None:
+    page.locator(f"[id='{example_id}']").scroll_into_view_if_needed()
+    page.wait_for_selector(f"[id='{example_id}'] .hk-ex[data-live='{verdict}']",
+                           timeout=LIVE_TIMEOUT_MS)
+
+
+def runs(page: Page, example_id: str) -> int:
+    return int(widget(page, example_id).get_attribute("data-runs") or 0)
+
+
+def run_and_wait(page: Page, example_id: str, *, timeout: float = LIVE_TIMEOUT_MS) -> None:
+    """Click Run and wait until the run has ended (a result or an error is shown)."""
+    box = widget(page, example_id)
+    before = runs(page, example_id)
+    box.locator("[data-act=run]").click()
+    page.wait_for_function(
+        """([id, before]) => {
+             const root = document.querySelector(`[id='${id}'] .hk-ex`);
+             return root.dataset.running !== "1"
+               && (Number(root.dataset.runs || 0) > before || root.dataset.error === "1");
+           }""", arg=[example_id, before], timeout=timeout)
+
+
+def normalised(page: Page, html: str) -> str:
+    """``html`` as the browser serialises it (for comparing markup with the live DOM)."""
+    return str(page.evaluate(
+        "html => { const t = document.createElement('template'); t.innerHTML = html;"
+        " return t.innerHTML; }", html))
+
+
+def built(page: Page, example_ids: list[str]) -> dict[str, dict[str, Any]]:
+    """What the page held before any script ran: each example's board, steps and outcome."""
+    return dict(page.evaluate(
+        """async (ids) => {
+             const html = await (await fetch(location.href)).text();
+             const doc = new DOMParser().parseFromString(html, "text/html");
+             const out = {};
+             for (const id of ids) {
+               const root = doc.querySelector(`[id='${id}'] .hk-ex`);
+               out[id] = {
+                 board: root.querySelector(".hk-ex-board").innerHTML,
+                 steps: [...root.querySelectorAll(".hk-ex-steps > li")].map((li) => li.innerHTML),
+                 outcome: root.querySelector(".hk-ex-outcome").innerHTML,
+                 data: JSON.parse(root.querySelector(".hk-ex-data").textContent),
+               };
+             }
+             return out;
+           }""", example_ids))
+
+
+def expected_words(code: str, ui: dict[str, str]) -> dict[str, Any]:
+    """What CPython makes of ``code``: the runner's result with the words of each step."""
+    result: dict[str, Any] = examples.runner.run(code)
+    if "steps" in result:
+        result.update(examples.explainer.explain(result["steps"], ui))
+    return result
+
+
+def engines(page: Page) -> list[str]:
+    """The page's engine workers (Material's search runs in a worker of its own)."""
+    return [w.url for w in page.workers if w.url.endswith("/assets/examples/worker.js")]
+
+
+def fill(template: str, **fields: object) -> str:
+    return re.sub(r"\{(\w+)\}", lambda m: str(fields[m.group(1)]), template)
+
+
+# --- every example, every language --------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_example_replays_live_as_built(tab: Tab, site_url: str, locales: Locales,
+                                             lang: str) -> None:
+    page = tab.page
+    for page_id, ids in pages_with_examples(locales).items():
+        page.goto(f"{site_url}/{lang}/{page_id}/")
+        static = built(page, ids)
+        for example_id in ids:
+            wait_live(page, example_id)
+            data = static[example_id]["data"]
+            assert data["lang"] == lang and data["id"] == example_id
+            last = len(data["result"]["steps"]) - 1
+            box = widget(page, example_id)
+            # The step list and the outcome are the build's, and the board the browser draws
+            # for the last step is the one the build drew.
+            page.evaluate(f"location.hash = '#{example_id}-step-{last}'")
+            page.wait_for_function(
+                f"document.querySelector(\"[id='{example_id}'] .hk-ex\").dataset.step"
+                f" === '{last}'")
+            assert box.locator(".hk-ex-board").inner_html() == normalised(
+                page, static[example_id]["board"]), example_id
+            assert box.locator(".hk-ex-steps > li").count() == last + 1
+        # Run replays the unedited code in the browser: same words, same outcome.
+        first = ids[0]
+        run_and_wait(page, first)
+        box = widget(page, first)
+        assert box.get_attribute("data-live") == "verified"
+        assert box.get_attribute("data-error") in ("", None)
+        live_steps = box.locator(".hk-ex-steps > li").evaluate_all(
+            "items => items.map((li) => li.innerHTML)")
+        assert live_steps == [normalised(page, html) for html in static[first]["steps"]]
+        assert box.locator(".hk-ex-outcome").inner_html() == normalised(
+            page, static[first]["outcome"])
+    tab.assert_clean(site_url)
+
+
+# --- editing, errors, runaway code -----------------------------------------------------------
+
+def edited_8_vs_11(code: str) -> str:
+    """A plays 7 instead of 6 for the last Secret: nobody reaches a goal, round 3 follows."""
+    edited = (code.replace('"A": "77"', '"A": "67"').replace('hands={"A": "6"}', 'hands={"A": "7"}')
+              .replace('game.apply("S6")', 'game.apply("S7")'))
+    assert edited != code
+    return edited
+
+
+def test_edited_code_runs_in_the_browser(tab: Tab, site_url: str, locales: Locales) -> None:
+    page = tab.page
+    ui = locales.languages["en"].ui
+    code = locales.structure.examples["ex-8-vs-11"].spec["code"]
+    page.goto(f"{site_url}/en/end/")
+    wait_live(page, "ex-8-vs-11")
+    box = widget(page, "ex-8-vs-11")
+    before_outcome = box.locator(".hk-ex-outcome").inner_html()
+    box.locator("textarea").fill(edited_8_vs_11(code))
+    assert box.locator("[data-act=reset]").is_visible()
+    run_and_wait(page, "ex-8-vs-11")
+    expected = expected_words(edited_8_vs_11(code), ui)
+    assert box.get_attribute("data-live") == "edited"
+    assert box.locator(".hk-ex-outcome").inner_html() == normalised(page, expected["outcome"])
+    assert box.locator(".hk-ex-outcome").inner_html() != before_outcome
+    assert box.locator(".hk-ex-steps > li").evaluate_all(
+        "items => items.map((li) => li.innerHTML)") == [
+        normalised(page, text) for text in expected["texts"]]
+    # The new game replays by itself from its first step to its last, then stops.
+    last = len(expected["steps"]) - 1
+    page.wait_for_selector(f"[id='ex-8-vs-11'] .hk-ex[data-step='{last}']", timeout=15_000)
+    page.wait_for_selector("[id='ex-8-vs-11'] [data-act=play][aria-pressed='false']")
+    assert "Round 3" not in box.locator(".hk-board-head").inner_text()
+    assert box.locator(".hk-col.hk-moved").count() == len(
+        expected["steps"][-1]["scoring"]["moved"])
+    # Restoring the code and running it again gives the page's result back.
+    box.locator("[data-act=reset]").click()
+    run_and_wait(page, "ex-8-vs-11")
+    assert box.get_attribute("data-live") == "verified"
+    assert box.locator(".hk-ex-outcome").inner_html() == before_outcome
+    tab.assert_clean(site_url)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_error_names_its_line_in_the_page_language(tab: Tab, site_url: str, locales: Locales,
+                                                   lang: str) -> None:
+    page = tab.page
+    ui = locales.languages[lang].ui
+    code = locales.structure.examples["ex-8-vs-11"].spec["code"]
+    broken = code.replace('game.apply("S6")', 'game.apply("G2x7")')
+    error = examples.runner.run(broken)["error"]
+    line = next(n for n, text in enumerate(broken.splitlines(), 1) if "G2x7" in text)
+    assert error["line"] == line
+    page.goto(f"{site_url}/{lang}/end/")
+    wait_live(page, "ex-8-vs-11")
+    box = widget(page, "ex-8-vs-11")
+    box.locator("textarea").fill(broken)
+    run_and_wait(page, "ex-8-vs-11")
+    message = box.locator(".hk-ex-error").inner_text()
+    assert message == fill(ui["error.line"], line=line,
+                           error=f"{error['type']}: {error['message']}")
+    assert message.startswith(fill(ui["error.line"], line=line, error="NotationError"))
+    # The widget keeps working: the restored code runs and the error goes away.
+    box.locator("[data-act=reset]").click()
+    run_and_wait(page, "ex-8-vs-11")
+    assert box.locator(".hk-ex-error").is_hidden()
+    assert box.get_attribute("data-live") == "verified"
+    tab.assert_clean(site_url)
+
+
+def test_runaway_code_is_stopped_and_the_widget_recovers(tab: Tab, site_url: str,
+                                                         locales: Locales) -> None:
+    page = tab.page
+    ui = locales.languages["fr"].ui
+    page.goto(f"{site_url}/fr/end/")
+    wait_live(page, "ex-8-vs-11")
+    box = widget(page, "ex-8-vs-11")
+    textarea = box.locator("textarea")
+
+    # An endless loop hits the time limit; the page stays responsive meanwhile.
+    textarea.fill("while True:\n    pass\n")
+    started = time.monotonic()
+    box.locator("[data-act=run]").click()
+    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex[data-running='1']")
+    ticks = page.evaluate("""() => new Promise((done) => {
+        let n = 0; const t0 = performance.now();
+        const id = setInterval(() => { n++; if (performance.now() - t0 > 1000) {
+          clearInterval(id); done(n); } }, 50); })""")
+    assert ticks >= 10, f"the page froze: {ticks} timer ticks in 1 s"
+    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex[data-error='1']", timeout=30_000)
+    elapsed = time.monotonic() - started
+    assert TIME_LIMIT_S <= elapsed < TIME_LIMIT_S + 10, elapsed
+    assert box.locator(".hk-ex-error").inner_text() == fill(ui["error.timeout"],
+                                                            seconds=TIME_LIMIT_S)
+
+    # The Stop button ends a run at once, once it runs in the fresh engine...
+    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex[data-engine='ready']",
+                           timeout=LIVE_TIMEOUT_MS)
+    box.locator("[data-act=run]").click()
+    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex[data-engine='running']")
+    box.locator("[data-act=stop]").click()
+    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex:not([data-running='1'])")
+    assert box.locator(".hk-ex-error").inner_text() == ui["error.stopped"]
+    # ... or while it waits for the engine to start again.
+    box.locator("[data-act=run]").click()
+    assert box.get_attribute("data-engine") == "restarting"
+    box.locator("[data-act=stop]").click()
+    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex:not([data-running='1'])")
+    assert box.locator(".hk-ex-error").inner_text() == ui["error.stopped"]
+
+    # A fresh engine runs the example again.
+    box.locator("[data-act=reset]").click()
+    run_and_wait(page, "ex-8-vs-11")
+    assert box.locator(".hk-ex-error").is_hidden()
+    assert box.get_attribute("data-live") == "verified"
+    tab.assert_clean(site_url)
+
+
+# --- links, loading, no JavaScript ------------------------------------------------------------
+
+def test_deep_link_opens_a_step_and_stepping_updates_the_address(tab: Tab, site_url: str) -> None:
+    page = tab.page
+    page.goto(f"{site_url}/en/end/#ex-8-vs-11-step-1")
+    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex[data-step='1']", timeout=LIVE_TIMEOUT_MS)
+    box = widget(page, "ex-8-vs-11")
+    title = page.locator("[id='ex-8-vs-11']").locator("xpath=preceding-sibling::div[1]")
+    top = title.bounding_box()
+    assert top is not None and 0 <= top["y"] < 900 / 2, "the example is not on screen"
+    wait_live(page, "ex-8-vs-11")
+    history, scroll = page.evaluate("[history.length, scrollY]")
+    box.locator("[data-act=forward]").click()
+    assert page.evaluate("location.hash") == "#ex-8-vs-11-step-2"
+    assert page.evaluate("[history.length, scrollY]") == [history, scroll]
+    assert box.get_attribute("data-step") == "2"
+    assert "aria-current" in box.locator("[id='ex-8-vs-11-step-2']").evaluate(
+        "li => li.getAttributeNames().join(' ')")
+    # A link to another step of the same example moves the widget there.
+    page.evaluate("location.hash = '#ex-8-vs-11-step-0'")
+    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex[data-step='0']")
+    tab.assert_clean(site_url)
+
+
+@pytest.mark.parametrize("path", ["en/", "en/glossary/", "ja/notation/"])
+def test_pages_without_examples_load_nothing_of_pyodide(tab: Tab, site_url: str,
+                                                       path: str) -> None:
+    page = tab.page
+    page.goto(f"{site_url}/{path}")
+    page.wait_for_load_state("networkidle")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_timeout(1500)
+    assert any(url.endswith("/assets/examples/boot.js") for url in tab.requests)
+    loaded = [url for url in tab.requests
+              if "/assets/pyodide/" in url or "/assets/py/" in url
+              or re.search(r"/assets/examples/(?!boot\.js$|widget\.css$)", url)]
+    assert not loaded, loaded
+    assert not engines(page)
+    tab.assert_clean(site_url)
+
+
+def test_example_far_below_starts_nothing_until_scrolled_near(tab: Tab, site_url: str) -> None:
+    page = tab.page
+    page.goto(f"{site_url}/en/round/")  # its first example is several screens down
+    top = page.evaluate("document.querySelector('.hk-example').getBoundingClientRect().top")
+    assert top > 900 * 3, f"the test needs an example far below the top of en/round/ ({top})"
+    page.wait_for_timeout(1500)
+    assert not engines(page)
+    assert not [url for url in tab.requests if "/assets/pyodide/" in url]
+    page.locator(".hk-example").first.scroll_into_view_if_needed()
+    page.wait_for_selector(".hk-ex[data-live='verified']", timeout=LIVE_TIMEOUT_MS)
+    assert len(engines(page)) == 1
+    tab.assert_clean(site_url)
+
+
+@pytest.mark.parametrize("tab", [{"java_script_enabled": False}], indirect=True)
+def test_examples_read_without_javascript(tab: Tab, site_url: str, locales: Locales) -> None:
+    page = tab.page
+    page.goto(f"{site_url}/ja/end/")
+    ui = locales.languages["ja"].ui
+    for example_id in pages_with_examples(locales)["end"]:
+        box = widget(page, example_id)
+        assert box.locator(".hk-board .hk-geisha").count() == 7
+        assert box.locator(".hk-col").evaluate_all(
+            "cols => cols.map((c) => c.querySelector('.hk-geisha-num').textContent)") == [
+            str(g) for g in range(1, 8)]
+        steps = box.locator(".hk-ex-steps > li")
+        assert steps.count() >= 2
+        assert steps.first.get_attribute("id") == f"{example_id}-step-0"
+        assert box.locator(".hk-ex-outcome").inner_text().strip()
+        assert box.locator(".hk-ex-bar").is_hidden()
+        assert box.locator("textarea").get_attribute("readonly") is not None
+        assert fill(ui["widget.round"], round="") in box.locator(".hk-board-head").inner_text()
+    tab.assert_clean(site_url)
