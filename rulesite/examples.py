@@ -34,6 +34,21 @@ What the browser has to work with on every page:
   ``assets/py/``). The Pyodide runtime is in ``assets/pyodide/``.
 - ``assets/examples/boot.js`` (a module on every page, see :data:`EXTRA_JAVASCRIPT`) finds the
   widgets and loads the rest when one comes near the viewport.
+
+In the browser (``docs/assets/examples/``, one job per module): ``boot.js`` finds widgets;
+``runtime.js`` keeps one engine worker per tab, runs code one run at a time, with a time limit
+of 5 s and a Stop button that end the worker and start a fresh one; ``worker.js`` starts the
+self-hosted Pyodide, restoring ``assets/pyodide/snapshot.bin.gz`` (:func:`write_snapshot`) or
+else starting it the ordinary way, and unpacks the engine wheel into site-packages;
+``widget.js`` wires one example (``board.js``, ``player.js``, ``editor.js``, ``i18n.js``).
+
+Each widget's root ``.hk-ex`` shows its state in data attributes, for styles, tests and
+benchmarks: ``data-state`` (``static``, then ``live``), ``data-live`` (``pending``,
+``verified``, ``differs``, ``edited``, ``failed``), ``data-source`` (``build`` or ``live``: where
+the steps on screen come from), ``data-step``, ``data-runs``, ``data-running``, ``data-error``,
+``data-engine`` (the runtime's state). Performance marks: ``hk-engine-boot``,
+``hk-engine-ready`` (start-up timings), ``hk-example-live`` (the engine confirmed the page),
+``hk-example-run`` (a Run's result is on screen).
 """
 
 from __future__ import annotations
@@ -105,7 +120,7 @@ def compute(example_id: str, code: str) -> dict[str, Any]:
     if error["kind"] == "no_game":
         raise ExampleError(f"{where}: the code must leave a Game in the variable `game`")
     if error["kind"] == "not_game":
-        raise ExampleError(f"{where}: `game` holds a {error['type']}, not a Game")
+        raise ExampleError(f"{where}: `game` must be a Game, not {error['type']}")
     line = f"line {error['line']}: " if error["line"] else ""
     source = code.splitlines()
     shown = f"\n    {source[error['line'] - 1].strip()}" if error["line"] and \
@@ -184,7 +199,7 @@ def _controls(example_id: str, t: Text, last: int) -> str:
                 f'title="{t(label)}" aria-label="{t(label)}"{extra}>{icons}</button>')
 
     return "".join([
-        f'<div class="hk-ex-bar" role="group" aria-controls="{example_id}-code" hidden>',
+        f'<div class="hk-ex-bar" role="group" aria-label="{t("widget.steps")}" hidden>',
         button("restart", "widget.restart"),
         button("back", "widget.back"),
         button("play", "widget.play", ' aria-pressed="false"'),

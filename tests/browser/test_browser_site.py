@@ -5,13 +5,16 @@ outside the site's origin, with no console error on any page."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import pytest
-from conftest import Watched
 from playwright.sync_api import Page
 
 from rulesite.locales import Locales
 from rulesite.pages import PageWriter
+
+if TYPE_CHECKING:  # the fixture's type only: importing conftest at run time breaks collection
+    from conftest import Watched
 
 LANGS = ("en", "fr", "ja", "id")
 

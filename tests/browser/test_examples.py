@@ -137,6 +137,33 @@ def fill(template: str, **fields: object) -> str:
     return re.sub(r"\{(\w+)\}", lambda m: str(fields[m.group(1)]), template)
 
 
+# --- build time (no browser) ---------------------------------------------------------------
+
+@pytest.mark.parametrize(("code", "where"), [
+    ('game = Game()\n\ngame.apply("S9")', "line 3: NotationError: 'S9'"),
+    ("game = Game(\n", "line 1: SyntaxError"),
+    ('def f():\n    raise ValueError("boom")\ngame = Game()\nf()\n', "line 2: ValueError: boom"),
+    ("x = 1", "the code must leave a Game in the variable `game`"),
+    ("game = 3", "`game` must be a Game, not int"),
+])
+def test_a_failing_example_stops_the_build_naming_it_and_the_line(
+        locales: Locales, code: str, where: str) -> None:
+    with pytest.raises(examples.ExampleError) as caught:
+        examples.render("ex-broken", "en", spec={"rule": "gift-placement", "code": code},
+                        ui=locales.languages["en"].ui)
+    assert str(caught.value).startswith(f"structure.yml: examples.ex-broken.code: {where}")
+
+
+def test_widget_fragment_is_one_safe_element(locales: Locales) -> None:
+    code = 'game = Game(seed=1)\n\n# </script> and <b>&amp;</b>\ngame.deal()\n'
+    html = examples.render("ex-safe", "ja", spec={"rule": "gift-placement", "code": code},
+                           ui=locales.languages["ja"].ui)
+    assert "\n" not in html  # no blank line for Markdown to stop at
+    assert html.count("</script>") == 1 and html.endswith("</script></div>")
+    assert "&lt;/script&gt;" in html  # in the textarea
+    assert 'id="ex-safe-step-0"' in html and 'id="ex-safe-step-1"' in html
+
+
 # --- every example, every language --------------------------------------------------------
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -210,8 +237,12 @@ def test_edited_code_runs_in_the_browser(tab: Tab, site_url: str, locales: Local
     assert "Round 3" not in box.locator(".hk-board-head").inner_text()
     assert box.locator(".hk-col.hk-moved").count() == len(
         expected["steps"][-1]["scoring"]["moved"])
-    # Restoring the code and running it again gives the page's result back.
+    # Restoring the code brings the page's steps back; running it gives the same again.
     box.locator("[data-act=reset]").click()
+    assert box.locator("textarea").input_value() == code
+    assert box.locator(".hk-ex-outcome").inner_html() == before_outcome
+    assert box.get_attribute("data-live") == "verified"
+    assert box.locator("[data-act=reset]").is_hidden()
     run_and_wait(page, "ex-8-vs-11")
     assert box.get_attribute("data-live") == "verified"
     assert box.locator(".hk-ex-outcome").inner_html() == before_outcome
@@ -367,3 +398,29 @@ def test_examples_read_without_javascript(tab: Tab, site_url: str, locales: Loca
         assert box.locator("textarea").get_attribute("readonly") is not None
         assert fill(ui["widget.round"], round="") in box.locator(".hk-board-head").inner_text()
     tab.assert_clean(site_url)
+
+
+def test_widget_without_an_engine_still_shows_the_build(tab: Tab, site_url: str,
+                                                        locales: Locales) -> None:
+    """If the runtime cannot be downloaded, the page says so and still replays the
+    build-time steps; Run explains that the engine is missing instead of waiting for ever."""
+    page = tab.page
+    ui = locales.languages["id"].ui
+    tab.context.route(re.compile(r".*/assets/pyodide/pyodide\.asm\.wasm$"),
+                      lambda route: route.abort())
+    page.goto(f"{site_url}/id/end/")
+    wait_live(page, "ex-8-vs-11", verdict="failed")
+    box = widget(page, "ex-8-vs-11")
+    assert box.locator(".hk-ex-status").inner_text() == ui["widget.status_failed"]
+    assert box.get_attribute("data-engine") == "failed"
+    box.locator("[data-act=forward]").click()
+    box.locator("[data-act=forward]").click()
+    assert box.get_attribute("data-step") == "2"
+    assert box.get_attribute("data-source") == "build"
+    run_and_wait(page, "ex-8-vs-11")
+    assert box.locator(".hk-ex-error").inner_text().startswith(
+        fill(ui["error.engine"], error=""))
+    foreign = [url for url in tab.requests if not url.startswith(f"{site_url}/")]
+    assert not foreign, foreign
+    assert not [e for e in tab.errors if "Failed to load resource" not in e
+                and "pyodide.asm.wasm" not in e], tab.errors

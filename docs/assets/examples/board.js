@@ -43,7 +43,8 @@ const card = (value, extra = "") => `<span class="hk-card hk-g${value}${extra}">
 
 function back(t, peek = null, extra = "") {
   const inner = peek !== null ? `<span class="hk-peek">${peek}</span>` : "";
-  return `<span class="hk-card hk-back${extra}" title="${t.html("widget.face_down")}">${inner}</span>`;
+  return `<span class="hk-card hk-back${extra}" title="${t.html("widget.face_down")}">`
+    + `${inner}</span>`;
 }
 
 function side(b, name, t) {
@@ -87,7 +88,8 @@ function column(b, g, moved, t) {
     `<div class="hk-col hk-g${g}${moved ? " hk-moved" : ""}" data-favor="${marker || "-"}">`,
     items("B"),
     `<div class="hk-slot">${marker === "B" ? token : ""}</div>`,
-    `<div class="hk-geisha" title="${t.html("widget.geisha", { geisha: g, charm: CHARMS[g - 1] })}">`,
+    `<div class="hk-geisha" title="${t.html("widget.geisha", { geisha: g, charm: CHARMS[g - 1] })}"`
+      + ">",
     `<span class="hk-geisha-num">${g}</span><span class="hk-geisha-charm">${CHARMS[g - 1]}`,
     `</span>${marker ? "" : token}</div>`,
     `<div class="hk-slot">${marker === "A" ? token : ""}</div>`,
@@ -102,7 +104,8 @@ function offer(b, t) {
   const offerer = b.to_move === "B" ? "A" : "B";
   const digits = (text) => [...text].map((c) => card(Number(c))).join("");
   const shown = pending[0] === "C"
-    ? pending.slice(1).split("-").map((half) => `<span class="hk-pair">${digits(half)}</span>`).join("")
+    ? pending.slice(1).split("-")
+      .map((half) => `<span class="hk-pair">${digits(half)}</span>`).join("")
     : digits(pending.slice(1));
   return `<div class="hk-offer"><span class="hk-small">`
     + `${t.html("widget.offer", { player: player(offerer, t) })}</span>`

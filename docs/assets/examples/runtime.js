@@ -5,7 +5,8 @@
 //   const engine = runtime(urls);   // the tab's runtime (urls only count the first time)
 //   engine.start();                 // boot now (idempotent)
 //   const answer = await engine.run(code, strings);
-//   // answer: {ok: true, result, ms} | {ok: false, error: {kind: "timeout"|"stopped"|"engine", ...}}
+//   // answer: {ok: true, result, ms, python_ms}
+//   //       or {ok: false, error: {kind: "timeout" | "stopped" | "engine", ...}}
 //   answer.cancel();                // end that run, waiting or running
 //
 // Events (engine.addEventListener): "state" with engine.state in
@@ -68,11 +69,13 @@ class Runtime extends EventTarget {
   receive(worker, message) {
     if (worker !== this.worker) return; // a worker already replaced
     if (message.type === "ready") {
-      this.timings = { ...message.timings, boot_ms: Math.round(performance.now() - this.bootStarted) };
+      const bootMs = Math.round(performance.now() - this.bootStarted);
+      this.timings = { ...message.timings, boot_ms: bootMs };
       performance.mark("hk-engine-ready", { detail: this.timings });
       this.setState("ready");
       this.pump();
     } else if (message.type === "failed") {
+      if (this.state === "ready" || this.state === "running") return; // a late, harmless fetch
       if (message.snapshot && this.snapshot) {
         // The snapshot could not be used here: start again the ordinary way.
         this.snapshot = false;
@@ -99,7 +102,6 @@ class Runtime extends EventTarget {
   }
 
   fail(reason) {
-    this.failure = reason;
     if (this.worker) this.worker.terminate();
     this.worker = null;
     this.setState("failed");
@@ -113,10 +115,7 @@ class Runtime extends EventTarget {
   run(code, strings) {
     const id = this.nextId++;
     const answer = new Promise((resolve) => {
-      if (this.state === "failed") {
-        resolve({ ok: false, error: { kind: "engine", message: this.failure } });
-        return;
-      }
+      // After a failed start (a download that broke), a run tries once more from scratch.
       this.queue.push({ id, code, strings, resolve });
       this.start();
       this.pump();

@@ -11,6 +11,7 @@ import { editor } from "./editor.js";
 import { translator } from "./i18n.js";
 import { Player, writeHash } from "./player.js";
 
+const LONG_LIST = 8; // steps; more scroll inside the widget
 const same = (a, b) => JSON.stringify([a.steps, a.texts, a.outcome, a.output])
   === JSON.stringify([b.steps, b.texts, b.outcome, b.output]);
 
@@ -41,6 +42,8 @@ export function mount(container, engine, { step = null } = {}) {
 
   let shown = built; // the timeline on screen: build time, then the engine's
   let verdict = "pending"; // pending | verified | differs | edited | failed
+  let pageVerdict = "pending"; // the same, for the page's own code (verify)
+  let pageResult = null; // the engine's result for the page's code, once identical to it
   let running = false;
   let pending = null; // the reader's run in progress (its promise can cancel it)
   let userMoved = false;
@@ -80,9 +83,15 @@ export function mount(container, engine, { step = null } = {}) {
     el.list.innerHTML = result.texts
       .map((text, i) => `<li id="${id}-step-${i}" value="${i}">${text}</li>`)
       .join("");
+    fitList(result);
     el.outcome.innerHTML = result.outcome;
     el.output.textContent = result.output;
     el.output.hidden = !result.output;
+  }
+
+  // A long game's list scrolls inside the widget, so the board stays close to every step.
+  function fitList(result) {
+    el.list.classList.toggle("hk-long", result.steps.length > LONG_LIST);
   }
 
   function setVerdict(value) {
@@ -123,21 +132,20 @@ export function mount(container, engine, { step = null } = {}) {
   // The unedited code, replayed by the engine in this browser, must give the page's result.
   async function verify() {
     const answer = await engine.run(data.code, data.strings);
+    const result = answer.ok ? answer.result : null;
+    const verified = Boolean(result && !result.error && same(result, built));
+    if (pageVerdict === "pending") {
+      pageVerdict = !answer.ok ? "failed" : verified ? "verified" : "differs";
+    }
+    if (verified && !pageResult) pageResult = result;
     if (verdict !== "pending") return; // the reader ran code meanwhile
-    if (!answer.ok) {
-      setVerdict("failed");
-      return;
+    if (verified) {
+      shown = result; // identical data, now from the engine
+      root.dataset.source = "live";
+      performance.mark("hk-example-live",
+        { detail: { id, ms: answer.ms, python_ms: answer.python_ms } });
     }
-    const result = answer.result;
-    if (result.error || !same(result, built)) {
-      setVerdict("differs");
-      return;
-    }
-    shown = result; // identical data, now from the engine
-    root.dataset.source = "live";
-    performance.mark("hk-example-live",
-      { detail: { id, ms: answer.ms, python_ms: answer.python_ms } });
-    setVerdict("verified");
+    setVerdict(pageVerdict);
   }
 
   async function run() {
@@ -175,12 +183,29 @@ export function mount(container, engine, { step = null } = {}) {
     root.dataset.source = "live";
     root.dataset.runs = String(Number(root.dataset.runs || 0) + 1);
     steps(result);
-    performance.mark("hk-example-run",
-      { detail: { id, ms: answer.ms, python_ms: answer.python_ms } });
+    if (code === ed.original && same(result, built)) {
+      pageResult = result;
+      pageVerdict = "verified";
+    }
     setVerdict(code === ed.original ? (same(result, built) ? "verified" : "differs") : "edited");
     userMoved = true;
     player.reset(result.steps.length, 0);
+    performance.mark("hk-example-run",
+      { detail: { id, ms: answer.ms, python_ms: answer.python_ms } });
     player.play();
+  }
+
+  // Restore: the original code, and the page's own steps again.
+  function restore() {
+    ed.reset();
+    showError("");
+    const original = pageResult || built;
+    if (shown === original) return;
+    shown = original;
+    root.dataset.source = pageResult ? "live" : "build";
+    steps(shown);
+    player.reset(shown.steps.length, 0);
+    setVerdict(pageVerdict);
   }
 
   const ed = editor(root.querySelector(".hk-ex-editor"), {
@@ -196,10 +221,8 @@ export function mount(container, engine, { step = null } = {}) {
       const act = button.dataset.act;
       if (act === "run") run();
       else if (act === "stop" && pending) pending.cancel();
-      else if (act === "reset") {
-        ed.reset();
-        showError("");
-      } else {
+      else if (act === "reset") restore();
+      else {
         userMoved = true;
         if (act === "restart") player.restart();
         else if (act === "back") player.back();
@@ -222,6 +245,7 @@ export function mount(container, engine, { step = null } = {}) {
   });
   root.dataset.engine = engine.state;
   for (const part of [el.bar, el.status, el.now, el.runbar, el.help]) part.hidden = false;
+  fitList(built);
   root.dataset.state = "live";
   root.dataset.source = "build";
   setVerdict("pending");
