@@ -19,7 +19,8 @@ from rulesite.yamlio import load_yaml
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 PAGE_KINDS = ("home", "rules", "glossary", "misreadings", "quickref", "about", "notation", "api")
 BLOCK_KINDS = ("rule", "note", "table", "example")
-TABLE_KINDS = ("geishas", "editions", "notation", "errors")  # rulesite.tables.TABLES renders each
+# rulesite.tables.TABLES renders each table kind
+TABLE_KINDS = ("geishas", "editions", "notation", "errors", "speed")
 EDITION_NAMES = ("kosmos", "emperors4")  # printed editions whose own names the glossary shows
 LANGUAGES = ("en", "fr", "ja", "id")
 

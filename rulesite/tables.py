@@ -6,9 +6,11 @@ and labels come from the language's ``ui.yml``.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import hanamikoji
 from hanamikoji import GEISHA_CHARMS, Edition
@@ -126,7 +128,36 @@ def errors(ctx: TableContext) -> str:
     return _table(head, rows)
 
 
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def speed(ctx: TableContext) -> str:
+    """The latest benchmark figures (``make bench``, ``make bench-browser``), with targets."""
+    ui = ctx.ui
+    engine = json.loads((BENCHMARKS / "results.json").read_text(encoding="utf-8"))
+    browser = json.loads((BENCHMARKS / "browser_results.json").read_text(encoding="utf-8"))
+    rows = []
+    for runtime in engine["runtimes"]:
+        figure = runtime["games_per_second"]["median"]
+        rows.append([ui["table.speed.games"], runtime["label"],
+                     ui["table.speed.per_second"].format(n=str(figure)),
+                     ui["table.speed.per_second"].format(n=str(runtime["target"])),
+                     f"`{engine['command']}`, {engine['date'][:10]}"])
+    live = browser["variants"]["snapshot"]
+    for key, label in (("load_run", "table.speed.click_at_load"),
+                       ("in_view_5s_run", "table.speed.click_in_view"),
+                       ("warm_run", "table.speed.warm")):
+        rows.append([ui[label], browser["browser"].split(" (")[0],
+                     ui["table.speed.ms"].format(n=f"{live[key]['median_ms']:.0f}"),
+                     ui["table.speed.ms"].format(n=str(live[key]["target_ms"])),
+                     f"`{browser['command']}`, {browser['date'][:10]}"])
+    head = [ui["table.speed.measure"], ui["table.speed.runtime"], ui["table.speed.median"],
+            ui["table.speed.target"], ui["table.speed.command"]]
+    return _table(head, rows)
+
+
 TABLES: dict[str, Callable[[TableContext], str]] = {
+    "speed": speed,
     "geishas": geishas,
     "editions": editions,
     "notation": notation,

@@ -1,0 +1,24 @@
+"""The engine page shows the latest benchmark figures, read from benchmarks/*.json."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja", "id"])
+def test_speed_table_shows_the_benchmark_figures(real_site: Path, lang: str) -> None:
+    html = (real_site / lang / "api" / "index.html").read_text(encoding="utf-8")
+    engine = json.loads((ROOT / "benchmarks" / "results.json").read_text(encoding="utf-8"))
+    browser = json.loads((ROOT / "benchmarks" / "browser_results.json").read_text("utf-8"))
+    assert 'id="api-speed"' in html
+    for runtime in engine["runtimes"]:
+        assert str(runtime["games_per_second"]["median"]) in html
+        assert runtime["label"] in html
+    for key in ("load_run", "in_view_5s_run", "warm_run"):
+        assert f"{browser['variants']['snapshot'][key]['median_ms']:.0f}" in html
+    assert "make bench" in html and "make bench-browser" in html
