@@ -35,20 +35,11 @@ pyodide.unpackArchive(wheelBytes, "wheel", { extractDir: sitePackages });
 pyodide.FS.writeFile(`${sitePackages}/hk_example_runner.py`, fs.readFileSync(runner, "utf8"));
 pyodide.FS.writeFile(`${sitePackages}/hk_example_explain.py`, fs.readFileSync(explain, "utf8"));
 pyodide.runPython(`
-import gc, hashlib, sys
-
-def _hk_key(site):
-    digest = hashlib.sha256()
-    for path in ("/tmp/hk-engine.whl", site + "/hk_example_runner.py",
-                 site + "/hk_example_explain.py"):
-        with open(path, "rb") as file:
-            digest.update(file.read())
-    return digest.hexdigest()
+import gc, sys
 
 import hanamikoji, hk_example_explain, hk_example_runner
 hk_example_runner.run("game = Game(seed=1, auto_deal=True)")
-sys._hk_snapshot_key = _hk_key(${JSON.stringify(sitePackages)})
-del _hk_key
+sys._hk_snapshot_key = hk_example_runner.snapshot_key(${JSON.stringify(sitePackages)})
 gc.collect()
 gc.freeze()  # what start-up made is there for good: later collections need not scan it
 `);

@@ -73,17 +73,11 @@ self.onmessage = (event) => {
 // Imports the engine and the runner (already imported if they came with the snapshot and are
 // the files just installed: the snapshot records their hash) and returns the run function.
 const PREPARE = `
-import hashlib, importlib, json, sys
+import importlib, json, sys
 
-def _hk_key(site):
-    digest = hashlib.sha256()
-    for path in ("/tmp/hk-engine.whl", site + "/hk_example_runner.py",
-                 site + "/hk_example_explain.py"):
-        with open(path, "rb") as file:
-            digest.update(file.read())
-    return digest.hexdigest()
+import hk_example_runner as _hk_runner  # the snapshot's copy, or the installed file
 
-_hk_engine_in_snapshot = getattr(sys, "_hk_snapshot_key", None) == _hk_key(_hk_site)
+_hk_engine_in_snapshot = getattr(sys, "_hk_snapshot_key", None) == _hk_runner.snapshot_key(_hk_site)
 if not _hk_engine_in_snapshot:
     for _name in [n for n in sys.modules
                   if n.split(".")[0] in ("hanamikoji", "hk_example_runner", "hk_example_explain")]:
