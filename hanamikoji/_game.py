@@ -285,6 +285,7 @@ class Game:
     """
 
     __slots__ = (
+        "_actors",
         "_favors",
         "_hands",
         "_hcode",
@@ -324,6 +325,7 @@ class Game:
         self._starting = 0
         self._favors: list[int] = [_NEUTRAL] * (NUM_GEISHAS + 1)
         self._moves: list[Move] = []
+        self._actors: list[int] = []  # who made each move (a deal: the round's starting player)
         self._rounds: list[RoundScore] = []
         self._outcome: Outcome | None = None
         self._start: Position | None = None
@@ -495,6 +497,7 @@ class Game:
         elif kind is Deal and phase is Phase.DEAL:
             self._deal(move.deck)  # type: ignore[union-attr]
             self._moves.append(move)
+            self._actors.append(self._starting)
         else:
             self._refuse_kind(move)
 
@@ -601,6 +604,7 @@ class Game:
         self._sizes[p] -= _MARKER_CARDS[marker]
         self._used[p] |= marker
         self._moves.append(action)
+        self._actors.append(p)
         kind = type(action)
         if kind is Secret:
             self._secrets[p] = action.card  # type: ignore[union-attr]
@@ -632,6 +636,7 @@ class Game:
         for g in kept:
             giver_side[g] += 1
         self._moves.append(pick)
+        self._actors.append(taker)
         self._pending = None
         self._to_move = giver
         self._end_turn()
@@ -659,6 +664,7 @@ class Game:
         for g in kept:
             self._table[giver][g] += 1
         self._moves.append(pick)
+        self._actors.append(taker)
         self._pending = None
         self._to_move = giver
         self._end_turn()
@@ -846,6 +852,7 @@ class Game:
         other._starting = self._starting
         other._favors = list(self._favors)
         other._moves = list(self._moves)
+        other._actors = list(self._actors)
         other._rounds = list(self._rounds)
         other._outcome = self._outcome
         other._start = self._start

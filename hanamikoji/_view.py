@@ -128,9 +128,7 @@ class View:
         game = self._game
         me = self.player
         out = []
-        # Who made each move: replay turn order from the record's moves.
-        actor = _actors(game)
-        for move, who in zip(game._moves, actor, strict=True):
+        for move, who in zip(game._moves, game._actors, strict=True):
             if type(move) is Deal:
                 out.append("D" + "".join(map(str, sorted(_dealt(move, who, me)))))
             elif who != me and type(move) is Secret:
@@ -145,39 +143,5 @@ class View:
         return f"<View of {self.player} in {self._game!r}>"
 
 
-def _dealt(deal: Deal, starting: Player, me: Player) -> tuple[int, ...]:
-    return deal.deck[1:7] if starting is me else deal.deck[7:13]
-
-
-def _actors(game: Game) -> list[Player]:
-    """The player behind each move (for a deal: that round's starting player)."""
-    start = game.start
-    starting = start.starting if start is not None else Player.A
-    who: list[Player] = []
-    turn_player = starting
-    if start is not None and start.dealt:
-        turns = len(start.used[0]) + len(start.used[1])
-        turn_player = starting if turns % 2 == 0 else starting.other
-    else:
-        turns = 0
-    for move in game._moves:
-        kind = type(move)
-        if kind is Deal:
-            who.append(starting)
-            turn_player = starting
-            turns = 0
-        elif kind in (Gift, Competition):
-            who.append(turn_player)
-        elif kind in (Secret, TradeOff):
-            who.append(turn_player)
-            turns += 1
-            turn_player = turn_player.other
-            if turns == 8:
-                starting = starting.other
-        else:  # a pick is the opponent's
-            who.append(turn_player.other)
-            turns += 1
-            turn_player = turn_player.other
-            if turns == 8:
-                starting = starting.other
-    return who
+def _dealt(deal: Deal, starting: int, me: Player) -> tuple[int, ...]:
+    return deal.deck[1:7] if starting == me else deal.deck[7:13]
