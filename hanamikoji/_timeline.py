@@ -98,8 +98,8 @@ def timeline(game_or_record: Game | Record) -> list[Step]:
     steps = [Step(0, "start", None, None, board(game))]
     for move in record.moves:
         before = game.copy()
-        actor = game.to_move if not isinstance(move, Deal) else game.starting_player
         game.apply(move)
+        actor = Player(game._actors[-1])
         scored = len(game.rounds) > len(before.rounds)
         if not scored:
             steps.append(Step(len(steps), _KINDS[type(move)], actor, move, board(game)))
