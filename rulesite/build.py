@@ -1,6 +1,6 @@
 """Build the whole site: check the locales, render each language's pages into
 ``build/site/<lang>/``, run one strict MkDocs build per language into ``site/<lang>/``, then add
-the engine wheel, the Pyodide runtime and the root language chooser."""
+the compiled engine, the Pyodide runtime and the root language chooser."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from rulesite import assets, examples
+from rulesite import assets
 from rulesite.config import language_config
 from rulesite.errors import BuildError, SiteError
 from rulesite.locales import Locales, load
@@ -33,7 +33,8 @@ def _fresh(folder: Path) -> None:
     (folder / MARKER).write_text("made by python -m rulesite build\n", encoding="utf-8")
 
 
-def write_sources(locales: Locales, lang: str, work: Path, out: Path, wheel: str) -> Path:
+def write_sources(locales: Locales, lang: str, work: Path, out: Path, engine: str,
+                  runtime: dict[str, object]) -> Path:
     """Write the Markdown pages, static assets and MkDocs config of ``lang``; return the config."""
     folder = work / lang
     docs = folder / "docs"
@@ -42,7 +43,7 @@ def write_sources(locales: Locales, lang: str, work: Path, out: Path, wheel: str
         (docs / name).write_text(markdown, encoding="utf-8")
     shutil.copytree(REPO / "docs" / "assets", docs / "assets")
     config = language_config(locales, lang, repo=REPO, docs_dir=docs, site_dir=out / lang,
-                             wheel=wheel)
+                             engine=engine, runtime=runtime)
     path = folder / "mkdocs.yml"
     path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return path
@@ -66,18 +67,18 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
           work: Path | str = REPO / "build" / "site", pyodide: bool = True,
           jobs: int = 2) -> Path:
     """Build the site into ``out`` and return it. ``pyodide=False`` skips the runtime copy
-    (the live examples then cannot start); the engine wheel is always built."""
+    (the live examples then cannot start); the compiled engine is always written. Both go
+    into folders named by their content (:mod:`rulesite.assets`)."""
     out, work = Path(out).resolve(), Path(work).resolve()
     locales = load(locales_dir)
     _fresh(out)
     _fresh(work)
-    wheel = assets.build_wheel(REPO, out / "assets" / "py")
+    engine = assets.write_engine(REPO / "node_modules", out / "assets" / "py")
+    runtime: dict[str, object] = {"dir": "pyodide/", "lock": {}}
     if pyodide:
-        assets.copy_pyodide(REPO / "node_modules", out / "assets" / "pyodide")
-        # Python already started, for the live examples to restore (rulesite/examples.py).
-        examples.write_snapshot(REPO / "node_modules" / "pyodide", wheel,
-                                out / "assets" / "pyodide")
-    configs = [write_sources(locales, lang, work, out, wheel.name)
+        runtime = assets.copy_pyodide(REPO / "node_modules", out / "assets" / "pyodide")
+    configs = [write_sources(locales, lang, work, out,
+                             engine.relative_to(out / "assets").as_posix(), runtime)
                for lang in locales.structure.languages]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         list(pool.map(run_mkdocs, configs))

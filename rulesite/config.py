@@ -25,8 +25,10 @@ SEARCH: dict[str, dict[str, Any]] = {
 
 
 def language_config(locales: Locales, lang: str, *, repo: Path, docs_dir: Path,
-                    site_dir: Path, wheel: str) -> dict[str, Any]:
-    """The mapping to write as ``build/site/<lang>/mkdocs.yml``."""
+                    site_dir: Path, engine: str,
+                    runtime: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The mapping to write as ``build/site/<lang>/mkdocs.yml``. ``engine`` and ``runtime``
+    say where the compiled engine and Pyodide are in ``assets/`` (:mod:`rulesite.assets`)."""
     ui = locales.languages[lang].ui
     base = yaml.safe_load((repo / "mkdocs.yml").read_text(encoding="utf-8"))
     palette = base["theme"]["palette"]
@@ -60,7 +62,9 @@ def language_config(locales: Locales, lang: str, *, repo: Path, docs_dir: Path,
                  "lang": code}
                 for code in locales.structure.languages
             ],
-            "hk": {"lang": lang, "wheel": wheel},  # read by overrides/main.html
+            # read by overrides/main.html
+            "hk": {"lang": lang, "engine": engine,
+                   "runtime": runtime or {"dir": "pyodide/", "lock": {}}},
         },
         # INHERIT replaces lists, so the shared entries are repeated with the examples' own.
         "extra_css": [*base["extra_css"], *examples.EXTRA_CSS],
