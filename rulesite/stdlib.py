@@ -8,8 +8,8 @@ that came from the zip).
 
 Both zips hold ``.pyc`` files made by Pyodide's own Python (``rulesite/pyc_zip.mjs``): starting
 from bytecode skips compiling some 140 modules, about 1.5 s of the start-up on a 2-core
-machine. The standard library leaves out docstrings and line tables (its lines never show in
-an example's error); the engine keeps its line tables.
+machine. Docstrings and line tables are left out: an example's error names a line of the
+example's own code, which Python compiles in the browser with its line table.
 
 When the engine or the runner starts importing a module not listed, the tests in
 ``tests/pyodide/test_reduced_stdlib.py`` fail and name it: add it to the listing.
@@ -41,11 +41,17 @@ def reduced_zip(pyodide_dir: Path, cache: Path = CACHE) -> Path:
                     cache, "stdlib")
 
 
+# The command line (python -m hanamikoji) never runs in the browser.
+NOT_IN_BROWSER = ("hanamikoji/_cli.py", "hanamikoji/__main__.py")
+
+
 def engine_files() -> dict[str, Path]:
     """What the browser imports besides the standard library: the engine package, and the
     runner and the explainer under the module names the worker imports."""
     files = {path.relative_to(REPO).as_posix(): path
              for path in sorted((REPO / "hanamikoji").rglob("*.py"))}
+    for name in NOT_IN_BROWSER:
+        files.pop(name, None)
     files["hk_example_runner.py"] = EXAMPLES / "runner.py"
     files["hk_example_explain.py"] = EXAMPLES / "explain.py"
     return files
@@ -54,7 +60,7 @@ def engine_files() -> dict[str, Path]:
 def engine_zip(pyodide_dir: Path, cache: Path = CACHE) -> Path:
     """The engine, ``runner.py`` and ``explain.py``, a zip of ``.pyc`` files."""
     files = {name: str(path) for name, path in engine_files().items()}
-    return _compile(pyodide_dir, {"stdlib": [], "files": files, "bare": False}, cache, "engine")
+    return _compile(pyodide_dir, {"stdlib": [], "files": files, "bare": True}, cache, "engine")
 
 
 def _compile(pyodide_dir: Path, job: dict[str, object], cache: Path, kind: str) -> Path:

@@ -1,25 +1,20 @@
 """Run every live example inside Pyodide the way the browser worker does; print one JSON line.
 
-    node scripts/pyodide_run.mjs [--stdlib ZIP] -c "$(cat scripts/pyodide_examples.py)" INPUT
-
-INPUT (JSON): ``{"runner": path, "explain": path, "strings": {...}, "examples": {id: code}}``,
-on a mounted host folder. Like ``docs/assets/examples/worker.js``, the runner and explainer are
-written into site-packages as ``hk_example_runner`` / ``hk_example_explain`` and run from
-there. Besides the examples, a few faulty programs take the error paths (syntax error, illegal
-move, no game). The output line, after ``HK_EXAMPLES ``: each example's result, each faulty
-program's error, and ``stdlib``: every module that came from the standard library zip, which
-is how ``rulesite/stdlib.py`` chose what the reduced zip keeps.
-
-Runs with ``-c`` so that no file-runner machinery (runpy) is imported on top of the worker's.
+Run by ``scripts/pyodide_examples.mjs``, which sets Pyodide up as ``worker.js`` does and
+defines ``INPUT``: a JSON file ``{"strings": {...}, "examples": {id: code}}``. Like the worker,
+this imports the runner and the explainer from the compiled engine zip on ``sys.path``.
+Besides the examples, a few faulty programs take the error paths (syntax error, bad move, no
+game). The output line, after ``HK_EXAMPLES ``: each example's result, each faulty program's
+error, and ``stdlib``: every module that came from the standard library zip (how
+``rulesite/stdlib_modules.txt`` was made).
 """
 
 import json
 import sys
-import sysconfig  # the worker asks sysconfig for site-packages too
 
 FAULTY = {
     "syntax": "game = Game(seed=1\n",
-    "illegal": "game = Game(seed=1, auto_deal=True)\ngame.apply('S9')\n",
+    "bad_move": "game = Game(seed=1, auto_deal=True)\ngame.apply('S9')\n",
     "exception": "game = Game(seed=1, auto_deal=True)\n1 / 0\n",
     "no_game": "x = 1\n",
     "not_game": "game = 3\n",
@@ -28,17 +23,13 @@ FAULTY = {
 
 
 def main(path: str) -> None:
-    with open(path, encoding="utf-8") as file:
-        spec = json.load(file)
-    site = sysconfig.get_path("purelib")
-    for name, source in (("hk_example_runner", spec["runner"]),
-                         ("hk_example_explain", spec["explain"])):
-        with open(source, encoding="utf-8") as src, \
-                open(f"{site}/{name}.py", "w", encoding="utf-8") as dst:
-            dst.write(src.read())
+    # As worker.js's PREPARE does.
+    sys.path.insert(0, "/lib/hk-engine.zip")
     import hk_example_explain
     import hk_example_runner
 
+    with open(path, encoding="utf-8") as file:
+        spec = json.load(file)
     results = {}
     for example_id, code in spec["examples"].items():
         result = hk_example_runner.run(code)
@@ -48,9 +39,11 @@ def main(path: str) -> None:
     errors = {name: hk_example_runner.run(code).get("error") for name, code in FAULTY.items()}
     zipped = sorted(
         name for name, module in list(sys.modules.items())
-        if ".zip/" in (getattr(getattr(module, "__spec__", None), "origin", None) or ""))
-    print("HK_EXAMPLES " + json.dumps({"results": results, "errors": errors, "stdlib": zipped,
-                                       "python": list(sys.version_info[:2])}))
+        if "python3" in (getattr(getattr(module, "__spec__", None), "origin", None) or "")
+        and ".zip/" in module.__spec__.origin)
+    print("HK_EXAMPLES " + json.dumps({
+        "results": results, "errors": errors, "stdlib": zipped,
+        "python": list(sys.version_info[:2]), "engine": hk_example_runner.__file__}))
 
 
-main(sys.argv[1])
+main(INPUT)  # type: ignore[name-defined]  # noqa: F821 (set by pyodide_examples.mjs)

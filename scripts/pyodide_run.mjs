@@ -12,9 +12,6 @@
 //   --mount HOST[:DIR]  mount a host directory, by default at the same absolute path (repeatable)
 //   --cwd DIR           working directory inside Pyodide (default /home/pyodide, in memory)
 //   --timings FILE      write startup timings (ms) to FILE as JSON
-//   --stdlib ZIP        the standard library zip to start with (default: Pyodide's own), e.g.
-//                       the reduced one the site ships (rulesite/stdlib.py)
-//   --stdlib-extra ZIP  one more zip of modules, after the standard library on sys.path
 //
 // FILE's own directory is mounted at its host path, so FILE, its neighbours and its
 // __file__ look the same as in CPython; like `python FILE`, that directory is sys.path[0].
@@ -34,8 +31,7 @@ function die(message) {
 }
 
 function parseArgs(argv) {
-  const opts = { engine: null, wheels: [], mounts: [], cwd: null, timings: null, stdlib: null,
-    stdlibExtra: null };
+  const opts = { engine: null, wheels: [], mounts: [], cwd: null, timings: null };
   let i = 0;
   const value = (flag) => {
     if (i + 1 >= argv.length) die(`${flag} needs a value`);
@@ -50,8 +46,6 @@ function parseArgs(argv) {
       opts.mounts.push([path.resolve(host), guest || path.resolve(host)]);
     } else if (arg === "--cwd") opts.cwd = value(arg);
     else if (arg === "--timings") opts.timings = path.resolve(value(arg));
-    else if (arg === "--stdlib") opts.stdlib = path.resolve(value(arg));
-    else if (arg === "--stdlib-extra") opts.stdlibExtra = path.resolve(value(arg));
     else if (arg === "-c") {
       opts.mode = "code";
       opts.payload = value(arg);
@@ -96,7 +90,7 @@ function writeAll(fd, buf) {
 // Runs the program the way `python FILE` / `python -c CODE` would and returns its exit status.
 const RUNNER = `
 def _pyodide_run(spec_json):
-    import builtins, json, os, sys, traceback
+    import builtins, json, os, runpy, sys, traceback
     spec = json.loads(spec_json)
     sys.argv = spec["argv"]
     if spec["cwd"]:
@@ -106,7 +100,6 @@ def _pyodide_run(spec_json):
         # Like CPython: FILE's directory first and no cwd entry, or cwd ("") first for -c.
         others = [entry for entry in sys.path if entry != ""]
         if spec["mode"] == "file":
-            import runpy  # only here: -c runs with no more modules than a program needs
             sys.path[:] = [os.path.dirname(spec["payload"]), *others]
             runpy.run_path(spec["payload"], run_name="__main__")
         else:
@@ -140,13 +133,7 @@ const engine = opts.engine || buildEngineWheel();
 const tBuilt = performance.now();
 
 const { loadPyodide } = await import(path.join(PYODIDE_DIR, "pyodide.mjs"));
-for (const zip of [opts.stdlib, opts.stdlibExtra]) {
-  if (zip && !fs.existsSync(zip)) die(`not found: ${zip}`);
-}
-const pyodide = await loadPyodide({
-  indexURL: PYODIDE_DIR + path.sep,
-  ...(opts.stdlib ? { stdLibURL: opts.stdlib } : {}),
-});
+const pyodide = await loadPyodide({ indexURL: PYODIDE_DIR + path.sep });
 pyodide.setStdout({ write: (buf) => writeAll(1, buf) });
 pyodide.setStderr({ write: (buf) => writeAll(2, buf) });
 const tLoaded = performance.now();
@@ -161,11 +148,6 @@ for (const wheel of [engine, ...opts.wheels]) {
   });
 }
 const tInstalled = performance.now();
-
-if (opts.stdlibExtra) {
-  pyodide.FS.writeFile("/lib/stdlib-extra.zip", new Uint8Array(fs.readFileSync(opts.stdlibExtra)));
-  pyodide.runPython("import sys; sys.path.append('/lib/stdlib-extra.zip')");
-}
 
 const mounts = [...opts.mounts];
 if (opts.mode === "file") {
