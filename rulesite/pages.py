@@ -11,8 +11,8 @@ from html import escape
 
 from rulesite import examples, tables
 from rulesite.locales import Language, Locales
-from rulesite.placeholders import Resolver
 from rulesite.numbering import Version
+from rulesite.placeholders import Resolver
 from rulesite.structure import GLOSSARY_EDITIONS, RULEBOOK_OF, Block, Page, Section
 
 
@@ -185,8 +185,9 @@ class PageWriter:
             "- " + ui["changelog.merged"].format(old=old, rule=md(f"{{ref:{rule}}}"))
             for old, rule in sorted(version.before_merged.items(),
                                     key=lambda kv: [int(x) for x in kv[0].split(".")]))
-        head = (f"| {ui['changelog.before']} | {ui['changelog.now'].format(version=version.version)}"
-                f" | {ui['changelog.rule']} |\n| --- | --- | --- |")
+        now = ui["changelog.now"].format(version=version.version)
+        head = (f"| {ui['changelog.before']} | {now} | {ui['changelog.rule']} |\n"
+                "| --- | --- | --- |")
         return "\n\n".join(filter(None, [
             f"### {ui['changelog.renumbered']} {{ #{anchor} }}",
             self.div("hk-table", f"{anchor}-table", head + "\n" + "\n".join(rows)),
