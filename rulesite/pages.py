@@ -10,6 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from rulesite import examples, tables
+from rulesite.errors import MissingKeyError
 from rulesite.locales import Language, Locales
 from rulesite.numbering import Version
 from rulesite.placeholders import Resolver
@@ -252,6 +253,9 @@ class PageWriter:
 
         def printed(term_id: str) -> tuple[str, str | None]:
             """This language's term, and the name its own edition's rulebook prints."""
+            if self.lang not in RULEBOOK_OF:
+                raise MissingKeyError("rulesite/structure.py", f"RULEBOOK_OF.{self.lang}",
+                                      "name the glossary key of this language's rulebook")
             term = next(t for t in self.structure.glossary if t.id == term_id)
             return self.term(term_id), term.editions.get(RULEBOOK_OF[self.lang])
 
