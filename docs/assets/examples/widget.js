@@ -245,6 +245,8 @@ export function mount(container, engine, { step = null } = {}) {
   });
   root.dataset.engine = engine.state;
   for (const part of [el.bar, el.status, el.now, el.runbar, el.help]) part.hidden = false;
+  // Only now is the code editable: the page without script does not invite editing.
+  $(".hk-ex-code-label").textContent = t.text("widget.code_live");
   fitList(built);
   root.dataset.state = "live";
   root.dataset.source = "build";
