@@ -121,7 +121,9 @@ class PageWriter:
         md = self.resolver(page.id).markdown
         title = escape(md(self.text("examples", example_id, "title"), links=False))
         widget = examples.render(example_id, self.lang,
-                                 spec=self.structure.examples[example_id].spec, ui=self.ui)
+                                 spec=self.structure.examples[example_id].spec, ui=self.ui,
+                                 comments=self.language.text["examples"][example_id].get(
+                                     "comments", {}))
         # The container is a top-level raw HTML block, so Markdown keeps it verbatim.
         return "\n\n".join([
             '<div class="hk-example-block" markdown>',
