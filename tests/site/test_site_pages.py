@@ -93,7 +93,8 @@ def test_misreading_has_claim_answer_and_settling_rule(fixture_site: Path) -> No
 def test_example_block_calls_the_seam(monkeypatch: pytest.MonkeyPatch, locales: Path) -> None:
     calls = []
 
-    def fake(example_id: str, lang: str, *, spec: dict, ui: dict[str, str]) -> str:
+    def fake(example_id: str, lang: str, *, spec: dict, ui: dict[str, str],
+             comments: dict[str, str]) -> str:
         calls.append((example_id, lang, spec["rule"], ui["example.label"]))
         return f'<div class="board">{example_id}/{lang}</div>'
 
