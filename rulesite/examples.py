@@ -189,7 +189,8 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, st
         f'<div class="hk-ex-board">{board_html(steps[last], ui)}</div>',
         _controls(example_id, t, last),
         '<p class="hk-ex-status" role="status" hidden></p>',
-        f'<p class="hk-ex-now" aria-live="polite" hidden>{words["texts"][last]}</p>',
+        # The current step, filled in by the script (the list below says every step).
+        '<p class="hk-ex-now" aria-live="polite" hidden></p>',
         f'<ol class="hk-ex-steps" start="0" aria-label="{t("widget.steps")}">{items}</ol>',
         f'<p class="hk-ex-outcome">{words["outcome"]}</p>',
         '<div class="hk-ex-code">',
