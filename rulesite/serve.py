@@ -54,7 +54,7 @@ RELOAD_JS = """(() => {
       box.id = "hk-build-error";
       box.setAttribute("role", "alert");
       box.style.cssText = "position:fixed;inset:0;z-index:10000;overflow:auto;padding:2rem;"
-        + "background:rgba(30,0,6,.93);color:#fff;font:15px/1.5 ui-monospace,monospace";
+        + "background:#2a0610;color:#fff;font:15px/1.5 ui-monospace,monospace";
       document.body.append(box);
     }
     box.innerHTML = "<h1 style='font:700 1.3rem system-ui,sans-serif;margin:0 0 1rem'>"
@@ -131,7 +131,7 @@ class BuildState:
 class _LiveHandler(_Handler):
     state: BuildState  # set by make_live_server
 
-    def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
+    def do_GET(self) -> None:
         path = self.path.split("?", 1)[0]
         if path == STATE:
             return self._send(json.dumps(self.state.snapshot()).encode(), "application/json")
