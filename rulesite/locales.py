@@ -51,6 +51,11 @@ BUILDER_UI_KEYS = (
     "table.editions.more_charm", "table.editions.shared_victory", "table.editions.no_winner",
     "table.notation.move", "table.notation.written", "table.notation.python", "move.pick",
     "table.errors.name", "table.errors.rule", "table.errors.none",
+    "site.version", "changelog.heading", "changelog.added", "changelog.reworded",
+    "changelog.retired", "changelog.nothing", "changelog.renumbered", "changelog.before",
+    "changelog.now", "changelog.rule", "changelog.merged",
+    "table.geishas.unsettled", "table.geishas.unsettled_note", "table.names.site",
+    "table.names.printed", "table.names.none",
 )
 
 
