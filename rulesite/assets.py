@@ -74,3 +74,17 @@ def copy_pyodide(node_modules: Path, out_dir: Path) -> dict[str, object]:
         (folder / name).write_bytes(data)
     lock = json.loads((source / "pyodide-lock.json").read_text(encoding="utf-8"))
     return {"dir": f"{out_dir.name}/{folder.name}/", "lock": lock["info"]}
+
+
+def shipped(assets_dir: Path, node_modules: Path) -> tuple[str, dict[str, object]] | None:
+    """What an earlier build put in ``assets_dir``, as the pages give it to the browser: the
+    engine's path and the runtime (see :func:`copy_pyodide`); ``None`` if there is no engine."""
+    engines = sorted(assets_dir.glob(f"py/*/{ENGINE}"))
+    if len(engines) != 1:
+        return None
+    runtime: dict[str, object] = {"dir": "pyodide/", "lock": {}}
+    folders = sorted(p.parent for p in assets_dir.glob(f"pyodide/*/{STDLIB}"))
+    if len(folders) == 1:
+        lock = json.loads(_pyodide(node_modules).joinpath("pyodide-lock.json").read_text("utf-8"))
+        runtime = {"dir": f"pyodide/{folders[0].name}/", "lock": lock["info"]}
+    return engines[0].relative_to(assets_dir).as_posix(), runtime

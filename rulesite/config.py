@@ -62,9 +62,12 @@ def language_config(locales: Locales, lang: str, *, repo: Path, docs_dir: Path,
                  "lang": code}
                 for code in locales.structure.languages
             ],
-            # read by overrides/main.html
+            # read by overrides/main.html and overrides/partials/copyright.html
             "hk": {"lang": lang, "engine": engine,
-                   "runtime": runtime or {"dir": "pyodide/", "lock": {}}},
+                   "runtime": runtime or {"dir": "pyodide/", "lock": {}},
+                   "version": ui["site.version"].format(version=locales.structure.version),
+                   "changelog": next(p.filename for p in locales.structure.pages
+                                     if p.kind == "changelog").removesuffix(".md") + "/"},
         },
         # INHERIT replaces lists, so the shared entries are repeated with the examples' own.
         "extra_css": [*base["extra_css"], *examples.EXTRA_CSS],
