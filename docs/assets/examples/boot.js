@@ -1,14 +1,11 @@
 // Finds the live examples of the page, brings their widgets to life when one comes near the
 // viewport, and starts the engine when policy.js allows it. Loaded on every page
 // (rulesite/examples.py: EXTRA_JAVASCRIPT) and tiny: on a page without examples it stops here,
-// so no worker starts and nothing of Pyodide is requested.
+// so no worker starts and nothing more is requested (policy.js and steplink.js included).
 //
 // Settings come from <script id="hk-config"> (see rulesite/examples.py). With Material's
 // instant navigation, document$ announces each new page; the engine worker is kept for the
 // whole tab (runtime.js).
-
-import { DWELL_MS, mayPreload } from "./policy.js";
-import { keepStepLinks } from "./steplink.js";
 
 const NEAR = "150% 0px"; // widgets (small scripts, no runtime) wake within 1.5 screens
 const widgets = new Map(); // example container -> promise of its mounted widget
@@ -17,6 +14,8 @@ let config = null;
 let near = null;
 let onScreen = null;
 let preload = null;
+let helpers = null; // policy.js and steplink.js, loaded once a page has an example
+const timers = new Map(); // example container -> its on-screen timer
 
 function settings() {
   if (config) return config;
@@ -91,10 +90,14 @@ function listen(container) {
   onScreen.observe(container);
 }
 
-function scan() {
+async function scan() {
   const found = [...document.querySelectorAll(".hk-example[data-example]")]
     .filter((container) => container.querySelector(".hk-ex") && !seen.has(container));
   if (!found.length) return;
+  for (const container of found) seen.add(container);
+  helpers = helpers || Promise.all([import("./policy.js"), import("./steplink.js")]);
+  const [{ DWELL_MS, mayPreload }, { keepStepLinks }] = await helpers;
+  keepStepLinks();
   if (preload === null) preload = mayPreload();
   near = near || new IntersectionObserver((entries) => {
     for (const entry of entries) {
@@ -104,7 +107,6 @@ function scan() {
       }
     }
   }, { rootMargin: NEAR });
-  const timers = new Map();
   onScreen = onScreen || new IntersectionObserver((entries) => {
     for (const entry of entries) {
       clearTimeout(timers.get(entry.target));
@@ -112,14 +114,12 @@ function scan() {
     }
   });
   for (const container of found) {
-    seen.add(container);
     near.observe(container);
     listen(container);
   }
   followHash(true);
 }
 
-keepStepLinks();
 if (window.document$ && typeof window.document$.subscribe === "function") {
   window.document$.subscribe(() => {
     for (const container of [...widgets.keys()]) {
