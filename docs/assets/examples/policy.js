@@ -6,7 +6,9 @@
 // first run then costs tens of milliseconds instead of seconds (measured: benchmarks/).
 
 export const DWELL_MS = 1000;
-const MIN_DOWNLINK_MBPS = 5; // navigator.connection.downlink below this counts as slow
+// Below 1 Mbit/s the runtime takes 40 s and more. (Chrome's first estimate, before it has
+// measured anything, is about 1.5 Mbit/s; its effectiveType is "3g" or worse on slow links.)
+const MIN_DOWNLINK_MBPS = 1;
 const MAX_RTT_MS = 300;
 
 export function mayPreload(nav = navigator, media = (query) => matchMedia(query).matches) {
