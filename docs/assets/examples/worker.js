@@ -145,6 +145,12 @@ function warmUp(code, strings) {
   }, 0);
 }
 
+// A promise awaited later: its failure is reported then (with its URL), not as unhandled now.
+function quiet(promise) {
+  promise.catch(() => {});
+  return promise;
+}
+
 async function bytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -157,8 +163,10 @@ async function init(urls) {
     // Everything at once, before Pyodide's loader has even arrived: the wasm (compiled while
     // it streams in), the standard library, the engine and the loader's own module.
     const wasm = urls.pyodide + "pyodide.asm.wasm";
-    for (const url of [wasm, urls.stdlib]) early.set(url, cached(url, () => plainFetch(url)));
-    const engine = bytes(urls.engine);
+    for (const url of [wasm, urls.stdlib]) {
+      early.set(url, quiet(cached(url, () => plainFetch(url))));
+    }
+    const engine = quiet(bytes(urls.engine));
     import(urls.pyodide + "pyodide.asm.mjs").catch(() => null); // warms the module cache
     const { loadPyodide } = await import(urls.pyodide + "pyodide.mjs");
     mark("imported");
