@@ -94,23 +94,24 @@ def test_example_block_calls_the_seam(monkeypatch: pytest.MonkeyPatch, locales: 
     calls = []
 
     def fake(example_id: str, lang: str, *, spec: dict, ui: dict[str, str],
-             comments: dict[str, str] | None = None) -> str:
-        calls.append((example_id, lang, spec["rule"], ui["example.label"]))
+             comments: dict[str, str]) -> str:
+        calls.append((example_id, lang, spec["rule"], ui["example.label"], comments))
         return f'<div class="board">{example_id}/{lang}</div>'
 
     monkeypatch.setattr(examples, "render", fake)
     page = render_language(load(locales), "fr")["basics.md"]
-    assert calls == [("ex-deal", "fr", "deal-hands", "Exemple")]
+    assert calls == [("ex-deal", "fr", "deal-hands", "Exemple", {"take": "B prend le 7"})]
     assert ('<div class="hk-example" id="ex-deal" data-example="ex-deal">'
             '<div class="board">ex-deal/fr</div></div>') in page
-    assert "Une distribution" in page and "Deux mains de 6 cartes." in page
+    assert "Une distribution" in page and "Deux mains de 6 cartes" in page
 
 
 def test_example_container_in_built_page(fixture_site: Path) -> None:
     """The built page holds exactly what examples.render returns, inside the container."""
     loaded = load(fixture_site.parent / "locales")
     widget = examples.render("ex-deal", "id", spec=loaded.structure.examples["ex-deal"].spec,
-                             ui=loaded.languages["id"].ui)
+                             ui=loaded.languages["id"].ui,
+                             comments=loaded.languages["id"].text["examples"]["ex-deal"]["comments"])
     page = html(fixture_site, "id", "basics")
     assert f'<div class="hk-example" id="ex-deal" data-example="ex-deal">{widget}</div>' in page
     assert "Contoh pembagian" in page
