@@ -103,7 +103,7 @@ def test_example_block_calls_the_seam(monkeypatch: pytest.MonkeyPatch, locales: 
     assert calls == [("ex-deal", "fr", "deal-hands", "Exemple", {"take": "B prend le 7"})]
     assert ('<div class="hk-example" id="ex-deal" data-example="ex-deal">'
             '<div class="board">ex-deal/fr</div></div>') in page
-    assert "Une distribution" in page and "Deux mains de 6 cartes." in page
+    assert "Une distribution" in page and "Deux mains de 6 cartes" in page
 
 
 def test_example_container_in_built_page(fixture_site: Path) -> None:
