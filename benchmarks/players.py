@@ -1,9 +1,10 @@
 """Player strength benchmark (``make bench-players``): a seeded, seat-balanced tournament.
 
-    python benchmarks/players.py [--games 400] [--jobs 2] [--pyodide-games 8]
+    python benchmarks/players.py [--games 400] [--strong-games 400] [--jobs 2] [--pyodide-games 8]
 
-Three matches of ``--games`` games each, played by benchmarks/tournament.py in CPython
-(split into ``--jobs`` processes; the games and their results do not depend on the split):
+Three matches of ``--games`` games each (``--strong-games`` for the third), played by
+benchmarks/tournament.py in CPython (split into ``--jobs`` processes; the games and their
+results do not depend on the split):
 
 * the MCTS player at its default budget against RandomPlayer, and against GreedyPlayer;
 * the stronger level (MCTSPlayer.STRONG_ITERATIONS) against the default level.
@@ -118,6 +119,8 @@ def _summary(games: list[dict[str, Any]], target: float) -> dict[str, Any]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="games per match (default 400)")
+    parser.add_argument("--strong-games", type=int, default=400,
+                        help="games of the stronger level against the default (default 400)")
     parser.add_argument("--jobs", type=int, default=2, help="CPython processes (default 2)")
     parser.add_argument("--pyodide-games", type=int, default=8, help="Pyodide games (default 8)")
     parser.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
@@ -130,8 +133,9 @@ def main() -> int:
     matches = []
     raw: dict[str, Any] = {}
     for match_id, player, opponent, target in MATCHES:
-        print(f"CPython: {match_id}, {args.games} games ...", flush=True)
-        games = _match(cpython_cmd, player, opponent, args.games, args.jobs, args.seed)
+        count = args.strong_games if match_id.startswith("strong") else args.games
+        print(f"CPython: {match_id}, {count} games ...", flush=True)
+        games = _match(cpython_cmd, player, opponent, count, args.jobs, args.seed)
         raw[match_id] = games
         matches.append({"id": match_id, "player": player, "opponent": opponent,
                         **_summary(games, target)})  # fmt: skip
@@ -187,6 +191,7 @@ def main() -> int:
             "edition": "emperors4",
             "seed": args.seed,
             "games_per_match": args.games,
+            "strong_games": args.strong_games,
             "seating": "pairs of games on the same deal, seats swapped",
             "default_iterations": MCTSPlayer.DEFAULT_ITERATIONS,
             "strong_iterations": MCTSPlayer.STRONG_ITERATIONS,

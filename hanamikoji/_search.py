@@ -64,8 +64,8 @@ class MCTSPlayer:
 
     DEFAULT_ITERATIONS: Final = 400
     """The default budget."""
-    STRONG_ITERATIONS: Final = 1600
-    """A stronger, four times slower level."""
+    STRONG_ITERATIONS: Final = 3200
+    """A stronger, eight times slower level."""
 
     def __init__(
         self,
