@@ -55,7 +55,8 @@ def test_readme_engine_code_runs_as_written() -> None:
 def test_readme_step_by_step_names_real_api() -> None:
     # Each call the step-by-step sentence names exists and does what it says.
     section = readme_section("The engine in ten lines")
-    for call in ("game.deal()", "game.legal_actions()", 'game.view("B")', "Game.from_position("):
+    for call in ("game.deal()", "game.legal_actions()", 'game.view("B")', "Game.from_position(",
+                 "game.position()", 'legal_actions("4467", used="STC")'):  # fmt: skip
         assert call in section, call
     game = Game(seed=4)
     game.deal()
@@ -64,6 +65,8 @@ def test_readme_step_by_step_names_real_api() -> None:
     view = game.view("B")
     assert isinstance(view, View) and view.player is B and view.hand == game.hand(B)
     assert view.legal_actions() == game.legal_actions()
+    assert game.position().hands[1] == view.hand
+    assert [str(a) for a in legal_actions("4467", used="STC")] == ["G446", "G447", "G467"]
 
 
 # ---------------------------------------------------------------------------- legal actions
