@@ -7,8 +7,10 @@ The very same file runs in CPython and in Pyodide. Games come in pairs on the sa
 game ``2k`` is ``Game(seed=seed + k)`` with the player seated as A, game ``2k + 1`` the same
 seed (so the same shuffles) with the seats swapped. Players are seeded from the game number,
 so any slice ``--first N --games M`` of a match replays exactly. Per game it reports the
-player's score (1 a win, 1/2 a shared victory, 0 otherwise) and the time of each of the
-player's decisions that had more than one legal choice (single choices are not searched).
+player's score (1 a win, 1/2 a shared victory, 0 otherwise) and, for each of the player's
+decisions that had more than one legal choice (single choices are not searched), its wall
+time and its CPU time (``time.process_time``: what the decision costs, whatever else the
+machine runs; under Pyodide, Emscripten measures it with the wall clock).
 
 Players: ``random``, ``greedy``, ``mcts`` (default budget) or ``mcts:N`` (N iterations).
 """
@@ -43,12 +45,14 @@ class Timed:
     def __init__(self, player: Any) -> None:
         self.player = player
         self.times: list[float] = []
+        self.cpu_times: list[float] = []
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         move = self.player.choose(view, legal)
         if len(legal) > 1:
             self.times.append(time.perf_counter() - start)
+            self.cpu_times.append(time.process_time() - cpu)
         return move
 
 
@@ -73,6 +77,7 @@ def play_match(spec: str, opponent: str, first: int, games: int, seed: int,
                 "score": score,
                 "rounds": outcome.round_number,
                 "decision_ms": [round(t * 1000, 2) for t in player.times],
+                "decision_cpu_ms": [round(t * 1000, 2) for t in player.cpu_times],
             }
         )
     return {
