@@ -114,6 +114,6 @@ def test_beats_random_player() -> None:
     for seed in range(10):
         me = Player(seed % 2)
         seats: list[Agent] = [RandomPlayer(seed=seed), RandomPlayer(seed=seed)]
-        seats[me] = MCTSPlayer(seed=seed)
+        seats[me] = MCTSPlayer(200, seed=seed)
         wins += play(Game(seed=seed), seats).winner is me
     assert wins >= 8
