@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -21,6 +22,9 @@ def main(argv: list[str] | None = None) -> int:
         cmd.add_argument("--out", type=Path, default=REPO / "site")
         cmd.add_argument("--no-pyodide", action="store_true",
                          help="do not copy the Pyodide runtime (live examples will not run)")
+        cmd.add_argument("--site-url", default=os.environ.get("SITE_URL"),
+                         help="where the site will live, e.g. https://example.org/hanamikoji-rules/"
+                              " (default: $SITE_URL; without it: no canonical links, no sitemap)")
     commands.choices["serve"].add_argument("--port", type=int, default=8000)
     commands.choices["serve"].add_argument("--no-build", action="store_true",
                                            help="serve the site as it is")
@@ -35,7 +39,8 @@ def main(argv: list[str] | None = None) -> int:
             print(format_report(report))
             return 1 if args.check and not all(lang.complete for lang in report) else 0
         if not (args.command == "serve" and args.no_build):
-            site = build(args.locales, args.out, pyodide=not args.no_pyodide)
+            site = build(args.locales, args.out, pyodide=not args.no_pyodide,
+                         site_url=args.site_url)
             print(f"Built {site}")
         if args.command == "serve":
             serve(args.out.resolve(), args.port)
