@@ -86,7 +86,8 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
     (the live examples then cannot start); the engine wheel is always built. ``site_url``:
     where the site will live (``SITE_URL``, e.g. ``https://example.org/hanamikoji-rules/``);
     without it every link still works, but pages have no canonical link, no hreflang
-    alternates and no sitemap, and the 404 page assumes the site is at the host's root."""
+    alternates and no site-wide sitemap, and the 404 page assumes the site is at the host's
+    root."""
     site_url = site_root(site_url)
     out, work = Path(out).resolve(), Path(work).resolve()
     locales = load(locales_dir)
@@ -109,13 +110,14 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
     # Served at any depth, the 404 page links by absolute path: the site's path, if known.
     (out / "404.html").write_text(not_found(locales, urlsplit(site_url).path if site_url
                                             else "/"), encoding="utf-8")
-    sitemaps = [out / lang / "sitemap.xml" for lang in locales.structure.languages]
     if site_url:
+        sitemaps = [out / lang / "sitemap.xml" for lang in locales.structure.languages]
         (out / "sitemap.xml").write_text(merged_sitemap(sitemaps), encoding="utf-8")
-    else:  # MkDocs wrote host-root paths, wrong wherever the site does not live at the root
-        for path in sitemaps:
-            path.unlink()
-            path.with_suffix(".xml.gz").unlink(missing_ok=True)
+        # Material's script fetches sitemap.xml next to every hreflang alternate (it expects
+        # them to be language roots); a copy there keeps those requests from failing.
+        for sitemap in sitemaps:
+            for index in sitemap.parent.glob("*/index.html"):
+                shutil.copy2(sitemap, index.parent / "sitemap.xml")
     (out / "index.html").write_text(root_index(locales), encoding="utf-8")
     return out
 

@@ -33,17 +33,17 @@ def locales() -> Locales:
 def site_url(real_site: Path, deployed_url: str,
              tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Base URL of the real site (the build shared with tests/site), served under the same
-    sub-path as where it was built to live (/hanamikoji-rules/), as on GitHub Pages: every
-    browser test then checks that links, search and the runtime work under a sub-path."""
+    sub-path and port as where it was built to live, as on GitHub Pages: every browser test
+    then checks that links, search and the runtime work under a sub-path."""
     served = tmp_path_factory.getbasetemp() / "served"
     sub = urlsplit(deployed_url).path.strip("/")
     if not (served / sub).exists():
         (served / sub).parent.mkdir(parents=True, exist_ok=True)
         (served / sub).symlink_to(real_site, target_is_directory=True)
-    server = make_server(served, 0)
+    server = make_server(served, urlsplit(deployed_url).port or 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/{sub}"
+    yield deployed_url.rstrip("/")
     server.shutdown()
     server.server_close()
 

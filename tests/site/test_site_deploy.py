@@ -57,7 +57,7 @@ def test_not_found_page_links_under_the_sites_path(real_site: Path, deployed_url
 def test_without_site_url_no_absolute_address(fixture_site: Path) -> None:
     for path in html_files(fixture_site):
         assert not parse(path).heads, path
-    assert not list(fixture_site.rglob("sitemap.xml*"))  # MkDocs' would name host-root paths
+    assert not (fixture_site / "sitemap.xml").exists()
     assert re.findall(r'href="(/\w+/)"', (fixture_site / "404.html").read_text()) == [
         f"/{lang}/" for lang in LANGS]
 
