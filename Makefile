@@ -1,4 +1,4 @@
-# Thin wrappers: `make serve` builds and serves the site, `make test` runs every test.
+# Thin wrappers: `make serve` builds, serves and live-reloads the site, `make test` runs every test.
 # Each target installs what it needs (venv, npm packages, Debian's chromium) and is safe to rerun.
 PYTHON ?= python3
 VENV := .venv
@@ -47,8 +47,9 @@ test: setup node browser check
 site: setup node
 	$(PY) -m rulesite build
 
-serve: site
-	$(PY) -m rulesite serve --no-build --port $(PORT)
+# Builds, serves, and rebuilds on every saved change to locales/ or the engine (pages reload).
+serve: setup node
+	$(PY) -m rulesite serve --port $(PORT)
 
 bench: setup node
 	$(PY) benchmarks/run.py

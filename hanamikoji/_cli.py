@@ -652,8 +652,11 @@ def _play_command(args: argparse.Namespace) -> int:
         f"Seed {seed} (--seed {seed} deals the same cards again). Type ? for help.",
     )
     if edition.geisha_names:
-        names = [f"{g} {n}" for g, n in zip(GEISHAS, edition.geisha_names, strict=True)]
-        session.say("Geishas: " + ", ".join(names))
+        # A name the rulebook does not tie to its card is marked, not printed as fact.
+        settled = edition.settled_geisha_names
+        names = [f"{g} {n}" + ("" if n in settled else "*")
+                 for g, n in zip(GEISHAS, edition.geisha_names, strict=True)]
+        session.say("Geishas: " + ", ".join(names) + " (*: a reading the rulebook does not settle)")
     code = EXIT_OK
     try:
         session.run()

@@ -62,8 +62,12 @@ def language_config(locales: Locales, lang: str, *, repo: Path, docs_dir: Path,
                  "lang": code}
                 for code in locales.structure.languages
             ],
-            # Read by overrides/main.html; root: the site's address, for hreflang links.
-            "hk": {"lang": lang, "wheel": wheel, "root": site_url},
+            # read by overrides/main.html and overrides/partials/copyright.html; root: the
+            # site's address (SITE_URL), for hreflang links
+            "hk": {"lang": lang, "wheel": wheel, "root": site_url,
+                   "version": ui["site.version"].format(version=locales.structure.version),
+                   "changelog": next(p.filename for p in locales.structure.pages
+                                     if p.kind == "changelog").removesuffix(".md") + "/"},
         },
         # INHERIT replaces lists, so the shared entries are repeated with the examples' own.
         "extra_css": [*base["extra_css"], *examples.EXTRA_CSS],
