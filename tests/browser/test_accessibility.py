@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from rulesite.locales import Locales
 
@@ -56,6 +56,13 @@ def axe_problems(page: Page, selector: str = "html") -> list[str]:
             for node in v["nodes"][:5]]
 
 
+def no_engine(context: BrowserContext) -> None:
+    """Widgets stay in their loading state: Pyodide does not compete with axe for the CPU
+    (test_example_from_the_keyboard checks a widget once the engine has run)."""
+    context.route("**/assets/examples/worker.js", lambda route: route.fulfill(
+        body="// the engine is not started in this test\n", content_type="text/javascript"))
+
+
 def sideways(page: Page) -> int:
     """How far the page scrolls sideways, in CSS pixels."""
     return int(page.evaluate(
@@ -68,9 +75,7 @@ def test_axe_finds_no_serious_violation(chromium: Browser, site_url: str, locale
                                         lang: str, scheme: str, width: int) -> None:
     context = chromium.new_context(viewport={"width": width, "height": 800},
                                    color_scheme=scheme)  # type: ignore[arg-type]
-    # The engine's start is left pending: widgets show their loading state, and Pyodide does
-    # not compete with axe for the CPU (the keyboard test below checks a widget once live).
-    context.route("**/assets/pyodide/**", lambda route: None)
+    no_engine(context)
     page = context.new_page()
     problems: list[str] = []
     for path in [*page_paths(locales, lang, one_per_kind=True), "404.html"]:
@@ -83,7 +88,7 @@ def test_axe_finds_no_serious_violation(chromium: Browser, site_url: str, locale
 def test_no_page_scrolls_sideways_on_a_small_phone(chromium: Browser, site_url: str,
                                                    locales: Locales) -> None:
     context = chromium.new_context(viewport={"width": 320, "height": 640})
-    context.route("**/assets/pyodide/**", lambda route: None)  # layout only: no engine
+    no_engine(context)
     page = context.new_page()
     wide = {}
     for lang in LANGS:
