@@ -55,6 +55,7 @@ MATCHES = (
     ("default-vs-greedy", DEFAULT, "greedy", 0.75),
     ("strong-vs-default", STRONG, DEFAULT, 0.60),
 )
+STRONG_ID = MATCHES[2][0]
 TIME_TARGETS_MS = {"cpython": 300, "pyodide": 1000}
 
 
@@ -141,16 +142,17 @@ def main() -> int:
     print(f"CPython: {len(MATCHES)} matches, {args.jobs} processes ...", flush=True)
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         jobs = {}
-        for match_id, player, opponent, _ in MATCHES:
+        # The slowest match first, so that no process is left alone with it at the end.
+        for match_id, player, opponent, _ in sorted(MATCHES, key=lambda m: m[0] != STRONG_ID):
             strong = match_id.startswith("strong")
             count = args.strong_games if strong else args.games
             jobs[match_id] = [
                 pool.submit(_run_slice, cpython_cmd, player, opponent, first, n, args.seed)
-                for first, n in _slices(count, 20 if strong else 50)
+                for first, n in _slices(count, 10 if strong else 50)
             ]
         raw: dict[str, Any] = {
-            match_id: [g for job in slices for g in job.result()]
-            for match_id, slices in jobs.items()
+            match_id: [g for job in jobs[match_id] for g in job.result()]
+            for match_id, *_ in MATCHES
         }
     # Alone, so that no process of this benchmark competes with it for the processor.
     print(f"Pyodide: default-vs-greedy, {args.pyodide_games} games ...", flush=True)
