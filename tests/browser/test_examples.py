@@ -359,7 +359,7 @@ def test_pages_without_examples_load_nothing_of_pyodide(tab: Tab, site_url: str,
     assert any(url.endswith("/assets/examples/boot.js") for url in tab.requests)
     loaded = [url for url in tab.requests
               if "/assets/pyodide/" in url or "/assets/py/" in url
-              or re.search(r"/assets/examples/(?!boot\.js$|widget\.css$)", url)]
+              or re.search(r"/assets/examples/(?!boot\.js$|widget\.css$|board\.css$)", url)]
     assert not loaded, loaded
     assert not engines(page)
     tab.assert_clean(site_url)
