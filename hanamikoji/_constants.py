@@ -34,6 +34,7 @@ FACTS: Final[dict[str, int]] = {
     "draw_pile": DRAW_PILE_SIZE,
     "turns_per_player": TURNS_PER_PLAYER,
     "action_markers": TURNS_PER_PLAYER,
+    "action_markers_total": NUM_PLAYERS * TURNS_PER_PLAYER,
     "secret_cards": SECRET_CARDS,
     "tradeoff_cards": TRADEOFF_CARDS,
     "gift_cards": GIFT_CARDS,

@@ -11,10 +11,12 @@ class Rule(StrEnum):
 
     TURN_ORDER = "actions-turn-order"
     """It is not this player's decision now."""
-    DEAL_FIRST = "deal-shuffle"
-    """A round starts with a deal; no action can be taken before it."""
-    DECISION_KIND = "actions-one-marker"
-    """The pending decision is of another kind (an action, a Gift pick or a Competition pick)."""
+    DEAL_FIRST = "round-phase-order"
+    """A round starts with its one deal; no action can be taken before it, no second deal
+    after it."""
+    DECISION_KIND = "actions-pending-choice"
+    """The pending decision is of another kind: a Gift or Competition offered must be answered
+    by the opponent's pick before anything else, and a pick answers only such an offer."""
     MARKER_ONCE = "actions-marker-once"
     """Each action marker is used once per round."""
     CARDS_FROM_HAND = "actions-cards-from-hand"

@@ -56,8 +56,20 @@ class Edition(Enum):
 
     @property
     def geisha_names(self) -> tuple[str, ...] | None:
-        """The geishas' names in table order, where the edition names them."""
+        """The geishas' names in table order, where the edition names them.
+
+        The French rulebook ties only Ayane to a card (the flute, worth 2). Its end-of-game
+        example (Ayane, Yoko and Chiharu worth 8; Iroha, Anju and Ruri worth 11) also makes
+        Tomoyo a 2, and leaves two readings for the others. These names follow one reading
+        that fits the example; :attr:`settled_geisha_names` lists the names the rulebook
+        settles.
+        """
         return _KOSMOS_GEISHAS if self is Edition.KOSMOS else None
+
+    @property
+    def settled_geisha_names(self) -> frozenset[str]:
+        """The names in :attr:`geisha_names` that the edition's rulebook ties to one card."""
+        return _KOSMOS_SETTLED if self is Edition.KOSMOS else frozenset()
 
     @property
     def item_names(self) -> tuple[str, ...] | None:
@@ -83,7 +95,9 @@ class Edition(Enum):
         raise NotationError(f"{text!r} is not an edition: expected one of {values}")
 
 
-_KOSMOS_GEISHAS = ("Ayane", "Yoko", "Iroha", "Anju", "Chiharu", "Tomoyo", "Ruri")
+# Row order, charm 2, 2, 2, 3, 3, 4, 5. The rulebook prints its poems in another order.
+_KOSMOS_GEISHAS = ("Ayane", "Iroha", "Tomoyo", "Yoko", "Chiharu", "Anju", "Ruri")
+_KOSMOS_SETTLED = frozenset({"Ayane"})
 _KOSMOS_ITEMS = ("Flûte", "Éventail", "Papier", "Ombrelle", "Luth", "Service à thé", "Fleur")
 
 

@@ -60,7 +60,11 @@ def language_config(locales: Locales, lang: str, *, repo: Path, docs_dir: Path,
                  "lang": code}
                 for code in locales.structure.languages
             ],
-            "hk": {"lang": lang, "wheel": wheel},  # read by overrides/main.html
+            # read by overrides/main.html and overrides/partials/copyright.html
+            "hk": {"lang": lang, "wheel": wheel,
+                   "version": ui["site.version"].format(version=locales.structure.version),
+                   "changelog": next(p.filename for p in locales.structure.pages
+                                     if p.kind == "changelog").removesuffix(".md") + "/"},
         },
         # INHERIT replaces lists, so the shared entries are repeated with the examples' own.
         "extra_css": [*base["extra_css"], *examples.EXTRA_CSS],

@@ -59,6 +59,7 @@ import json
 import re
 import shutil
 import subprocess
+from collections.abc import Mapping
 from html import escape
 from pathlib import Path
 from types import ModuleType
@@ -77,6 +78,9 @@ EXTRA_CSS = ["assets/examples/board.css", "assets/examples/widget.css"]
 EXTRA_JAVASCRIPT = [{"path": "assets/examples/boot.js", "type": "module"}]
 
 FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+# A comment of an example's code written `# {key}`: replaced by the page language's
+# `examples.<id>.comments.<key>` (text.yml), so the same code reads in every language.
+COMMENT = re.compile(r"#[ \t]*\{([a-z0-9]+(?:-[a-z0-9]+)*)\}[ \t]*$", re.MULTILINE)
 
 ICONS = {
     "restart": "M12 5V2L7 6l5 4V7a5 5 0 1 1-5 5H5a7 7 0 1 0 7-7z",
@@ -126,22 +130,41 @@ def compute(example_id: str, code: str) -> dict[str, Any]:
     raise ExampleError(f"{where}: {line}{error['type']}: {error['message']}{shown}")
 
 
+def comment_keys(code: str) -> list[str]:
+    """The keys of the ``# {key}`` comments of ``code``, in order."""
+    return COMMENT.findall(code)
+
+
+def localize(code: str, comments: Mapping[str, str]) -> str:
+    """``code`` with each ``# {key}`` comment in the page's language. Only comments change,
+    so the program, its line numbers and its result are the same in every language."""
+    return COMMENT.sub(lambda m: f"# {comments[m.group(1)].strip()}", code)
+
+
 def strings(ui: dict[str, str]) -> dict[str, str]:
     """The interface strings the widget uses (board, controls, steps, outcomes, errors)."""
     return {key: value for key, value in ui.items() if key.startswith(UI_PREFIXES)}
 
 
-def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, str]) -> str:
+def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, str],
+           comments: Mapping[str, str] | None = None) -> str:
     """HTML to place inside the example container of ``example_id`` on a ``lang`` page.
 
     ``spec`` is the example's entry in ``structure.yml`` (``rule``, ``code``); ``ui`` the
-    language's interface strings. Called once per example per language at build time.
+    language's interface strings; ``comments`` the language's comments for the code's
+    ``# {key}`` markers. Called once per example per language at build time.
     """
-    code = spec.get("code")
-    if not isinstance(code, str) or not code.strip():
+    source = spec.get("code")
+    if not isinstance(source, str) or not source.strip():
         raise ExampleError(f"structure.yml: examples.{example_id}.code: required: the Python "
                            "program that sets up and plays the example")
-    result = compute(example_id, code)
+    missing = [key for key in comment_keys(source) if key not in (comments or {})]
+    if missing:
+        raise ExampleError(f"structure.yml: examples.{example_id}.code: no text for the "
+                           f"comment # {{{missing[0]}}} in {lang}/text.yml")
+    # Comments do not change the result: run once per build, show each language its own.
+    result = compute(example_id, source)
+    code = localize(source, comments or {})
     steps = result["steps"]
     words = explainer.explain(steps, ui)
     boards = drawer.boards(steps, ui)
@@ -169,6 +192,7 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, st
         f'<ol class="hk-ex-steps" start="0" aria-label="{t("widget.steps")}">{items}</ol>',
         f'<p class="hk-ex-outcome">{words["outcome"]}</p>',
         '<div class="hk-ex-code">',
+        # Read-only without JavaScript: the script swaps in widget.code_live ("edit it...").
         f'<label class="hk-ex-code-label" for="{example_id}-code">{t("widget.code")}</label>',
         f'<textarea id="{example_id}-code" class="hk-ex-editor" rows="{rows}" spellcheck="false" '
         f'autocapitalize="off" autocomplete="off" translate="no" readonly>'

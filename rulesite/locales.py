@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rulesite import placeholders
+from rulesite import examples, placeholders
 from rulesite.errors import ExtraKeyError, MalformedEntryError, MissingKeyError
 from rulesite.structure import Structure, load_structure
 from rulesite.yamlio import load_yaml
@@ -29,6 +29,8 @@ TEXT_GROUPS: dict[str, tuple[str, frozenset[str], frozenset[str]]] = {
     "figures": ("figure", frozenset({"caption", "alt"}), frozenset()),
     "misreadings": ("misreading", frozenset({"claim", "answer"}), frozenset()),
 }
+# Fields holding a mapping instead of a string: an example's code comments, by key.
+NESTED_FIELDS = {"examples": frozenset({"comments"})}
 GLOSSARY_FIELDS: tuple[frozenset[str], frozenset[str]] = (frozenset({"term", "definition"}),
                                                          frozenset())
 UI_FIELD_RE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -50,13 +52,18 @@ BUILDER_UI_KEYS = (
     "table.editions.more_charm", "table.editions.shared_victory", "table.editions.no_winner",
     "table.notation.move", "table.notation.written", "table.notation.python", "move.pick",
     "table.errors.name", "table.errors.rule", "table.errors.none",
+    "site.version", "changelog.heading", "changelog.added", "changelog.reworded",
+    "changelog.retired", "changelog.nothing", "changelog.renumbered", "changelog.before",
+    "changelog.now", "changelog.rule", "changelog.merged",
+    "table.geishas.unsettled", "table.geishas.unsettled_note", "table.names.site",
+    "table.names.printed", "table.names.none",
 )
 
 
 @dataclass(frozen=True)
 class Language:
     code: str
-    text: dict[str, dict[str, dict[str, str]]]
+    text: dict[str, dict[str, dict[str, Any]]]  # str fields; examples' comments: dicts
     glossary: dict[str, dict[str, str]]
     ui: dict[str, str]
 
@@ -84,8 +91,10 @@ def flatten(data: Any, prefix: str = "") -> dict[str, Any]:
 
 
 def _entries(data: Any, file: Path, prefix: str, required: frozenset[str],
-             optional: frozenset[str]) -> dict[str, dict[str, str]]:
-    """Check a mapping of ID -> {field: non-empty string}."""
+             optional: frozenset[str], nested: frozenset[str] = frozenset()
+             ) -> dict[str, dict[str, Any]]:
+    """Check a mapping of ID -> {field: non-empty string}; a ``nested`` field holds a mapping
+    of key -> one line of plain text instead (an example's code comments)."""
     where = prefix or "(file)"
     if data is None:
         data = {}
@@ -99,14 +108,30 @@ def _entries(data: Any, file: Path, prefix: str, required: frozenset[str],
                 file, key, f"expected a mapping with {', '.join(sorted(required))}, got {entry!r}")
         for name in sorted(required - entry.keys()):
             raise MissingKeyError(file, f"{key}.{name}", "required field")
-        for name in sorted(entry.keys() - required - optional):
+        for name in sorted(entry.keys() - required - optional - nested):
             raise ExtraKeyError(file, f"{key}.{name}",
                                 f"unknown field; expected {', '.join(sorted(required | optional))}")
         for name, value in entry.items():
-            if not isinstance(value, str) or not value.strip():
+            if name in nested:
+                _lines(value, file, f"{key}.{name}")
+            elif not isinstance(value, str) or not value.strip():
                 raise MalformedEntryError(file, f"{key}.{name}",
                                           f"expected a non-empty string, got {value!r}")
     return data
+
+
+def _lines(data: Any, file: Path, key: str) -> None:
+    """A mapping of key -> one line of plain text (a code comment: no placeholder, no break)."""
+    if not isinstance(data, dict) or not data:
+        raise MalformedEntryError(file, key, f"expected a mapping of key: text, got {data!r}")
+    for name, value in data.items():
+        if not isinstance(value, str) or not value.strip():
+            raise MalformedEntryError(file, f"{key}.{name}",
+                                      f"expected a non-empty string, got {value!r}")
+        if "\n" in value.strip() or "{" in value or "}" in value:
+            raise MalformedEntryError(file, f"{key}.{name}",
+                                      "a code comment is one line of plain text, without "
+                                      "line breaks or {placeholders}")
 
 
 def _text_shape(data: Any, file: Path, reference: bool) -> dict[str, dict[str, dict[str, str]]]:
@@ -121,7 +146,7 @@ def _text_shape(data: Any, file: Path, reference: bool) -> dict[str, dict[str, d
         _, required, optional = TEXT_GROUPS[group]
         if not reference:
             required, optional = frozenset(), required | optional
-        _entries(entries, file, group, required, optional)
+        _entries(entries, file, group, required, optional, NESTED_FIELDS.get(group, frozenset()))
     return data
 
 
@@ -144,6 +169,41 @@ def _match_structure(text: dict[str, Any], glossary: dict[str, Any], structure: 
                 if entry_id not in ids:
                     raise ExtraKeyError(file, f"{group}.{entry_id}".lstrip("."),
                                         f"structure.yml declares no {kind} with this ID")
+
+
+def _match_examples(text: dict[str, Any], structure: Structure, file: Path,
+                    reference: bool) -> None:
+    """Each example's text names exactly the geishas structure.yml lists for it, with
+    ``{geisha:N}``; English has a comment for each ``# {key}`` of the code, and no other."""
+    for example_id, example in structure.examples.items():
+        entry = (text.get("examples") or {}).get(example_id) or {}
+        listed = example.spec.get("geishas", [])
+        where = f"examples.{example_id}.geishas"
+        if not isinstance(listed, list) or not all(
+                isinstance(g, int) and not isinstance(g, bool) and str(g) in placeholders.GEISHAS
+                for g in listed):
+            raise MalformedEntryError(file.parent.parent / "structure.yml", where,
+                                      f"expected a list of geisha numbers, got {listed!r}")
+        if "text" in entry:
+            named = placeholders.geishas(entry["text"])
+            if named != set(listed):
+                raise MalformedEntryError(
+                    file, f"examples.{example_id}.text",
+                    f"names geishas {sorted(named)} with {{geisha:N}}; structure.yml ({where}) "
+                    f"lists {sorted(listed)}: name each of them, and only them")
+        if reference:
+            used = examples.comment_keys(example.spec.get("code") or "")
+            given = entry.get("comments") or {}
+            for name in used:
+                if name not in given:
+                    raise MissingKeyError(
+                        file, f"examples.{example_id}.comments.{name}",
+                        f"the example's code (structure.yml) has the comment # {{{name}}}")
+            for name in given:
+                if name not in used:
+                    raise ExtraKeyError(
+                        file, f"examples.{example_id}.comments.{name}",
+                        f"the example's code (structure.yml) has no comment # {{{name}}}")
 
 
 def _match_english(data: Any, english: Any, file: Path, english_file: Path) -> None:
@@ -202,6 +262,7 @@ def load(root: Path | str) -> Locales:
             _match_english(glossary, ref.glossary, folder / "glossary.yml", en / "glossary.yml")
             _match_english(ui, ref.ui, folder / "ui.yml", en / "ui.yml")
             _ui_fields(ui, ref.ui, folder / "ui.yml")
+        _match_examples(text, structure, folder / "text.yml", english)
         for file, data in ((folder / "text.yml", text), (folder / "glossary.yml", glossary)):
             for key, value in flatten(data).items():
                 placeholders.check(value, structure, file, key)

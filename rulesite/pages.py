@@ -12,7 +12,8 @@ from html import escape
 from rulesite import examples, figures, tables
 from rulesite.locales import Language, Locales
 from rulesite.placeholders import Resolver
-from rulesite.structure import Block, Page, Section
+from rulesite.numbering import Version
+from rulesite.structure import GLOSSARY_EDITIONS, RULEBOOK_OF, Block, Page, Section
 
 
 class PageWriter:
@@ -43,7 +44,7 @@ class PageWriter:
         if kind in ("note", "table"):  # untitled blocks go by their section's title
             return self.label(self.structure.section_of[anchor])
         if kind == "figure":
-            return self.ui["figure.label"].format(number=self.structure.numbers[anchor])
+            return self.ui["figure.label"].format(number=self.structure.figures[anchor].number)
         group, name = {"page": ("pages", "title"), "section": ("sections", "title"),
                        "example": ("examples", "title"),
                        "misreading": ("misreadings", "claim")}[kind]
@@ -80,6 +81,8 @@ class PageWriter:
             out.extend(self.misreading(page, item.id, item.settles) for item in page.items)
         if page.kind == "glossary":
             out.append(self.glossary(page))
+        if page.kind == "changelog":
+            out.extend(self.version(page, v) for v in reversed(self.structure.versions))
         return "\n\n".join(out) + "\n"
 
     def section(self, page: Page, section: Section) -> str:
@@ -121,7 +124,9 @@ class PageWriter:
         md = self.resolver(page.id).markdown
         title = escape(md(self.text("examples", example_id, "title"), links=False))
         widget = examples.render(example_id, self.lang,
-                                 spec=self.structure.examples[example_id].spec, ui=self.ui)
+                                 spec=self.structure.examples[example_id].spec, ui=self.ui,
+                                 comments=self.language.text["examples"][example_id].get(
+                                     "comments", {}))
         # The container is a top-level raw HTML block, so Markdown keeps it verbatim.
         return "\n\n".join([
             '<div class="hk-example-block" markdown>',
@@ -162,6 +167,55 @@ class PageWriter:
                 f"{md(self.text('misreadings', item_id, 'answer'))}\n\n"
                 f"{settled}\n{{: .hk-settled }}")
 
+    def version(self, page: Page, version: Version) -> str:
+        """One version of the changelog: its summary, then its changes by rule number."""
+        md = self.resolver(page.id).markdown
+        ui = self.ui
+        anchor = "v" + version.version.replace(".", "-")
+        heading = ui["changelog.heading"].format(version=version.version, date=version.date)
+        out = [f"## {heading} {{ #{anchor} }}",
+               self.div("hk-note", version.summary, md(self.text("notes", version.summary,
+                                                                 "text")))]
+
+        def rule_line(rule_id: str) -> str:
+            title = md(self.text("rules", rule_id, "title"), links=False)
+            return f"- {md(f'{{ref:{rule_id}}}')} {title}"
+
+        published = {r: n for v in self.structure.versions for r, n in v.numbers.items()}
+        groups = [("added", [rule_line(r) for r in version.added]),
+                  ("reworded", [rule_line(r) for r in version.reworded]),
+                  # A retired rule has no text any more: its number and ID stay on record.
+                  ("retired", [f"- {published[r]} (`{r}`)" for r in version.retired])]
+        for group, lines in groups:
+            body = "\n".join(lines) or ui["changelog.nothing"]
+            out.append(f"### {ui[f'changelog.{group}']} {{ #{anchor}-{group} }}\n\n{body}")
+        if version.before:
+            out.append(self.renumbering(page, version))
+        return "\n\n".join(out)
+
+    def renumbering(self, page: Page, version: Version) -> str:
+        """First version only: each rule's number before numbers were frozen, and now."""
+        md = self.resolver(page.id).markdown
+        ui = self.ui
+        anchor = "v" + version.version.replace(".", "-") + "-before"
+        rows = []
+        for section in (s for p in self.structure.pages for s in p.sections):
+            for block in section.blocks:
+                if block.kind == "rule":
+                    old = version.before.get(block.id, "—")
+                    title = md(self.text("rules", block.id, "title"), links=False)
+                    rows.append(f"| {old} | {md(f'{{ref:{block.id}}}')} | {title} |")
+        merged = "\n".join(
+            "- " + ui["changelog.merged"].format(old=old, rule=md(f"{{ref:{rule}}}"))
+            for old, rule in sorted(version.before_merged.items(),
+                                    key=lambda kv: [int(x) for x in kv[0].split(".")]))
+        head = (f"| {ui['changelog.before']} | {ui['changelog.now'].format(version=version.version)}"
+                f" | {ui['changelog.rule']} |\n| --- | --- | --- |")
+        return "\n\n".join(filter(None, [
+            f"### {ui['changelog.renumbered']} {{ #{anchor} }}",
+            self.div("hk-table", f"{anchor}-table", head + "\n" + "\n".join(rows)),
+            merged]))
+
     def glossary(self, page: Page) -> str:
         """A table of each term in the four languages and the editions, then definitions."""
         md = self.resolver(page.id).markdown
@@ -193,7 +247,7 @@ class PageWriter:
                     edition=escape(self.ui[f"glossary.edition.{edition}"]),
                     name=f'<span lang="{"fr" if edition == "kosmos" else "en"}">'
                          f"{escape(name)}</span>") + "</span>"
-                for edition, name in term.editions.items())
+                for edition, name in term.editions.items() if edition in GLOSSARY_EDITIONS)
             text = self.ui["glossary.entry"].format(term=f"**{escape(entry['term'])}**",
                                                      definition=md(entry["definition"]))
             entries.append(self.div("hk-term", term.id, text + names))
@@ -219,7 +273,13 @@ class PageWriter:
         def has_rule(rule_id: str) -> bool:
             return self.structure.kind_of.get(rule_id) == "rule"
 
-        return tables.TableContext(self.ui, term, ref, title, has_rule)
+        def printed(term_id: str) -> tuple[str, str | None]:
+            """This language's term, and the name its own edition's rulebook prints."""
+            term = next(t for t in self.structure.glossary if t.id == term_id)
+            return self.term(term_id), term.editions.get(RULEBOOK_OF[self.lang])
+
+        return tables.TableContext(self.ui, term, ref, title, has_rule, printed,
+                                   tuple(t.id for t in self.structure.glossary))
 
     @staticmethod
     def div(css: str, anchor: str, markdown: str) -> str:

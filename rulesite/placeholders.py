@@ -1,5 +1,6 @@
-"""The three placeholders of locale text: ``{n:NAME}`` (a number from ``hanamikoji.FACTS``),
-``{ref:ID}`` (a link to a rule, section or page) and ``{term:ID}`` (a glossary term).
+"""The placeholders of locale text: ``{n:NAME}`` (a number from ``hanamikoji.FACTS``),
+``{ref:ID}`` (a link to a rule, section or page), ``{term:ID}`` (a glossary term) and
+``{geisha:N}`` (geisha N, drawn in her colour as on the example boards).
 :func:`check` finds bad ones at load time; :class:`Resolver` turns good ones into Markdown."""
 
 from __future__ import annotations
@@ -17,6 +18,12 @@ from rulesite.structure import Structure
 PLACEHOLDER_RE = re.compile(r"\{([A-Za-z_]+):([^{}]*)\}")
 # {ref:} may point at anything with an anchor; a glossary term is linked with {term:} instead.
 REF_KINDS = ("rule", "section", "page", "note", "table", "example", "figure", "misreading")
+GEISHAS = tuple(str(n) for n in range(1, int(FACTS["geishas"]) + 1))
+
+
+def geishas(text: str) -> set[int]:
+    """The geisha numbers that ``text`` names with ``{geisha:N}``."""
+    return {int(name) for kind, name in scan(text) if kind == "geisha" and name in GEISHAS}
 
 
 def scan(text: str) -> Iterator[tuple[str, str]]:
@@ -44,9 +51,14 @@ def check(text: str, structure: Structure, file: Path, key: str) -> None:
             if name not in terms:
                 raise UnknownReferenceError(
                     file, key, f"{where}: expected a glossary term ID from structure.yml")
+        elif kind == "geisha":
+            if name not in GEISHAS:
+                raise UnknownReferenceError(
+                    file, key, f"{where}: expected a geisha number, 1 to {FACTS['geishas']}")
         else:
             raise MalformedEntryError(
-                file, key, f"{where}: unknown placeholder kind {kind!r}; expected n, ref or term")
+                file, key,
+                f"{where}: unknown placeholder kind {kind!r}; expected n, ref, term or geisha")
 
 
 @dataclass(frozen=True)
@@ -73,6 +85,8 @@ class Resolver:
             kind, name = match.group(1), match.group(2)
             if kind == "n":
                 return str(FACTS[name])
+            if kind == "geisha":  # the chip of the example boards (widget.css)
+                return f'<span class="hk-chip hk-g{name}">{name}</span>' if links else name
             label = self.label_of(name) if kind == "ref" else self.term_of(name)
             return f"[{label}]({self.href(name)})" if links else label
 

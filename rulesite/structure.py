@@ -14,14 +14,20 @@ from rulesite.errors import (
     MissingKeyError,
     UnknownReferenceError,
 )
+from rulesite.numbering import Version, load_changelog
 from rulesite.yamlio import load_yaml
 
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-PAGE_KINDS = ("home", "rules", "glossary", "misreadings", "quickref", "about", "notation", "api")
+PAGE_KINDS = ("home", "rules", "glossary", "misreadings", "quickref", "about", "notation", "api",
+              "changelog")
 BLOCK_KINDS = ("rule", "note", "table", "example", "figure")
 # rulesite.tables.TABLES renders each table kind
-TABLE_KINDS = ("geishas", "editions", "notation", "errors", "speed")
-EDITION_NAMES = ("kosmos", "emperors4")  # printed editions whose own names the glossary shows
+TABLE_KINDS = ("geishas", "editions", "notation", "errors", "speed", "edition-names")
+# Printed rulebooks whose own names the glossary data records; the glossary page shows the first
+# two, the edition-names table compares each language with its own rulebook (RULEBOOK_OF).
+EDITION_NAMES = ("kosmos", "emperors4", "emperors4-ja", "emperors4-id")
+GLOSSARY_EDITIONS = ("kosmos", "emperors4")
+RULEBOOK_OF = {"en": "emperors4", "fr": "kosmos", "ja": "emperors4-ja", "id": "emperors4-id"}
 LANGUAGES = ("en", "fr", "ja", "id")
 
 
@@ -30,12 +36,14 @@ class Block:
     kind: str
     id: str
     table: str | None = None
+    number: str | None = None  # a rule's published number, "6.4": data, never recomputed
 
 
 @dataclass(frozen=True)
 class Section:
     id: str
     blocks: tuple[Block, ...]
+    chapter: int | None = None  # a rules section holding rules has a chapter number
 
 
 @dataclass(frozen=True)
@@ -74,6 +82,7 @@ class Example:
 class Figure:
     id: str
     spec: dict[str, Any]  # the whole entry (position, moves, frames, ...) for rulesite.figures
+    number: str  # "Figure 7": counted across the site in page order (the anchor is the ID)
 
 
 @dataclass(frozen=True)
@@ -82,11 +91,17 @@ class Structure:
     pages: tuple[Page, ...]
     glossary: tuple[Term, ...]
     examples: dict[str, Example]
-    figures: dict[str, Figure]  # in the order the pages show them (numbered from 1)
+    figures: dict[str, Figure]  # in the order the pages show them
     kind_of: dict[str, str]  # every ID -> page|section|rule|note|table|example|misreading|term
     page_of: dict[str, str]  # every anchor ID -> the ID of the page that shows it
     section_of: dict[str, str]  # block ID -> the ID of its section
     numbers: dict[str, str]  # rule ID -> "4.2", chapter (rules section) ID -> "4"
+    versions: tuple[Version, ...] = ()  # changelog.yml, oldest first
+
+    @property
+    def version(self) -> str:
+        """The site's current version: the last one in ``changelog.yml``."""
+        return self.versions[-1].version
 
     def page(self, page_id: str) -> Page:
         return next(p for p in self.pages if p.id == page_id)
@@ -158,13 +173,13 @@ class _Reader:
         return Page(page_id, kind, sections, items)
 
     def section(self, raw: Any, key: str, page_id: str, page_kind: str) -> Section:
-        raw = self.mapping(raw, key, {"id", "blocks"}, set())
+        raw = self.mapping(raw, key, {"id", "blocks"}, {"chapter"})
         section_id = self.new_id(raw["id"], f"{key}.id", "section", page_id)
         key = f"sections.{section_id}"
         blocks = []
         for i, b in enumerate(self.listing(raw["blocks"], f"{key}.blocks")):
             bkey = f"{key}.blocks[{i}]"
-            b = self.mapping(b, bkey, {"kind", "id"}, {"table"})
+            b = self.mapping(b, bkey, {"kind", "id"}, {"table", "number"})
             kind = b["kind"]
             if kind not in BLOCK_KINDS:
                 raise self.fail(f"{bkey}.kind",
@@ -177,9 +192,21 @@ class _Reader:
             if table is not None and table not in TABLE_KINDS:
                 raise self.fail(f"{bkey}.table", f"expected one of {list(TABLE_KINDS)}, "
                                                  f"got {table!r}")
-            blocks.append(Block(kind, self.new_id(b["id"], f"{bkey}.id", kind, page_id), table))
+            if (kind == "rule") != ("number" in b):
+                raise self.fail(bkey, "a block has a 'number' key exactly when its kind is rule "
+                                      "(see locales/README.md, Numbering)")
+            blocks.append(Block(kind, self.new_id(b["id"], f"{bkey}.id", kind, page_id), table,
+                                b.get("number")))
             self.section_of[b["id"]] = section_id
-        return Section(section_id, tuple(blocks))
+        chapter = raw.get("chapter")
+        has_rules = any(b.kind == "rule" for b in blocks)
+        if has_rules and not (isinstance(chapter, int) and not isinstance(chapter, bool)
+                              and chapter > 0):
+            raise self.fail(f"{key}.chapter", f"a section with rules needs a chapter number "
+                                              f"(a positive integer), got {chapter!r}")
+        if not has_rules and chapter is not None:
+            raise self.fail(f"{key}.chapter", "a section without rules takes no chapter number")
+        return Section(section_id, tuple(blocks), chapter)
 
     def misreading(self, raw: Any, key: str, page_id: str) -> Misreading:
         raw = self.mapping(raw, key, {"id", "settles"}, set())
@@ -215,23 +242,41 @@ def _figures(r: _Reader, raw: Any, pages: tuple[Page, ...]) -> dict[str, Figure]
         if fig_id not in raw:
             raise MissingKeyError(r.path, f"figures.{fig_id}",
                                   "a page places this figure; declare it here")
-    return {fig_id: Figure(fig_id, dict(raw[fig_id])) for fig_id in placed}
+    return {fig_id: Figure(fig_id, dict(raw[fig_id]), str(n))
+            for n, fig_id in enumerate(placed, start=1)}
 
 
-def _number(pages: tuple[Page, ...], figures: dict[str, Figure]) -> dict[str, str]:
-    """Chapters are the sections of the rules pages, in order; rules count within a chapter.
-    Figures count across the site, in page order."""
-    numbers: dict[str, str] = {fig_id: str(n) for n, fig_id in enumerate(figures, start=1)}
-    chapter = 0
+def _number(path: Path, pages: tuple[Page, ...]) -> dict[str, str]:
+    """Read the chapter and rule numbers written in the data, checking that each is unique and
+    that a rule's number belongs to its chapter. Numbers are never derived from order: a
+    published number keeps naming the same rule (rulesite.numbering checks the history)."""
+    numbers: dict[str, str] = {}
+    owner: dict[str, str] = {}  # "4" or "4.2" -> the ID holding it
     for page in pages:
-        if page.kind != "rules":
-            continue
         for section in page.sections:
-            chapter += 1
-            numbers[section.id] = str(chapter)
-            rules = [b for b in section.blocks if b.kind == "rule"]
-            for n, block in enumerate(rules, start=1):
-                numbers[block.id] = f"{chapter}.{n}"
+            if section.chapter is None:
+                continue
+            chapter = str(section.chapter)
+            if chapter in owner:
+                raise MalformedEntryError(path, f"sections.{section.id}.chapter",
+                                          f"chapter {chapter} is already {owner[chapter]!r}")
+            numbers[section.id] = chapter
+            owner[chapter] = section.id
+            for block in section.blocks:
+                if block.kind != "rule":
+                    continue
+                key = f"sections.{section.id}.blocks.{block.id}.number"
+                number = block.number
+                if not isinstance(number, str) or not re.fullmatch(rf"{chapter}\.[1-9][0-9]*",
+                                                                   number):
+                    raise MalformedEntryError(
+                        path, key, f"expected a quoted number '{chapter}.N' in chapter "
+                                   f"{chapter}, got {number!r}")
+                if number in owner:
+                    raise MalformedEntryError(path, key,
+                                              f"{number} is already rule {owner[number]!r}")
+                owner[number] = block.id
+                numbers[block.id] = number
     return numbers
 
 
@@ -283,6 +328,16 @@ def load_structure(path: Path) -> Structure:
         raise MissingKeyError(path, f"examples.{ex_id}",
                               "a page places this example; declare it here")
 
+    numbers = _number(path, pages)
+    changelog_pages = [p.id for p in pages if p.kind == "changelog"]
+    if len(changelog_pages) != 1:
+        raise r.fail("pages", f"expected exactly one page of kind 'changelog', "
+                              f"found {len(changelog_pages)}")
+    versions = load_changelog(path.parent / "changelog.yml",
+                              {i: n for i, n in numbers.items() if r.kind_of[i] == "rule"})
+    for version in versions:  # each version's summary is a note of the changelog page
+        r.new_id(version.summary, f"changelog.yml: {version.version}.summary", "note",
+                 changelog_pages[0])
     figures = _figures(r, raw.get("figures"), pages)
     return Structure(languages, pages, glossary, examples, figures, r.kind_of, r.page_of,
-                     r.section_of, _number(pages, figures))
+                     r.section_of, numbers, versions)

@@ -26,6 +26,8 @@ class TableContext:
     ref: Callable[[str], str]  # rule ID -> Markdown link showing the rule number
     title: Callable[[str], str]  # rule ID -> the rule's title
     has_rule: Callable[[str], bool]  # is this a rule ID of structure.yml?
+    printed: Callable[[str], tuple[str, str | None]]  # term ID -> (our term, own rulebook's)
+    terms: tuple[str, ...]  # glossary term IDs, in glossary order
 
 
 def _table(head: list[str], rows: list[list[str]]) -> str:
@@ -36,16 +38,34 @@ def _table(head: list[str], rows: list[list[str]]) -> str:
 
 
 def geishas(ctx: TableContext) -> str:
-    """Geisha number, charm, item cards, and the French (Kosmos) edition's names."""
+    """Geisha number, charm, item cards, and the French (Kosmos) edition's names; a name the
+    rulebook does not tie to that card is marked, and the mark explained below the table."""
     ui = ctx.ui
-    names = Edition.KOSMOS.geisha_names or ()
+    settled = Edition.KOSMOS.settled_geisha_names
+    names = tuple(n if n in settled else ui["table.geishas.unsettled"].format(name=n)
+                  for n in Edition.KOSMOS.geisha_names or ())
     items = Edition.KOSMOS.item_names or ()
     head = [ui["table.geishas.geisha"], ui["table.geishas.charm"], ui["table.geishas.items"],
             ui["table.geishas.kosmos"], ui["table.geishas.kosmos_item"]]
     rows = [[str(n), str(charm), str(charm), name, item]
             for n, charm, name, item in zip(range(1, len(GEISHA_CHARMS) + 1), GEISHA_CHARMS,
                                             names, items, strict=True)]
-    return _table(head, rows)
+    return _table(head, rows) + "\n\n" + ui["table.geishas.unsettled_note"] + "\n{: .hk-caption }"
+
+
+def edition_names(ctx: TableContext) -> str:
+    """The terms of this language that differ from the names printed in its own edition's
+    rulebook (glossary data of structure.yml), so the editions note stays true whatever
+    terms translators choose."""
+    ui = ctx.ui
+    rows = []
+    for term_id in ctx.terms:
+        ours, printed = ctx.printed(term_id)
+        if printed is not None and printed.casefold() != ours.casefold():
+            rows.append([ctx.term(term_id), printed])
+    if not rows:
+        return ui["table.names.none"]
+    return _table([ui["table.names.site"], ui["table.names.printed"]], rows)
 
 
 @dataclass(frozen=True)
@@ -162,4 +182,5 @@ TABLES: dict[str, Callable[[TableContext], str]] = {
     "editions": editions,
     "notation": notation,
     "errors": errors,
+    "edition-names": edition_names,
 }

@@ -473,7 +473,7 @@ def test_play_is_deterministic_given_the_seed(
     assert first[1] == second[1]
     out = first[1]
     assert "you are B against Random" in out
-    assert "Geishas: 1 Ayane, 2 Yoko, 3 Iroha, 4 Anju, 5 Chiharu, 6 Tomoyo, 7 Ruri" in out
+    assert "Geishas: 1 Ayane, 2 Iroha, 3 Tomoyo, 4 Yoko, 5 Chiharu, 6 Anju, 7 Ruri" in out
     assert "== Round 1 of 3 · Random starts ==" in out
     assert "Random (A)" in out and "You (B)" in out
 

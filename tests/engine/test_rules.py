@@ -118,7 +118,7 @@ def test_round_one_scoring_geisha_by_geisha() -> None:
     assert game.outcome is None and game.round_number == 2 and game.phase is Phase.DEAL
 
 
-@rules("components-geishas", "components-charm", "setup-row")
+@rules("components-geishas", "components-charm", "setup-row", "setup-row-order")
 def test_seven_geishas_in_charm_order() -> None:
     assert FACTS["geishas"] == 7 and list(GEISHAS) == [1, 2, 3, 4, 5, 6, 7]
     assert GEISHA_CHARMS == (2, 2, 2, 3, 3, 4, 5)
@@ -286,15 +286,24 @@ def test_draw_before_action() -> None:
     assert pile == []  # the eighth turn drew the last card
 
 
-@rules("actions-one-marker", "actions-turn-order")
+@rules("actions-one-marker", "actions-flip-marker", "actions-turn-order",
+       "actions-pending-choice")
 def test_one_action_per_turn_then_the_other_player() -> None:
     game = round_one(0)
     game.apply("G123")
-    # The Gift waits for B's pick: A cannot take another action now.
-    with pytest.raises(IllegalActionError) as error:
-        game.apply("S7")
-    assert error.value.rule is Rule.DECISION_KIND
+    # The Gift waits for B's pick: no action, by either player, comes before it.
+    assert {type(a) for a in game.legal_actions()} == {GiftPick}
+    before = snapshot(game)
+    for move in ("S7", "T12"):
+        with pytest.raises(IllegalActionError) as error:
+            game.apply(move)
+        assert error.value.rule is Rule.DECISION_KIND
+        assert snapshot(game) == before
     game.apply("P2")
+    # A pick answers only a Gift or a Competition just offered.
+    with pytest.raises(IllegalActionError) as error:
+        game.apply("P2")
+    assert error.value.rule is Rule.DECISION_KIND
     assert game.to_move is B and game.used_markers(A) == Marker.GIFT
     game.apply("S7")
     assert game.to_move is A and game.used_markers(B) == Marker.SECRET
@@ -322,7 +331,7 @@ def test_each_marker_once_per_round() -> None:
     assert {type(a) for a in game.legal_actions()} == {Secret, TradeOff, Gift, Competition}
 
 
-@rules("actions-all-used", "scoring-start")
+@rules("actions-all-used", "actions-last-forced", "scoring-start")
 def test_four_turns_each_use_every_marker_once() -> None:
     assert FACTS["turns_per_player"] == 4
     game = round_one(0)
@@ -433,7 +442,8 @@ def test_trade_off_never_scores() -> None:
     assert moved_around.rounds == game.rounds
 
 
-@rules("gift-cards", "gift-opponent-takes-one", "gift-placement", "gift-scored")
+@rules("gift-cards", "gift-opponent-takes-one", "gift-placement", "gift-scored",
+       "components-item-match")
 def test_gift_opponent_takes_one() -> None:
     game = round_one(0)
     game.apply("G123")
@@ -503,7 +513,7 @@ def test_tie_keeps_marker() -> None:
     assert game.outcome is None and game.round_number == 3
 
 
-@rules("scoring-markers-persist", "update-markers-stay", "scoring-more-wins")
+@rules("scoring-markers-persist", "scoring-more-wins")
 def test_markers_persist_across_rounds() -> None:
     game = round_one()
     assert game.favors == (None, B, None, B, A, None, A)
@@ -519,7 +529,7 @@ def test_markers_persist_across_rounds() -> None:
     assert game.round_number == 3 and game.favors == score.favors
 
 
-@rules("totals-check", "end-check", "update-cards", "update-action-markers", "update-next-round")
+@rules("end-check", "update-cards", "update-action-markers", "update-next-round")
 def test_no_goal_then_update_and_next_round() -> None:
     game = round_one(len(ROUND_ONE) - 1)
     # Before the last turn nobody has a geisha yet, whatever lies on the table.
@@ -703,7 +713,7 @@ def test_goals_come_first_at_the_round_limit(edition: Edition) -> None:
     assert game.outcome == outcome(Reason.GEISHAS, (A,), (4, 2), (9, 9), 3)
 
 
-@rules("totals-check", "end-check", "edition-emperors4-tiebreak", "edition-kosmos-tiebreak")
+@rules("end-check", "edition-emperors4-tiebreak", "edition-kosmos-tiebreak")
 @pytest.mark.parametrize(
     ("edition", "round_number"),
     [(Edition.EMPERORS4_3_ROUNDS, 2), *((e, 3) for e in EDITIONS)],
@@ -735,7 +745,7 @@ def test_every_marker_layout_ends_as_the_rules_say(edition: Edition, round_numbe
 def _site_rule_ids() -> list[str]:
     structure = Path(__file__).resolve().parents[2] / "locales" / "structure.yml"
     text = structure.read_text(encoding="utf-8")
-    return re.findall(r"\{kind: rule, id: ([a-z0-9-]+)\}", text)
+    return re.findall(r"\{kind: rule, id: ([a-z0-9-]+)[,}]", text)
 
 
 def test_every_rule_has_a_test() -> None:
@@ -751,3 +761,17 @@ def test_rule_enum_values_are_site_rule_ids() -> None:
     """Every ``Rule`` an error can name is a rule the site can link to."""
     site_rules = set(_site_rule_ids())
     assert {r.value for r in Rule} <= site_rules
+
+
+@rules("actions-free-order")
+def test_players_choose_the_order_of_their_actions_turn_by_turn() -> None:
+    """No order is fixed in advance: on each turn every unused marker is open."""
+    letter = {Secret: "S", TradeOff: "T", Gift: "G", Competition: "C"}
+    for first in "STGC":
+        game = Game()
+        game.deal(ROUND_ONE_DECK)
+        assert {letter[type(a)] for a in game.legal_actions()} == set("STGC")
+        game.apply(next(a for a in game.legal_actions() if letter[type(a)] == first))
+        while game.to_move is not A or game.phase is not Phase.ACTION:
+            game.apply(game.legal_actions()[0])  # B's pick if any, then B's turn
+        assert {letter[type(a)] for a in game.legal_actions()} == set("STGC") - {first}

@@ -134,7 +134,7 @@ def test_every_figure_is_drawn_with_caption_and_text_alternative(real_site: Path
             resolver = PageWriter(LOCALES, lang).resolver(page_id)
             alt = resolver.markdown(language.text["figures"][fig.id]["alt"], links=False)
             assert plain(fig.alt) == plain(alt), (lang, fig.id)
-            number = language.ui["figure.label"].format(number=STRUCTURE.numbers[fig.id])
+            number = language.ui["figure.label"].format(number=STRUCTURE.figures[fig.id].number)
             assert fig.number_link == f"#{fig.id}"
             assert plain(fig.caption).startswith(number) and len(plain(fig.caption)) > \
                 len(number) + 10, (lang, fig.id, fig.caption)
@@ -166,7 +166,7 @@ def test_a_figure_can_be_cited_from_the_text() -> None:
     writer = PageWriter(LOCALES, "fr")
     label = writer.label("fig-gift")
     assert label == LOCALES.languages["fr"].ui["figure.label"].format(
-        number=STRUCTURE.numbers["fig-gift"])
+        number=STRUCTURE.figures["fig-gift"].number)
     assert writer.resolver("end").href("fig-gift") == "round.md#fig-gift"
 
 

@@ -119,10 +119,15 @@ def test_geisha_table_comes_from_the_engine(fixture_site: Path) -> None:
     table = element(html(fixture_site, "en", "basics"), "components-geisha-table")
     rows = [[text(c) for c in re.findall(r"<td>(.*?)</td>", r)]
             for r in re.findall(r"<tr>(.*?)</tr>", table, re.S)[1:]]
-    names = hanamikoji.Edition.KOSMOS.geisha_names
-    items = hanamikoji.Edition.KOSMOS.item_names
-    assert rows == [[str(n + 1), str(c), str(c), names[n], items[n]]
+    names = hanamikoji.Edition.KOSMOS.geisha_names or ()
+    items = hanamikoji.Edition.KOSMOS.item_names or ()
+    # A name the French rulebook does not tie to its card is marked, never shown as fact.
+    settled = hanamikoji.Edition.KOSMOS.settled_geisha_names
+    marked = [n if n in settled else f"{n}*" for n in names]
+    assert rows == [[str(n + 1), str(c), str(c), marked[n], items[n]]
                     for n, c in enumerate(hanamikoji.GEISHA_CHARMS)]
+    assert marked[0] == "Ayane" and all(m.endswith("*") for m in marked[1:])
+    assert "*: not settled by the French rulebook" in text(table)
 
 
 def test_every_table_kind_has_a_renderer() -> None:

@@ -128,7 +128,7 @@ class Board:
                 cards = "".join(self.back(card) for card in p["tradeoff"])
                 cards = f'<span{self.part(f"tradeoff-{name}", "hk-cards")}>{cards}</span>'
             # Turned over: struck through, and said in words (hidden visually) for listeners.
-            state = (f'<span class="hk-vh"> ({self.t("widget.used")})</span>' if used else "")
+            state = (f'<span class="hk-sr-only"> ({self.t("widget.used")})</span>' if used else "")
             css = "hk-marker hk-used" if used else "hk-marker"
             markers.append(
                 f'<li{self.part(f"marker-{name}-{letter}", css)}>'

@@ -1,5 +1,6 @@
 // The example's code as an editable <textarea> (no editor library): Tab indents, Shift+Tab
-// unindents, Ctrl/Cmd+Enter runs, Escape leaves the field so Tab moves focus on again.
+// unindents, Ctrl/Cmd+Enter runs, Escape lets the next Tab (or Shift+Tab) leave the field, as
+// the hint under the field says (widget.code_keys); typing again brings indenting back.
 
 const INDENT = "    ";
 
@@ -24,6 +25,8 @@ export function editor(textarea, { onRun, onEdit }) {
       event.preventDefault();
       indent(textarea, event.shiftKey);
       onEdit();
+    } else if (event.key.length === 1) {
+      trapTab = true;
     }
   });
   textarea.addEventListener("input", () => {

@@ -101,10 +101,12 @@ class Explainer:
             return self.t("step.competition_pick", player=who, opponent=them,
                           cards=pair(step["cards"]), kept=pair(kept))
         if kind == "scoring":
-            return self.scoring(step)
+            return self.scoring(step, last=index == len(steps) - 1)
         raise ValueError(f"unknown step kind {kind!r}")
 
-    def scoring(self, step: dict[str, Any]) -> str:
+    def scoring(self, step: dict[str, Any], *, last: bool) -> str:
+        """The scoring in words. How the game goes on (next round) is said here except after
+        the last step, where :meth:`final` says it, once, as it says the outcome."""
         score, board = step["scoring"], step["board"]
         secret_a, secret_b = (chips([card]) if card is not None else "—"
                               for card in score["secrets"])
@@ -117,9 +119,7 @@ class Explainer:
                    geishas_a=score["geishas"][0], geishas_b=score["geishas"][1],
                    charm_a=score["charm"][0], charm_b=score["charm"][1]),
         ]
-        if step.get("outcome"):
-            parts.append(self.outcome(step["outcome"]))
-        else:
+        if not last and not step.get("outcome"):
             parts.append(self.t("step.next_round", round=score["round"] + 1,
                                 player=self.player(self.other(board["starting"]))))
         return sentences(parts)
@@ -159,15 +159,18 @@ class Explainer:
         return sentences([head, self.t(key, **{k: v for k, v in fields.items() if k in used})])
 
     def final(self, steps: list[dict[str, Any]]) -> str:
-        """The sentence under the steps: how the game ended, or who plays next."""
+        """The sentence under the steps, the only place that says how the example ends: who
+        won and why, or how the game goes on."""
         last = steps[-1]
         if last.get("outcome"):
             return self.outcome(last["outcome"])
         board = last["board"]
         if last["kind"] == "scoring":  # the next round waits for its deal
-            return self.t("outcome.ongoing_deal", round=last["scoring"]["round"] + 1)
+            return self.t("outcome.ongoing_deal", round=last["scoring"]["round"] + 1,
+                          player=self.player(self.other(board["starting"])))
         if board["phase"] == "deal":
-            return self.t("outcome.ongoing_deal", round=board["round"])
+            return self.t("outcome.ongoing_deal", round=board["round"],
+                          player=self.player(board["starting"]))
         return self.t("outcome.ongoing", player=self.player(board["to_move"]))
 
 

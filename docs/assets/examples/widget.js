@@ -38,6 +38,7 @@ export function mount(container, engine, { step = null } = {}) {
     error: $(".hk-ex-error"),
     output: $(".hk-ex-output"),
     help: $(".hk-ex-help"),
+    editor: $(".hk-ex-editor"),
   };
 
   let shown = built; // the timeline on screen: build time, then the engine's
@@ -47,6 +48,7 @@ export function mount(container, engine, { step = null } = {}) {
   let running = false;
   let pending = null; // the reader's run in progress (its promise can cancel it)
   let userMoved = false;
+  const keys = keyboardHints(root, id, el, t);
 
   const player = new Player({
     count: shown.steps.length,
@@ -61,20 +63,27 @@ export function mount(container, engine, { step = null } = {}) {
 
   function show(index) {
     const last = shown.steps.length - 1;
+    const focused = document.activeElement;
     el.board.innerHTML = shown.boards[index]; // drawn by board.py, here or at build time
     el.now.innerHTML = shown.texts[index];
     el.counter.textContent = t.text("widget.counter", { step: index, total: last });
     $('[data-act="restart"]').disabled = index === 0;
     $('[data-act="back"]').disabled = index === 0;
     $('[data-act="forward"]').disabled = index === last;
+    // At either end, focus moves from the button just disabled to the one going the other way.
+    keepFocus(focused, [$('[data-act="forward"]'), $('[data-act="back"]'), el.play]);
     for (const item of el.list.children) {
-      if (Number(item.value) === index) {
+      const current = Number(item.value) === index;
+      item.tabIndex = current ? 0 : -1; // one Tab stop for the list; arrows move within it
+      if (current) {
         item.setAttribute("aria-current", "step");
         keepVisible(el.list, item);
       } else {
         item.removeAttribute("aria-current");
       }
     }
+    // Screen readers hear the step once, as one sentence, and only when the reader moves.
+    if (userMoved) keys.announce(`${el.counter.textContent}. ${el.now.textContent}`);
     root.dataset.step = String(index);
     if (userMoved) writeHash(id, index);
   }
@@ -153,8 +162,10 @@ export function mount(container, engine, { step = null } = {}) {
     running = true;
     player.pause();
     showError("");
+    const focused = document.activeElement;
     el.run.disabled = true;
     el.stop.disabled = false;
+    keepFocus(focused, [el.stop]);
     root.dataset.running = "1";
     updateStatus();
     const code = ed.value;
@@ -162,8 +173,10 @@ export function mount(container, engine, { step = null } = {}) {
     const answer = await pending;
     pending = null;
     running = false;
+    const stopFocused = document.activeElement;
     el.run.disabled = false;
     el.stop.disabled = true;
+    keepFocus(stopFocused, [el.run]);
     root.dataset.running = "";
     if (!answer.ok) {
       showError(errorMessage(answer.error));
@@ -208,11 +221,27 @@ export function mount(container, engine, { step = null } = {}) {
     setVerdict(pageVerdict);
   }
 
-  const ed = editor(root.querySelector(".hk-ex-editor"), {
+  const ed = editor(el.editor, {
     onRun: run,
     onEdit() {
       el.reset.hidden = !ed.edited;
     },
+  });
+
+  // Steps from the keyboard: the current step is the list's Tab stop; arrows, Home and End
+  // show another step (and focus it), Enter and Space show the focused one.
+  el.list.addEventListener("keydown", (event) => {
+    const item = event.target.closest(".hk-ex-steps > li");
+    if (!item || event.altKey || event.ctrlKey || event.metaKey) return;
+    const index = Number(item.value);
+    const to = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: shown.steps.length - 1,
+      Enter: index, " ": index }[event.key];
+    if (to === undefined || event.target !== item) return;
+    event.preventDefault();
+    userMoved = true;
+    player.pause();
+    player.show(to);
+    el.list.children[player.index].focus();
   });
 
   root.addEventListener("click", (event) => {
@@ -221,7 +250,10 @@ export function mount(container, engine, { step = null } = {}) {
       const act = button.dataset.act;
       if (act === "run") run();
       else if (act === "stop" && pending) pending.cancel();
-      else if (act === "reset") restore();
+      else if (act === "reset") {
+        restore();
+        keepFocus(button, [el.run]); // Restore hides itself
+      }
       else {
         userMoved = true;
         if (act === "restart") player.restart();
@@ -245,6 +277,8 @@ export function mount(container, engine, { step = null } = {}) {
   });
   root.dataset.engine = engine.state;
   for (const part of [el.bar, el.status, el.now, el.runbar, el.help]) part.hidden = false;
+  // Only now is the code editable: the page without script does not invite editing.
+  $(".hk-ex-code-label").textContent = t.text("widget.code_live");
   fitList(built);
   root.dataset.state = "live";
   root.dataset.source = "build";
@@ -257,6 +291,43 @@ export function mount(container, engine, { step = null } = {}) {
       userMoved = true;
       player.pause();
       player.show(index);
+    },
+  };
+}
+
+// Focus that was on `from` (now disabled or hidden) goes to the first usable candidate, so a
+// keyboard user is not sent back to the top of the page.
+function keepFocus(from, candidates) {
+  if (!from || !(from.disabled || from.hidden)) return;
+  const next = candidates.find((button) => button && !button.disabled && !button.hidden);
+  if (next) next.focus();
+}
+
+// What keyboard and screen reader users are told: how to move through the steps, how to
+// leave the code box (Tab indents there), and a live region that reads each step shown.
+function keyboardHints(root, id, el, t) {
+  const hint = (key, suffix, after) => {
+    const p = document.createElement("p");
+    p.id = `${id}-${suffix}`;
+    p.className = "hk-ex-keys";
+    p.textContent = t.text(key);
+    after.after(p);
+    return p;
+  };
+  const steps = hint("widget.steps_keys", "steps-keys", el.list);
+  steps.classList.add("hk-sr-only");
+  el.list.setAttribute("aria-describedby", steps.id);
+  const code = hint("widget.code_keys", "code-keys", el.editor);
+  el.editor.setAttribute("aria-describedby", code.id);
+  el.now.removeAttribute("aria-live"); // the live region below speaks instead, once per step
+  const live = document.createElement("p");
+  live.className = "hk-sr-only";
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("aria-atomic", "true");
+  root.append(live);
+  return {
+    announce(text) {
+      live.textContent = text.replace(/\s+/g, " ").trim();
     },
   };
 }

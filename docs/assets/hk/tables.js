@@ -1,0 +1,37 @@
+// A table wider than the screen scrolls inside its frame (Material's .md-typeset__scrollwrap).
+// Keyboard users can only scroll what they can focus: such a frame becomes a named,
+// focusable region while it overflows, and leaves the Tab order again when it fits.
+(function () {
+  function name(frame) {
+    // The builder writes each table's caption just before it, in the same block.
+    var block = frame.closest(".hk-table");
+    var caption = block && block.querySelector(".hk-caption");
+    var text = caption ? caption.textContent : frame.querySelector("th") ?
+      frame.querySelector("th").textContent : "";
+    return text.replace(/\s+/g, " ").trim();
+  }
+  function update(frame) {
+    if (frame.scrollWidth > frame.clientWidth + 1) {
+      frame.tabIndex = 0;
+      frame.setAttribute("role", "region");
+      if (!frame.hasAttribute("aria-label")) frame.setAttribute("aria-label", name(frame));
+    } else {
+      frame.removeAttribute("tabindex");
+      frame.removeAttribute("role");
+    }
+  }
+  var resized = "ResizeObserver" in window ? new ResizeObserver(function (entries) {
+    entries.forEach(function (entry) { update(entry.target); });
+  }) : null;
+  function scan() {
+    document.querySelectorAll(".md-typeset__scrollwrap").forEach(function (frame) {
+      update(frame);
+      if (resized) resized.observe(frame);
+    });
+  }
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(scan);
+  } else {
+    document.addEventListener("DOMContentLoaded", scan);
+  }
+})();
