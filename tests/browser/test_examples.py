@@ -1,8 +1,8 @@
 """Live examples in a real browser (Debian's Chromium, the real site on 127.0.0.1).
 
 Every example, in every language, is replayed by the engine running in Pyodide in the page's
-worker and must give exactly the build-time result; the browser draws each board exactly as
-the build drew it; edited code runs; errors name their line in the page's language; runaway
+worker and must give exactly the build-time result, boards included (board.py draws them in
+the worker as at build time, the browser only inserts them); edited code runs; errors name their line in the page's language; runaway
 code is stopped by the time limit or the Stop button and the widget keeps working; deep links
 open a step; nothing leaves the origin; pages without examples load nothing of Pyodide.
 
