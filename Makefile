@@ -1,11 +1,11 @@
-# Thin wrappers: `make serve` builds and serves the site, `make test` runs every test.
+# Thin wrappers: `make serve` builds, serves and live-reloads the site, `make test` runs every test.
 # Each target installs what it needs (venv, npm packages, Debian's chromium) and is safe to rerun.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: setup node browser check test site serve bench bench-browser clean
+.PHONY: setup node browser check test site serve bench bench-players bench-browser clean
 
 setup: $(VENV)/.installed
 
@@ -47,11 +47,16 @@ test: setup node browser check
 site: setup node
 	$(PY) -m rulesite build
 
-serve: site
-	$(PY) -m rulesite serve --no-build --port $(PORT)
+# Builds, serves, and rebuilds on every saved change to locales/ or the engine (pages reload).
+serve: setup node
+	$(PY) -m rulesite serve --port $(PORT)
 
 bench: setup node
 	$(PY) benchmarks/run.py
+
+# MCTSPlayer's strength and decision times: seeded, seat-balanced matches (players.json).
+bench-players: setup node
+	$(PY) benchmarks/players.py
 
 # Live examples in headless Chromium: click to first step computed in the page (browser_results.json).
 bench-browser: setup node browser

@@ -6,10 +6,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from rulesite.build import REPO, build
+from rulesite.build import REPO, build, rebuild_languages
 from rulesite.coverage import coverage, format_report
 from rulesite.errors import SiteError
-from rulesite.serve import serve
+from rulesite.serve import serve, serve_live
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -19,11 +19,19 @@ def main(argv: list[str] | None = None) -> int:
         cmd = commands.add_parser(name, help=text)
         cmd.add_argument("--locales", type=Path, default=REPO / "locales")
         cmd.add_argument("--out", type=Path, default=REPO / "site")
+        cmd.add_argument("--work", type=Path, default=REPO / "build" / "site",
+                         help="folder for the generated Markdown and MkDocs configurations")
         cmd.add_argument("--no-pyodide", action="store_true",
                          help="do not copy the Pyodide runtime (live examples will not run)")
-    commands.choices["serve"].add_argument("--port", type=int, default=8000)
-    commands.choices["serve"].add_argument("--no-build", action="store_true",
-                                           help="serve the site as it is")
+    commands.choices["build"].add_argument(
+        "--only", action="append", metavar="LANG",
+        help="rebuild only this language's pages in an existing site (repeatable)")
+    serve_cmd = commands.choices["serve"]
+    serve_cmd.add_argument("--port", type=int, default=8000)
+    serve_cmd.add_argument("--no-build", action="store_true",
+                           help="serve the site as it is, without building it first")
+    serve_cmd.add_argument("--no-watch", action="store_true",
+                           help="do not rebuild and reload when locales/ or the engine change")
     cov = commands.add_parser("coverage", help="translation coverage report")
     cov.add_argument("--locales", type=Path, default=REPO / "locales")
     cov.add_argument("--check", action="store_true", help="exit 1 if any language is incomplete")
@@ -34,11 +42,25 @@ def main(argv: list[str] | None = None) -> int:
             report = coverage(args.locales)
             print(format_report(report))
             return 1 if args.check and not all(lang.complete for lang in report) else 0
-        if not (args.command == "serve" and args.no_build):
-            site = build(args.locales, args.out, pyodide=not args.no_pyodide)
-            print(f"Built {site}")
-        if args.command == "serve":
+        if args.command == "build":
+            if args.only:
+                site = rebuild_languages(args.locales, args.out, args.only, work=args.work)
+                print(f"Rebuilt {', '.join(args.only)} in {site}")
+            else:
+                site = build(args.locales, args.out, work=args.work,
+                             pyodide=not args.no_pyodide)
+                print(f"Built {site}")
+            return 0
+        if args.no_watch:
+            if not args.no_build:
+                site = build(args.locales, args.out, work=args.work, pyodide=not args.no_pyodide)
+                print(f"Built {site}")
             serve(args.out.resolve(), args.port)
+            return 0
+        # Watching: a build that fails is shown in the page and the server waits for a fix.
+        serve_live(args.locales.resolve(), args.out.resolve(), args.port,
+                   work=args.work.resolve(), build_first=not args.no_build,
+                   pyodide=not args.no_pyodide)
     except SiteError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1

@@ -90,6 +90,41 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
     return out
 
 
+def rebuild_languages(locales_dir: Path | str, out: Path | str, langs: list[str], *,
+                      work: Path | str = REPO / "build" / "site") -> Path:
+    """Rebuild the pages of ``langs`` in an existing site ``out`` (made by :func:`build`),
+    for ``rulesite serve`` when a locale file changes: everything is checked as for a full
+    build, the engine wheel and the Pyodide runtime are kept, and each language is built
+    aside, then swapped in, so the server never serves half a language."""
+    out, work = Path(out).resolve(), Path(work).resolve()
+    locales = load(locales_dir)
+    unknown = sorted(set(langs) - set(locales.structure.languages))
+    if unknown:
+        raise SiteError(f"unknown language {unknown[0]!r}; expected one of "
+                        f"{', '.join(locales.structure.languages)}")
+    wheels = sorted((out / "assets" / "py").glob("*.whl"))
+    if not (out / MARKER).is_file() or len(wheels) != 1:
+        raise SiteError(f"{out} holds no built site to update; run `python -m rulesite build`")
+    staging = work / ".staging"
+    for folder in (staging, *(work / lang for lang in langs)):
+        shutil.rmtree(folder, ignore_errors=True)
+    configs = [write_sources(locales, lang, work, staging, wheels[0].name) for lang in langs]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        list(pool.map(run_mkdocs, configs))
+    for lang in langs:
+        (staging / lang / "404.html").unlink()
+        old = out / f".{lang}.old"
+        shutil.rmtree(old, ignore_errors=True)
+        if (out / lang).exists():
+            (out / lang).rename(old)
+        (staging / lang).rename(out / lang)
+        shutil.rmtree(old, ignore_errors=True)
+    shutil.rmtree(staging, ignore_errors=True)
+    (out / "404.html").write_text(not_found(locales), encoding="utf-8")
+    (out / "index.html").write_text(root_index(locales), encoding="utf-8")
+    return out
+
+
 def build_once(locales_dir: Path | str, root: Path, *, pyodide: bool = True) -> Path:
     """Build into ``root/site`` unless a finished build is already there: lets several test
     folders share one build per session. ``index.html`` is written last, so it marks the end."""

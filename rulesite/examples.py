@@ -14,8 +14,10 @@ What :func:`render` writes, readable without JavaScript:
 - the board of the last step, in HTML and CSS (``docs/assets/examples/board.py``);
 - an ordered list of every step in words, each ``<li id="ID-step-N">`` (N from 0, the
   position before the first move), so a link can point at one step;
-- the outcome, with its reason;
-- the example's Python in a ``<textarea>`` (read-only until the script makes it editable);
+- the outcome, with its reason (said there only: the last step does not repeat it);
+- the example's Python in a ``<textarea>``, its ``# {key}`` comments in the page's language
+  (:func:`localize`); read-only, under a label that invites editing only once the script
+  has made it editable;
 - the timeline as JSON (``<script type="application/json" class="hk-ex-data">``): steps, the
   words of each step, the outcome, the interface strings the widget needs.
 
@@ -188,7 +190,8 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, st
         f'<div class="hk-ex-board">{boards[last]}</div>',
         _controls(example_id, t, last),
         '<p class="hk-ex-status" role="status" hidden></p>',
-        f'<p class="hk-ex-now" aria-live="polite" hidden>{words["texts"][last]}</p>',
+        # The current step, filled in by the script (the list below says every step).
+        '<p class="hk-ex-now" aria-live="polite" hidden></p>',
         f'<ol class="hk-ex-steps" start="0" aria-label="{t("widget.steps")}">{items}</ol>',
         f'<p class="hk-ex-outcome">{words["outcome"]}</p>',
         '<div class="hk-ex-code">',

@@ -10,9 +10,10 @@ from __future__ import annotations
 from html import escape
 
 from rulesite import examples, figures, tables
+from rulesite.errors import MissingKeyError
 from rulesite.locales import Language, Locales
-from rulesite.placeholders import Resolver
 from rulesite.numbering import Version
+from rulesite.placeholders import Resolver
 from rulesite.structure import GLOSSARY_EDITIONS, RULEBOOK_OF, Block, Page, Section
 
 
@@ -209,8 +210,9 @@ class PageWriter:
             "- " + ui["changelog.merged"].format(old=old, rule=md(f"{{ref:{rule}}}"))
             for old, rule in sorted(version.before_merged.items(),
                                     key=lambda kv: [int(x) for x in kv[0].split(".")]))
-        head = (f"| {ui['changelog.before']} | {ui['changelog.now'].format(version=version.version)}"
-                f" | {ui['changelog.rule']} |\n| --- | --- | --- |")
+        now = ui["changelog.now"].format(version=version.version)
+        head = (f"| {ui['changelog.before']} | {now} | {ui['changelog.rule']} |\n"
+                "| --- | --- | --- |")
         return "\n\n".join(filter(None, [
             f"### {ui['changelog.renumbered']} {{ #{anchor} }}",
             self.div("hk-table", f"{anchor}-table", head + "\n" + "\n".join(rows)),
@@ -275,6 +277,9 @@ class PageWriter:
 
         def printed(term_id: str) -> tuple[str, str | None]:
             """This language's term, and the name its own edition's rulebook prints."""
+            if self.lang not in RULEBOOK_OF:
+                raise MissingKeyError("rulesite/structure.py", f"RULEBOOK_OF.{self.lang}",
+                                      "name the glossary key of this language's rulebook")
             term = next(t for t in self.structure.glossary if t.id == term_id)
             return self.term(term_id), term.editions.get(RULEBOOK_OF[self.lang])
 

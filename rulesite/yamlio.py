@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -29,11 +30,55 @@ def _mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False) 
 _StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
 
 
+_KEY = re.compile(r"^( *)([^\s#'\"-][^:#]*?|'[^']*'|\"[^\"]*\"):(?:\s+(.*))?$")
+
+
+def key_at(text: str, line: int) -> str | None:
+    """The key path (``rules.deal-shuffle.text``) of the mapping entry that line ``line``
+    (0-based) of the YAML ``text`` belongs to, read from indentation alone, so that it works
+    on a file too broken to parse. ``None`` above the first key."""
+    stack: list[tuple[int, str]] = []
+    scalar_indent: int | None = None  # inside a block scalar (| or >) under this indent
+    for number, raw in enumerate(text.splitlines()[: line + 1]):
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        indent = len(raw) - len(raw.lstrip(" "))
+        if scalar_indent is not None:
+            if indent > scalar_indent:
+                continue
+            scalar_indent = None
+        match = _KEY.match(raw)
+        if not match:
+            continue
+        while stack and stack[-1][0] >= indent:
+            stack.pop()
+        stack.append((indent, match.group(2).strip("'\"")))
+        value = (match.group(3) or "").strip()
+        if value[:1] in ("|", ">") and number < line:
+            scalar_indent = indent
+    return ".".join(key for _, key in stack) or None
+
+
 def load_yaml(path: Path) -> Any:
-    """Parse ``path``; a missing file or a YAML error becomes a locale error naming it."""
+    """Parse ``path``; a missing file or a YAML error becomes a locale error naming it, and
+    the key and line where the parser stopped."""
     if not path.is_file():
         raise MissingKeyError(path, "(file)", "file not found")
+    text = path.read_text(encoding="utf-8")
     try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=_StrictLoader)
+        return yaml.load(text, Loader=_StrictLoader)
     except yaml.YAMLError as exc:
-        raise MalformedEntryError(path, "(file)", f"not valid YAML: {exc}") from None
+        mark = getattr(exc, "problem_mark", None)
+        if mark is None:
+            raise MalformedEntryError(path, "(file)", f"not valid YAML: {exc}") from None
+        problem = getattr(exc, "problem", None) or str(exc)
+        context = getattr(exc, "context", None) or ""
+        start = getattr(exc, "context_mark", None)
+        # An unclosed quote is found far below: its key is where the quoted text began.
+        at = start if start is not None and context.startswith("while scanning") else mark
+        raise MalformedEntryError(
+            path, key_at(text, at.line) or "(file)",
+            "not valid YAML: " + (f"{context} started at line {start.line + 1}, "
+                                  if start is not None and context else "") +
+            f"{problem} at line {mark.line + 1}, column {mark.column + 1}"
+        ) from None

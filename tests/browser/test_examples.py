@@ -2,9 +2,10 @@
 
 Every example, in every language, is replayed by the engine running in Pyodide in the page's
 worker and must give exactly the build-time result, boards included (board.py draws them in
-the worker as at build time, the browser only inserts them); edited code runs; errors name their line in the page's language; runaway
-code is stopped by the time limit or the Stop button and the widget keeps working; deep links
-open a step; nothing leaves the origin; pages without examples load nothing of Pyodide.
+the worker as at build time, the browser only inserts them); edited code runs; errors name
+their line in the page's language; runaway code is stopped by the time limit or the Stop
+button and the widget keeps working; deep links open a step; nothing leaves the origin;
+pages without examples load nothing of Pyodide.
 
 Uses the session fixtures of tests/browser/conftest.py (``site_url``, ``chromium``,
 ``locales``) and opens its own contexts, which also record the worker's console.
@@ -128,6 +129,13 @@ def expected_words(code: str, ui: dict[str, str]) -> dict[str, Any]:
     return result
 
 
+def shown_code(locales: Locales, example_id: str, lang: str) -> str:
+    """The example's code as a ``lang`` page shows it: comments in that language."""
+    text = locales.languages[lang].text["examples"][example_id]
+    return examples.localize(locales.structure.examples[example_id].spec["code"],
+                             text.get("comments", {}))
+
+
 def engines(page: Page) -> list[str]:
     """The page's engine workers (Material's search runs in a worker of its own)."""
     return [w.url for w in page.workers if w.url.endswith("/assets/examples/worker.js")]
@@ -188,6 +196,11 @@ def test_every_example_replays_live_as_built(tab: Tab, site_url: str, locales: L
             assert box.locator(".hk-ex-board").inner_html() == normalised(
                 page, static[example_id]["board"]), example_id
             assert box.locator(".hk-ex-steps > li").count() == last + 1
+            # Editable now, and the label says so; the comments are in the page's language.
+            assert box.locator(".hk-ex-code-label").inner_text() == \
+                locales.languages[lang].ui["widget.code_live"]
+            assert box.locator("textarea").input_value() == shown_code(locales, example_id, lang)
+            assert box.locator("textarea").get_attribute("readonly") is None
         # Run replays the unedited code in the browser: same words, same outcome.
         first = ids[0]
         run_and_wait(page, first)
@@ -215,7 +228,7 @@ def edited_8_vs_11(code: str) -> str:
 def test_edited_code_runs_in_the_browser(tab: Tab, site_url: str, locales: Locales) -> None:
     page = tab.page
     ui = locales.languages["en"].ui
-    code = locales.structure.examples["ex-8-vs-11"].spec["code"]
+    code = shown_code(locales, "ex-8-vs-11", "en")
     page.goto(f"{site_url}/en/end/")
     wait_live(page, "ex-8-vs-11")
     box = widget(page, "ex-8-vs-11")
@@ -254,7 +267,7 @@ def test_error_names_its_line_in_the_page_language(tab: Tab, site_url: str, loca
                                                    lang: str) -> None:
     page = tab.page
     ui = locales.languages[lang].ui
-    code = locales.structure.examples["ex-8-vs-11"].spec["code"]
+    code = shown_code(locales, "ex-8-vs-11", lang)
     broken = code.replace('game.apply("S6")', 'game.apply("G2x7")')
     error = examples.runner.run(broken)["error"]
     line = next(n for n, text in enumerate(broken.splitlines(), 1) if "G2x7" in text)
@@ -396,6 +409,13 @@ def test_examples_read_without_javascript(tab: Tab, site_url: str, locales: Loca
         assert box.locator(".hk-ex-outcome").inner_text().strip()
         assert box.locator(".hk-ex-bar").is_hidden()
         assert box.locator("textarea").get_attribute("readonly") is not None
+        # A read-only box: the label does not invite editing; the comments are Japanese.
+        assert box.locator(".hk-ex-code-label").inner_text() == ui["widget.code"]
+        assert box.locator("textarea").input_value() == shown_code(locales, example_id, "ja")
+        assert box.locator(".hk-ex-runbar").is_hidden()
+        # The outcome is said once, below the steps, not again in the last step.
+        outcome = box.locator(".hk-ex-outcome").inner_text().strip()
+        assert outcome not in steps.last.inner_text()
         assert fill(ui["widget.round"], round="") in box.locator(".hk-board-head").inner_text()
     tab.assert_clean(site_url)
 

@@ -158,14 +158,32 @@ def test_unknown_group(locales: Path, edit) -> None:
 
 def test_invalid_yaml(locales: Path) -> None:
     (locales / "ja" / "text.yml").write_text("pages: [unclosed\n", encoding="utf-8")
-    fails(locales, MalformedEntryError, "ja/text.yml", "(file)", "not valid YAML")
+    fails(locales, MalformedEntryError, "ja/text.yml", "pages", "not valid YAML")
+
+
+def test_invalid_yaml_names_the_key_and_line_where_it_broke(locales: Path) -> None:
+    """A translator's usual slip, an unquoted colon, is reported at its key and line."""
+    path = locales / "fr" / "text.yml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = next(n for n, text in enumerate(lines) if text.strip().startswith("ex-deal:"))
+    title = line + 1
+    assert lines[title].strip().startswith("title:")
+    lines[title] = '    title: Exemple: une distribution'
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    fails(locales, MalformedEntryError, "fr/text.yml", "examples.ex-deal.title",
+          "not valid YAML", f"line {title + 1}")
+    # An unclosed quote at the end of a file is reported where the quoted text began.
+    path.write_text("\n".join(lines[:title]) + '\n    title: "Une distribution\n',
+                    encoding="utf-8")
+    fails(locales, MalformedEntryError, "fr/text.yml", "examples.ex-deal.title",
+          "not valid YAML", f"started at line {title + 1}")
 
 
 def test_duplicate_key(locales: Path) -> None:
     path = locales / "fr" / "glossary.yml"
     path.write_text(path.read_text(encoding="utf-8") + 'gift: {term: "Don", definition: "X."}\n',
                     encoding="utf-8")
-    fails(locales, MalformedEntryError, "fr/glossary.yml", "(file)", "duplicate key 'gift'")
+    fails(locales, MalformedEntryError, "fr/glossary.yml", "gift", "duplicate key 'gift'", "line 5")
 
 
 @pytest.mark.parametrize(("change", "key", "words"), [
@@ -188,3 +206,52 @@ def test_malformed_structure(locales: Path, edit, change, key: str, words: list[
 def test_example_must_be_declared(locales: Path, edit) -> None:
     edit(locales / "structure.yml", lambda d: d["examples"].pop("ex-deal"))
     fails(locales, MissingKeyError, "structure.yml", "examples.ex-deal", "declare it")
+
+
+# --- examples: the geishas their text names, the comments of their code --------------------
+
+def test_example_text_must_name_the_listed_geishas_in_every_language(locales: Path,
+                                                                     edit) -> None:
+    edit(locales / "ja" / "text.yml", lambda d: d["examples"]["ex-deal"].update(
+        text="{n:hand_size}枚ずつの手札が2つ。Bが芸者{geisha:6}を取る。"))
+    fails(locales, MalformedEntryError, "ja/text.yml", "examples.ex-deal.text",
+          "[6]", "[7]", "examples.ex-deal.geishas")
+
+
+def test_example_geishas_must_be_geisha_numbers(locales: Path, edit) -> None:
+    edit(locales / "structure.yml", lambda d: d["examples"]["ex-deal"].update(geishas=[7, 8]))
+    fails(locales, MalformedEntryError, "structure.yml", "examples.ex-deal.geishas", "[7, 8]")
+
+
+def test_geisha_placeholder_outside_one_to_seven(locales: Path, edit) -> None:
+    edit(locales / "id" / "text.yml", lambda d: d["notes"]["components-names"].update(
+        text="Geisha {geisha:0}."))
+    fails(locales, UnknownReferenceError, "id/text.yml", "notes.components-names.text",
+          "{geisha:0}", "1 to 7")
+
+
+def test_code_comment_without_english_text(locales: Path, edit) -> None:
+    edit(locales / "structure.yml", lambda d: d["examples"]["ex-deal"].update(
+        code=d["examples"]["ex-deal"]["code"] + "# {note}\n"))
+    fails(locales, MissingKeyError, "en/text.yml", "examples.ex-deal.comments.note",
+          "# {note}")
+
+
+def test_code_comment_text_the_code_does_not_use(locales: Path, edit) -> None:
+    edit(locales / "en" / "text.yml",
+         lambda d: d["examples"]["ex-deal"]["comments"].update(stray="Not in the code"))
+    fails(locales, ExtraKeyError, "en/text.yml", "examples.ex-deal.comments.stray",
+          "no comment # {stray}")
+
+
+def test_code_comment_missing_in_a_translation(locales: Path, edit) -> None:
+    edit(locales / "fr" / "text.yml", lambda d: d["examples"]["ex-deal"].pop("comments"))
+    fails(locales, MissingKeyError, "fr/text.yml", "examples.ex-deal.comments.take",
+          "en/text.yml")
+
+
+@pytest.mark.parametrize("comment", ["B takes\nthe 7", "B takes {n:gift_kept}", ""])
+def test_code_comment_is_one_line_of_plain_text(locales: Path, edit, comment: str) -> None:
+    edit(locales / "id" / "text.yml",
+         lambda d: d["examples"]["ex-deal"]["comments"].update(take=comment))
+    fails(locales, MalformedEntryError, "id/text.yml", "examples.ex-deal.comments.take")

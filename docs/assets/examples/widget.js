@@ -83,7 +83,9 @@ export function mount(container, engine, { step = null } = {}) {
       }
     }
     // Screen readers hear the step once, as one sentence, and only when the reader moves.
-    if (userMoved) keys.announce(`${el.counter.textContent}. ${el.now.textContent}`);
+    // The last step's text leaves the outcome to the line under the list: say it there too.
+    const end = index === last ? ` ${el.outcome.textContent}` : "";
+    if (userMoved) keys.announce(`${el.counter.textContent}. ${el.now.textContent}${end}`);
     root.dataset.step = String(index);
     if (userMoved) writeHash(id, index);
   }

@@ -1,0 +1,124 @@
+"""``make serve`` while writing: a saved locale file rebuilds its language and reloads the open
+page; a broken file shows its file and key in the terminal and over the page; the server keeps
+running and recovers once the file is fixed.
+
+Runs the writing server (rulesite.serve.start_live) on port 0 with a temporary copy of the
+fixture rulebook, without the Pyodide runtime, so that builds stay short.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser
+
+from rulesite.serve import STATE, LiveSite, start_live
+
+REPO = Path(__file__).resolve().parents[2]
+FIXTURE = REPO / "tests" / "site" / "fixtures" / "locales"
+
+REBUILD_TIMEOUT_S = 90  # one language on a busy 2-core machine, with margin
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveSite, Path, list[str]]]:
+    root = tmp_path_factory.mktemp("live")
+    locales = root / "locales"  # the fixture rulebook with the real interface strings
+    shutil.copytree(FIXTURE, locales)
+    for lang in ("en", "fr", "ja", "id"):
+        shutil.copy2(REPO / "locales" / lang / "ui.yml", locales / lang / "ui.yml")
+    lines: list[str] = []
+    site = start_live(locales, root / "site", 0, work=root / "work", pyodide=False,
+                      log=lines.append)
+    yield site, locales, lines
+    site.close()
+
+
+def state(url: str) -> dict[str, Any]:
+    with urllib.request.urlopen(url + STATE) as response:
+        return dict(json.load(response))
+
+
+def wait_for(predicate: Any, what: str) -> None:
+    deadline = time.monotonic() + REBUILD_TIMEOUT_S
+    while not predicate():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.2)
+
+
+def replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_saved_change_rebuilds_and_reloads_then_a_broken_key_shows_over_the_page(
+        live: tuple[LiveSite, Path, list[str]], chromium: Browser) -> None:
+    site, locales, lines = live
+    assert state(site.url) == {"version": 1, "error": None}
+    # The reload script is added by the server; the built files do not have it.
+    page_file = Path(site.watcher.site) / "fr" / "basics" / "index.html"
+    assert "__rulesite" not in page_file.read_text(encoding="utf-8")
+
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(f"{site.url}/fr/basics/")
+        assert page.locator(".hk-example-title").inner_text().endswith("Une distribution")
+        page.evaluate("window.__kept = 1")  # gone once the page has reloaded
+
+        # Saving a change rebuilds French only, and the open page reloads by itself.
+        text = locales / "fr" / "text.yml"
+        replace(text, 'title: "Une distribution"', 'title: "Une donne"')
+        page.wait_for_function(
+            "() => document.querySelector('.hk-example-title')?.textContent.endsWith("
+            "'Une donne')", timeout=REBUILD_TIMEOUT_S * 1000)
+        assert page.evaluate("window.__kept") is None
+        assert state(site.url) == {"version": 2, "error": None}
+        assert any("rebuilding fr…" in line for line in lines), lines
+
+        # A broken key: the terminal and the page name the file and the key.
+        replace(text, 'title: "Une donne"', "title: Exemple: une donne")
+        overlay = page.locator("#hk-build-error")
+        overlay.wait_for(timeout=REBUILD_TIMEOUT_S * 1000)
+        message = overlay.locator("pre").inner_text()
+        assert str(text) in message and "examples.ex-deal.title" in message, message
+        assert any(str(text) in line and "examples.ex-deal.title" in line
+                   for line in lines), lines
+        assert state(site.url)["version"] == 2  # the last good pages are still served
+        with urllib.request.urlopen(f"{site.url}/fr/basics/") as response:
+            assert response.status == 200
+
+        # Fixing it rebuilds, the overlay goes, the page shows the fix.
+        replace(text, "title: Exemple: une donne", 'title: "Une bonne donne"')
+        page.wait_for_function(
+            "() => document.querySelector('.hk-example-title')?.textContent.endsWith("
+            "'Une bonne donne')", timeout=REBUILD_TIMEOUT_S * 1000)
+        assert overlay.count() == 0
+        assert state(site.url) == {"version": 3, "error": None}
+
+        # A missing key is named too, and a change to another language is not lost while
+        # the build is broken: it is built with the fix.
+        replace(locales / "ja" / "text.yml", 'title: "配布の例"', 'title: "配り方の例"')
+        wait_for(lambda: state(site.url)["version"] == 4, "the Japanese rebuild")
+        replace(text, 'title: "Une bonne donne"', 'titre: "Une bonne donne"')
+        wait_for(lambda: state(site.url)["error"] is not None, "the missing key")
+        assert "examples.ex-deal" in str(state(site.url)["error"])
+        replace(locales / "id" / "text.yml", 'title: "Contoh pembagian"',
+                'title: "Contoh pembagian kartu"')
+        wait_for(lambda: len([line for line in lines if "rebuilding" in line]) >= 6,
+                 "the Indonesian change")
+        assert state(site.url)["error"] is not None  # French is still broken
+        replace(text, 'titre: "Une bonne donne"', 'title: "Une bonne donne"')
+        wait_for(lambda: state(site.url)["error"] is None, "the fix")
+        id_page = Path(site.watcher.site) / "id" / "basics" / "index.html"
+        assert "Contoh pembagian kartu" in id_page.read_text(encoding="utf-8")
+    finally:
+        context.close()

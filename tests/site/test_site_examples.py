@@ -1,0 +1,197 @@
+"""The real examples of locales/: what their text says is what the engine computes, their
+text names their geishas in every language, their code comments are in the page's language,
+and each page says an example's outcome once.
+
+No browser: the engine runs here, as at build time (tests/browser/test_examples.py checks
+that the browser's engine agrees with the page).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rulesite import examples, placeholders
+from rulesite.locales import Locales, load
+
+REPO = Path(__file__).resolve().parents[2]
+LANGS = ("en", "fr", "ja", "id")
+
+
+@pytest.fixture(scope="module")
+def real() -> Locales:
+    return load(REPO / "locales")
+
+
+def steps(real: Locales, example_id: str) -> list[dict[str, Any]]:
+    result = examples.runner.run(real.structure.examples[example_id].spec["code"])
+    assert "steps" in result, result
+    return list(result["steps"])
+
+
+def held(board: dict[str, Any], player: str) -> set[int]:
+    return {g for g, favor in enumerate(board["favors"], start=1) if favor == player}
+
+
+def code(real: Locales, example_id: str) -> str:
+    return str(real.structure.examples[example_id].spec["code"])
+
+
+# --- what each text claims, checked against the engine ------------------------------------
+
+def test_every_example_text_names_its_geishas_in_every_language(real: Locales) -> None:
+    for example_id, example in real.structure.examples.items():
+        listed = set(example.spec["geishas"])
+        assert listed, f"{example_id}: list the geishas its text is about"
+        for lang in LANGS:
+            text = real.languages[lang].text["examples"][example_id]["text"]
+            assert placeholders.geishas(text) == listed, (example_id, lang)
+
+
+def test_gift_and_competition_name_the_cards_they_move(real: Locales) -> None:
+    gift = steps(real, "ex-gift")
+    assert set(gift[1]["cards"]) | set(gift[2]["cards"]) == {2, 6, 7}
+    assert gift[2]["player"] == "B" and gift[2]["cards"] == [7]
+    competition = steps(real, "ex-competition")
+    assert competition[1]["pairs"] == [[1, 2], [6, 7]] and competition[2]["cards"] == [6, 7]
+
+
+def test_tie_keeps_geisha_7_with_a_while_1_and_5_move(real: Locales) -> None:
+    timeline = steps(real, "ex-tie-keeps-marker")
+    start, last = timeline[0]["board"], timeline[-1]
+    assert start["round"] == 2 and held(start, "A") == {7}
+    board = last["board"]
+    a, b = board["players"]["A"]["items"], board["players"]["B"]["items"]
+    assert a[6] == b[6] > 0  # the tie on geisha 7
+    assert last["scoring"]["moved"] == [1, 5]  # only these two markers move
+    assert board["favors"][0] == "A" and board["favors"][4] == "B" and board["favors"][6] == "A"
+
+
+def test_marker_three_rounds_follows_geisha_1_and_ends_by_b_charm_goal(real: Locales) -> None:
+    scorings = [s for s in steps(real, "ex-marker-three-rounds") if s["kind"] == "scoring"]
+    assert [s["scoring"]["round"] for s in scorings] == [1, 2, 3]
+    items = [(s["board"]["players"]["A"]["items"][0], s["board"]["players"]["B"]["items"][0])
+             for s in scorings]
+    assert items[0][0] > 0 == items[0][1]  # round 1: only A gives her cards
+    assert items[1] == (0, 0)  # round 2: nobody
+    assert items[2][0] == 0 < items[2][1]  # round 3: only B
+    assert [s["board"]["favors"][0] for s in scorings] == ["A", "A", "B"]
+    outcome = scorings[-1]["outcome"]
+    assert outcome["winners"] == ["B"] and outcome["reason"] == "charm"  # a goal, not the limit
+    assert outcome["charm"][1] >= 11 and "kosmos" in code(real, "ex-marker-three-rounds")
+
+
+@pytest.mark.parametrize(("example_id", "winners", "reason", "a_holds", "b_holds"), [
+    ("ex-8-vs-11", ["B"], "charm", {1, 2, 6}, {4, 5, 7}),
+    ("ex-4-geishas-vs-11", ["B"], "charm-beats-geishas", {1, 2, 4, 5}, {3, 6, 7}),
+    ("ex-round-limit-optional", ["A"], "limit-more-geishas", {1, 2, 4}, {6, 7}),
+    ("ex-round-limit-optional-charm", ["B"], "limit-more-charm", {1, 2, 4}, {3, 5, 6}),
+    ("ex-round-limit-optional-shared", ["A", "B"], "limit-shared", {1, 2, 6}, {3, 4, 5}),
+    ("ex-round-limit-kosmos", ["B"], "limit-more-charm", {1, 2, 4}, {6, 7}),
+    ("ex-round-limit-kosmos-no-winner", [], "limit-no-winner", {1, 2, 6}, {3, 4, 5}),
+])
+def test_ending_examples_end_as_their_text_says(real: Locales, example_id: str,
+                                                winners: list[str], reason: str,
+                                                a_holds: set[int], b_holds: set[int]) -> None:
+    last = steps(real, example_id)[-1]
+    outcome = last["outcome"]
+    assert (outcome["winners"], outcome["reason"]) == (winners, reason)
+    assert (held(last["board"], "A"), held(last["board"], "B")) == (a_holds, b_holds)
+    assert set(real.structure.examples[example_id].spec["geishas"]) == a_holds | b_holds
+
+
+def test_charm_goals_are_reached_exactly(real: Locales) -> None:
+    """``ex-8-vs-11`` and ``ex-4-geishas-vs-11`` say "exactly 11"."""
+    for example_id in ("ex-8-vs-11", "ex-4-geishas-vs-11"):
+        outcome = steps(real, example_id)[-1]["outcome"]
+        assert outcome["charm"][1] == 11 and outcome["charm"][0] < 11, example_id
+    assert steps(real, "ex-4-geishas-vs-11")[-1]["outcome"]["geishas"][0] == 4
+
+
+def test_round_limit_pairs_play_one_position_under_both_editions(real: Locales) -> None:
+    """The Kosmos examples say they replay the optional rule's positions."""
+    for optional, kosmos in (("ex-round-limit-optional", "ex-round-limit-kosmos"),
+                             ("ex-round-limit-optional-shared",
+                              "ex-round-limit-kosmos-no-winner")):
+        assert code(real, optional).replace('"emperors4-3-rounds"', '"kosmos"') == \
+            code(real, kosmos)
+        assert "emperors4-3-rounds" in code(real, optional)
+        for lang in LANGS:
+            assert f"{{ref:{optional}}}" in real.languages[lang].text["examples"][kosmos]["text"]
+
+
+def test_round_limit_examples_follow_their_rules(real: Locales) -> None:
+    """Placed after the rule they illustrate, the optional rule's three side by side, then
+    the Kosmos pair."""
+    rules = {e.id: e.rule for e in real.structure.examples.values()}
+    section = next(s for p in real.structure.pages for s in p.sections if s.id == "end-editions")
+    order = [b.id for b in section.blocks]
+    for example_id, rule in rules.items():
+        if example_id.startswith("ex-round-limit"):
+            assert order.index(rule) < order.index(example_id)
+    optional = [i for i in order if i.startswith("ex-round-limit-optional")]
+    assert len(optional) == 3
+    assert order.index(optional[-1]) - order.index(optional[0]) == 2
+
+
+# --- the page: localized comments, the outcome said once -----------------------------------
+
+def rendered(real: Locales, example_id: str, lang: str) -> str:
+    text = real.languages[lang].text["examples"][example_id]
+    return examples.render(example_id, lang, spec=real.structure.examples[example_id].spec,
+                           ui=real.languages[lang].ui, comments=text.get("comments", {}))
+
+
+def textarea(fragment: str) -> str:
+    match = re.search(r"<textarea[^>]*>(.*?)</textarea>", fragment)
+    assert match
+    return match.group(1).replace("&#10;", "\n")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_code_comments_are_in_the_page_language(real: Locales, lang: str) -> None:
+    from html import unescape
+
+    for example_id, example in real.structure.examples.items():
+        source = example.spec["code"]
+        comments = real.languages[lang].text["examples"][example_id]["comments"]
+        assert examples.comment_keys(source), f"{example_id}: its code has no comment"
+        shown = unescape(textarea(rendered(real, example_id, lang)))
+        assert "# {" not in shown
+        for text in comments.values():
+            assert f"# {text}" in shown, (example_id, lang, text)
+        # Only the comments differ: same lines, and the engine gives the same result.
+        assert len(shown.splitlines()) == len(source.splitlines())
+        assert examples.runner.run(shown)["steps"] == examples.runner.run(source)["steps"]
+    # The languages do read differently.
+    en = real.languages["en"].text["examples"]["ex-gift"]["comments"]
+    assert lang == "en" or real.languages[lang].text["examples"]["ex-gift"]["comments"] != en
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_example_says_its_outcome_once(real: Locales, lang: str) -> None:
+    ui = real.languages[lang].ui
+    for example_id in real.structure.examples:
+        fragment = rendered(real, example_id, lang)
+        timeline = steps(real, example_id)
+        words = examples.explainer.explain(timeline, ui)
+        shown = fragment.split('<script type="application/json"')[0]  # not the data
+        assert shown.count(words["outcome"]) == 1, (example_id, lang)
+        assert f'<p class="hk-ex-outcome">{words["outcome"]}</p>' in shown
+        assert words["outcome"] not in words["texts"][-1]
+        # The line of the current step stays empty until the script shows a step in it.
+        assert '<p class="hk-ex-now" aria-live="polite" hidden></p>' in shown
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_page_without_script_does_not_invite_editing(real: Locales, lang: str) -> None:
+    ui = real.languages[lang].ui
+    fragment = rendered(real, "ex-gift", lang)
+    label = re.search(r'<label class="hk-ex-code-label"[^>]*>(.*?)</label>', fragment)
+    assert label and label.group(1) == ui["widget.code"]
+    assert ui["widget.code_live"] not in fragment.split("<script")[0]
+    assert ui["widget.code_live"].startswith(ui["widget.code"].rstrip("."))
+    assert "readonly" in fragment
