@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: setup node browser check test site serve bench bench-browser clean
+.PHONY: setup node browser check test site serve bench bench-players bench-browser clean
 
 setup: $(VENV)/.installed
 
@@ -53,6 +53,10 @@ serve: setup node
 
 bench: setup node
 	$(PY) benchmarks/run.py
+
+# MCTSPlayer's strength and decision times: seeded, seat-balanced matches (players.json).
+bench-players: setup node
+	$(PY) benchmarks/players.py
 
 # Live examples in headless Chromium: click to first step computed in the page (browser_results.json).
 bench-browser: setup node browser

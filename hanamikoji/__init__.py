@@ -37,10 +37,11 @@ from hanamikoji._errors import (
     RecordProblem,
     Rule,
 )
-from hanamikoji._game import Game, Marker, Position
+from hanamikoji._game import Game, Marker, Position, legal_actions
 from hanamikoji._outcome import Outcome, Reason, RoundScore
 from hanamikoji._players import Agent, GreedyPlayer, RandomPlayer, play
 from hanamikoji._record import Record
+from hanamikoji._search import MCTSPlayer
 from hanamikoji._timeline import Step, board, timeline
 from hanamikoji._types import Edition, Phase, Player
 from hanamikoji._view import View
@@ -64,6 +65,7 @@ __all__ = [
     "GreedyPlayer",
     "HanamikojiError",
     "IllegalActionError",
+    "MCTSPlayer",
     "Marker",
     "Move",
     "NotationError",
@@ -86,6 +88,7 @@ __all__ = [
     "View",
     "board",
     "charm",
+    "legal_actions",
     "parse_cards",
     "parse_move",
     "play",

@@ -250,6 +250,28 @@ class Deal:
         """The card put back in the box unseen."""
         return self.deck[0]
 
+    @property
+    def digits(self) -> str:
+        """The deck as 21 digits, top card first; :meth:`from_digits` reads it back.
+
+        >>> deal = Deal.from_digits("777535161745646624273")
+        >>> deal.digits, Deal.from_digits(deal.digits) == deal, deal.removed
+        ('777535161745646624273', True, 7)
+        """
+        return _digits(self.deck)
+
+    @classmethod
+    def from_digits(cls, text: str) -> Deal:
+        """A deal from its 21 digits (:attr:`digits`), with or without the notation's ``D``.
+
+        Raises:
+            NotationError: not 21 digits 1 to 7 holding each geisha's item cards once.
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"Deal: expected 21 digits 1 to 7, got {text!r}")
+        digits = text[1:] if text[:1] in ("D", "d") else text
+        return cls(parse_cards(digits))
+
     def __str__(self) -> str:
         return f"D{_digits(self.deck)}"
 

@@ -40,6 +40,7 @@ from hanamikoji._types import Edition, Phase, Player
 
 if TYPE_CHECKING:
     from hanamikoji._record import Record
+    from hanamikoji._view import View
 
 
 class Marker(IntFlag):
@@ -163,6 +164,32 @@ def _legal_for(counts: list[int], used: int) -> tuple[Action, ...]:
     return tuple(legal)
 
 
+def legal_actions(hand: str | Iterable[int], used: Marker | str = "") -> tuple[Action, ...]:
+    """The distinct actions a hand allows when the markers ``used`` are already spent.
+
+    The same list, in the same order, as :meth:`Game.legal_actions` gives a player holding
+    ``hand`` (cards as digits or numbers) with those markers used (a :class:`Marker` or
+    letters ``STGC``), without setting up a whole position.
+
+    >>> [str(a) for a in legal_actions("4467", used="STC")]
+    ['G446', 'G447', 'G467']
+
+    Raises:
+        NotationError: ``hand`` holds something that is not a card, or more cards of a
+            geisha than she has; ``used`` is not a set of markers.
+    """
+    cards = parse_cards(hand) if isinstance(hand, str) else tuple(hand)
+    counts = [0] * (NUM_GEISHAS + 1)
+    for g in cards:
+        if isinstance(g, bool) or not isinstance(g, int) or not 1 <= g <= NUM_GEISHAS:
+            raise NotationError(f"hand: {g!r} is not a card: expected a geisha number 1 to 7")
+        counts[g] += 1
+        if counts[g] > _CHARM[g]:
+            raise NotationError(f"hand: {counts[g]} cards of geisha {g}, she has {_CHARM[g]}")
+    markers = used if isinstance(used, Marker) else Marker.parse(used)
+    return _legal_for(counts, int(markers))
+
+
 _PICK_CACHE: dict[Action, tuple[Response, ...]] = {}
 
 
@@ -180,10 +207,12 @@ def _picks_for(offer: Action) -> tuple[Response, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """A complete description of a game at a round's start or at an action decision.
+    """A complete description of a game: at a round's start, at a decision, or at the end.
 
     Build one with :meth:`Game.from_position`; read one with :meth:`Game.position`. Cards are
-    geisha numbers; ``favors`` has one character per geisha, ``A``, ``B`` or ``.``.
+    geisha numbers; ``favors`` has one character per geisha, ``A``, ``B`` or ``.``. A position
+    whose eight turns are all taken (every marker used, no ``pending`` offer) is the end of
+    a round before its scoring: :meth:`Game.from_position` scores it at once.
     """
 
     round_number: int
@@ -197,6 +226,8 @@ class Position:
     removed: int | None = None
     draw_pile: tuple[int, ...] = ()
     """Top card first."""
+    pending: Gift | Competition | None = None
+    """The Gift or Competition waiting for the opponent's pick, if the position is at a pick."""
 
     @property
     def dealt(self) -> bool:
@@ -220,6 +251,8 @@ class Position:
                 removed=self.removed,
                 draw_pile=_digits(self.draw_pile),
             )
+            if self.pending is not None:
+                data["pending"] = str(self.pending)
         return data
 
     @classmethod
@@ -240,6 +273,7 @@ class Position:
             "used",
             "removed",
             "draw_pile",
+            "pending",
         }
         extra = sorted(set(data) - known)
         if extra:
@@ -256,6 +290,7 @@ class Position:
             used=data.get("used"),  # type: ignore[arg-type]
             removed=data.get("removed"),  # type: ignore[arg-type]
             draw_pile=data.get("draw_pile"),  # type: ignore[arg-type]
+            pending=data.get("pending"),  # type: ignore[arg-type]
         )
         assert game._start is not None
         return game._start
@@ -743,6 +778,7 @@ class Game:
         used: Mapping[Player | str, str] | None = None,
         removed: int | str | None = None,
         draw_pile: str | Iterable[int] | None = None,
+        pending: Gift | Competition | str | None = None,
         seed: int | None = None,
         auto_deal: bool = False,
     ) -> Game:
@@ -752,6 +788,9 @@ class Game:
         decision of the player to move, who has already drawn this turn's card. Cards not
         placed anywhere (the removed card and the draw pile, when not given) are shuffled
         with ``seed``. Turns taken follow from the markers ``used`` (letters ``STGC``).
+        With ``pending`` (a Gift or Competition, e.g. ``"G267"``, whose marker is among
+        the last mover's ``used``), the position waits for the opponent's pick. With every
+        marker used and nothing pending, the round is scored at once.
 
         >>> game = Game.from_position(
         ...     favors="AA...A.",
@@ -791,6 +830,7 @@ class Game:
                 ("used", used),
                 ("removed", removed),
                 ("draw_pile", draw_pile),
+                ("pending", pending),
             ):
                 if value:
                     raise PositionError(
@@ -801,34 +841,60 @@ class Game:
             if auto_deal:
                 game.deal()
             return game
-        _setup_dealt(game, hands, table, secrets, tradeoffs, used, removed, draw_pile)
+        _setup_dealt(game, hands, table, secrets, tradeoffs, used, removed, draw_pile, pending)
         game._start = game.position()
+        if game._turns == _TURNS_PER_ROUND:
+            game._score()
         return game
 
     def position(self) -> Position:
-        """The current position (at a deal or at an action decision).
+        """The current position, at any time.
 
-        Raises:
-            PositionError: the game waits for a Gift or Competition pick, or is over.
+        At a deal it holds only the round, the starting player and the favors; at a decision
+        (an action, or a pick with :attr:`Position.pending` set) every card's place. After
+        the end it is the last round before its scoring (Secrets still face down, favors as
+        they stood), so that :meth:`from_position` scores it again to the same outcome.
         """
-        if self._phase not in (Phase.DEAL, Phase.ACTION):
-            raise PositionError(f"no position while the game is in phase {self._phase.name}")
+        phase = self._phase
         favors = "".join("AB"[f] if f >= 0 else "." for f in self._favors[1:])
-        base = Position(self.round_number, Player(self._starting), favors)
-        if self._phase is Phase.DEAL:
-            return base
+        if phase is Phase.DEAL:
+            return Position(self.round_number, Player(self._starting), favors)
+        hands = (self.hand(Player.A), self.hand(Player.B))
+        table = (self.table(Player.A), self.table(Player.B))
+        secrets = (self._secrets[0], self._secrets[1])
+        if phase is Phase.OVER:
+            # Scoring revealed the Secrets onto the table and moved markers: undo both.
+            last = self._rounds[-1]
+            secrets = last.secrets
+            sides = [list(table[0]), list(table[1])]
+            for p in (0, 1):
+                if secrets[p] is not None:
+                    sides[p].remove(secrets[p])  # type: ignore[arg-type]
+            table = (tuple(sides[0]), tuple(sides[1]))
+            if len(self._rounds) > 1:
+                before = self._rounds[-2].favors
+                favors = "".join("." if f is None else f.name for f in before)
+            else:
+                favors = self._start.favors if self._start is not None else "." * NUM_GEISHAS
         return Position(
-            base.round_number,
-            base.starting,
+            self.round_number,
+            Player(self._starting),
             favors,
-            hands=(self.hand(Player.A), self.hand(Player.B)),
-            table=(self.table(Player.A), self.table(Player.B)),
-            secrets=(self._secrets[0], self._secrets[1]),
+            hands=hands,
+            table=table,
+            secrets=secrets,
             tradeoffs=(self._tradeoffs[0], self._tradeoffs[1]),
             used=(Marker(self._used[0]).letters, Marker(self._used[1]).letters),
             removed=self._removed,
             draw_pile=self.draw_pile,
+            pending=self._pending,
         )
+
+    def view(self, player: Player | str) -> View:
+        """What ``player`` may know of this game: the same as ``View(game, player)``."""
+        from hanamikoji._view import View
+
+        return View(self, player)
 
     def record(self) -> Record:
         """The game's record so far: replaying it reproduces this game."""
@@ -994,6 +1060,7 @@ def _setup_dealt(
     used: Mapping[Player | str, str] | None,
     removed: int | str | None,
     draw_pile: str | Iterable[int] | None,
+    pending: Gift | Competition | str | None = None,
 ) -> None:
     """Fill a game's round state from a described position, checking every count."""
     hand_of = _by_player("hands", hands)
@@ -1049,11 +1116,24 @@ def _setup_dealt(
             f"got {turns[0]} for A, {turns[1]} for B"
         )
     total_turns = turns[0] + turns[1]
-    if total_turns == _TURNS_PER_ROUND:
-        raise PositionError("used: every marker is used; a position needs a decision left")
-    to_move = first if turns[0] == turns[1] else 1 - first
+    offer = _parse_pending(pending)
+    last_mover = 1 - first if turns[0] == turns[1] else first
+    if offer is not None:
+        if not markers[last_mover] & offer.marker:
+            raise PositionError(
+                f"pending: {offer} is player {Player(last_mover)}'s last action, so "
+                f"used[{Player(last_mover).name}] must include {Marker(offer.marker).letters!r}, "
+                f"got {Marker(markers[last_mover]).letters!r}"
+            )
+        to_move = 1 - last_mover  # the pick, before that player's draw
+        placed += [(g, "pending") for g in offer.cards]
+    elif total_turns == _TURNS_PER_ROUND:
+        to_move = -1  # the round is over: nobody draws any more
+    else:
+        to_move = first if turns[0] == turns[1] else 1 - first
+    draws = total_turns + (1 if offer is None and to_move >= 0 else 0)
     for p in (0, 1):
-        drawn = turns[p] + (1 if p == to_move else 0)
+        drawn = turns[p] + (1 if p == to_move and offer is None else 0)
         used_cards = sum(_MARKER_CARDS[m] for m in _MARKER_CARDS if markers[p] & m)
         expected = HAND_SIZE + drawn - used_cards
         if game._sizes[p] != expected:
@@ -1062,9 +1142,12 @@ def _setup_dealt(
                 f"drawn - {used_cards} used by markers {Marker(markers[p]).letters!r}), "
                 f"got {game._sizes[p]}"
             )
+    resolved = list(markers)
+    if offer is not None:
+        resolved[last_mover] &= ~offer.marker  # the offer is not on the table yet
     for p in (0, 1):
         # A side gets 2 cards of its own Gift, 1 of the opponent's, 2 of every Competition.
-        own, other = markers[p], markers[1 - p]
+        own, other = resolved[p], resolved[1 - p]
         expected = (
             2 * bool(own & Marker.GIFT)
             + bool(other & Marker.GIFT)
@@ -1076,9 +1159,10 @@ def _setup_dealt(
             raise PositionError(
                 f"table: {expected} cards expected face up on {Player(p).name}'s side "
                 f"(2 of its own Gift, 1 of the opponent's, 2 of every Competition; used: "
-                f"A {Marker(markers[0]).letters!r}, B {Marker(markers[1]).letters!r}), got {got}"
+                f"A {Marker(markers[0]).letters!r}, B {Marker(markers[1]).letters!r}"
+                f"{', pending ' + str(offer) if offer is not None else ''}), got {got}"
             )
-    pile_size = DRAW_PILE_SIZE - (total_turns + 1)
+    pile_size = DRAW_PILE_SIZE - draws
     leftover = list(FULL_DECK)
     for g, _ in placed:
         if g not in leftover:
@@ -1098,7 +1182,7 @@ def _setup_dealt(
             leftover.remove(g)
     if pile is not None and len(pile) != pile_size:
         raise PositionError(
-            f"draw_pile: {pile_size} cards expected after {total_turns + 1} draws, got {len(pile)}"
+            f"draw_pile: {pile_size} cards expected after {draws} draws, got {len(pile)}"
         )
     expected_left = (0 if gone else 1) + (0 if pile is not None else pile_size)
     if len(leftover) != expected_left:
@@ -1114,9 +1198,25 @@ def _setup_dealt(
         pile = tuple(leftover)
     game._removed = gone[0]
     game._pile = list(reversed(pile))
-    game._turns = total_turns
+    game._turns = total_turns - (1 if offer is not None else 0)
     game._to_move = to_move
-    game._phase = Phase.ACTION
+    game._pending = offer
+    if offer is None:
+        game._phase = Phase.ACTION
+    else:
+        game._phase = Phase.GIFT_PICK if type(offer) is Gift else Phase.COMPETITION_PICK
+
+
+def _parse_pending(pending: Gift | Competition | str | None) -> Gift | Competition | None:
+    if pending is None or pending == "":
+        return None
+    try:
+        offer = parse_move(pending) if isinstance(pending, str) else pending
+    except NotationError as error:
+        raise PositionError(f"pending: {error}") from None
+    if not isinstance(offer, (Gift, Competition)):
+        raise PositionError(f"pending: expected a Gift or a Competition, got {offer!r}")
+    return offer
 
 
 def _check_invariants(game: Game) -> None:

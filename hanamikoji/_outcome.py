@@ -37,7 +37,9 @@ class Outcome:
     """The end of a game: who won, why, and the totals it was decided on.
 
     ``winners`` is empty when nobody wins, holds both players for a shared victory, and one
-    player otherwise.
+    player otherwise. Exactly one of these holds, each read from one field:
+    ``winner is not None`` (one winner), :attr:`shared` (a shared victory) and
+    :attr:`no_winner` (nobody wins).
     """
 
     reason: Reason
@@ -56,8 +58,13 @@ class Outcome:
 
     @property
     def shared(self) -> bool:
-        """Whether both players share the victory."""
+        """Whether both players share the victory (EmperorS4's optional 3-round rule)."""
         return len(self.winners) == 2
+
+    @property
+    def no_winner(self) -> bool:
+        """Whether nobody wins (the Kosmos edition, equal charm points after round 3)."""
+        return not self.winners
 
     def to_json(self) -> dict[str, object]:
         """A JSON-ready dictionary."""
@@ -72,7 +79,7 @@ class Outcome:
     def __str__(self) -> str:
         if self.shared:
             who = "shared victory"
-        elif self.winner is None:
+        elif self.no_winner:
             who = "no winner"
         else:
             who = f"{self.winner} wins"

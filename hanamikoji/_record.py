@@ -187,12 +187,14 @@ def _starting_game(edition: Edition, start: Position | None) -> Game:
         used=dict(zip("AB", start.used, strict=True)),
         removed=start.removed,
         draw_pile=start.draw_pile,
+        pending=start.pending,
     )
 
 
 # JSON key of a position field -> the name Game.from_position uses in its messages.
 _START_KEYS = {"round": "round_number"}
 _CARDS = re.compile(r"[1-7]*")
+_OFFER = re.compile(r"G[1-7]{3}|C[1-7]{2}-[1-7]{2}")
 
 
 def _start_problem(message: str) -> RecordProblem:
@@ -214,7 +216,7 @@ def _position_shape(data: object) -> list[RecordProblem]:
         return [RecordProblem("$.start", "a position is a JSON object")]
     problems = []
     known = ("round", "starting", "favors", "hands", "table", "secrets", "tradeoffs", "used",
-             "removed", "draw_pile")  # fmt: skip
+             "removed", "draw_pile", "pending")  # fmt: skip
     for key in sorted(set(data) - set(known)):
         problems.append(RecordProblem(f"$.start.{key}", "unknown field"))
     for key in ("round", "starting", "favors"):
@@ -268,5 +270,12 @@ def _position_shape(data: object) -> list[RecordProblem]:
     if "draw_pile" in data and not (isinstance(pile, str) and _CARDS.fullmatch(pile)):
         problems.append(
             RecordProblem("$.start.draw_pile", f"expected cards as digits 1 to 7, got {pile!r}")
+        )
+    offer = data.get("pending")
+    if "pending" in data and not (isinstance(offer, str) and _OFFER.fullmatch(offer)):
+        problems.append(
+            RecordProblem(
+                "$.start.pending", f"expected a Gift or Competition like 'G267', got {offer!r}"
+            )
         )
     return problems

@@ -42,23 +42,21 @@ def reduced_zip(pyodide_dir: Path, cache: Path = CACHE) -> Path:
 
 
 # The command line (python -m hanamikoji) never runs in the browser.
-NOT_IN_BROWSER = ("hanamikoji/_cli.py", "hanamikoji/__main__.py")
+NOT_IN_BROWSER = ("hanamikoji/_cli/", "hanamikoji/__main__.py")
 
 
 def engine_files() -> dict[str, Path]:
     """What the browser imports besides the standard library: the engine package, and the
-    runner and the explainer under the module names the worker imports."""
-    files = {path.relative_to(REPO).as_posix(): path
-             for path in sorted((REPO / "hanamikoji").rglob("*.py"))}
-    for name in NOT_IN_BROWSER:
-        files.pop(name, None)
-    files["hk_example_runner.py"] = EXAMPLES / "runner.py"
-    files["hk_example_explain.py"] = EXAMPLES / "explain.py"
+    runner, the explainer and the board under the module names the worker imports."""
+    files = {name: path for path in sorted((REPO / "hanamikoji").rglob("*.py"))
+             if not (name := path.relative_to(REPO).as_posix()).startswith(NOT_IN_BROWSER)}
+    for module in ("runner", "explain", "board"):
+        files[f"hk_example_{module}.py"] = EXAMPLES / f"{module}.py"
     return files
 
 
 def engine_zip(pyodide_dir: Path, cache: Path = CACHE) -> Path:
-    """The engine, ``runner.py`` and ``explain.py``, a zip of ``.pyc`` files."""
+    """The engine, ``runner.py``, ``explain.py`` and ``board.py``, a zip of ``.pyc`` files."""
     files = {name: str(path) for name, path in engine_files().items()}
     return _compile(pyodide_dir, {"stdlib": [], "files": files, "bare": True}, cache, "engine")
 

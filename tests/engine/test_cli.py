@@ -21,6 +21,7 @@ import pytest
 import hanamikoji
 from hanamikoji import (
     Game,
+    MCTSPlayer,
     Move,
     Player,
     RandomPlayer,
@@ -457,7 +458,7 @@ def test_play_to_the_end_with_numbers_notation_and_a_mistake(
     assert outcome is not None
     assert f"== Game over after round {outcome.round_number} " in out
     assert outcome.winner is not None
-    assert ("You win!" if outcome.winner is Player.A else "Greedy wins!") in out
+    assert ("You win!" if outcome.winner is Player.A else "MCTS wins!") in out
     assert out.count("Secrets revealed:") == len(record.replay().rounds)
     assert f"Game record saved to {save}." in out
     _lines_fit(out, but=str(save))
@@ -489,17 +490,17 @@ def test_play_never_prints_the_opponents_hidden_cards(
     assert code == 0
     game = Record.load(save).replay()
     # What is said about the opponent: a number of cards and the markers used, nothing more.
-    about = [line for line in out.splitlines() if line.startswith("Greedy:")]
+    about = [line for line in out.splitlines() if line.startswith("MCTS:")]
     assert about
     for line in about:
         assert re.fullmatch(
-            r"Greedy: \d+ cards? in hand · used (none|[A-Z][a-z-]+(, [A-Z][a-z-]+)*)", line
+            r"MCTS: \d+ cards? in hand · used (none|[A-Z][a-z-]+(, [A-Z][a-z-]+)*)", line
         ), line
     # The opponent's Secret and Trade-off show as S? and T??, once per round each.
     rounds = len(game.rounds)
-    assert out.count("Greedy plays Secret: one card face down (S?).") == rounds
-    assert out.count("Greedy plays Trade-off: two cards face down (T??).") == rounds
-    assert not re.search(r"Greedy plays (Secret|Trade-off): card", out)
+    assert out.count("MCTS plays Secret: one card face down (S?).") == rounds
+    assert out.count("MCTS plays Trade-off: two cards face down (T??).") == rounds
+    assert not re.search(r"MCTS plays (Secret|Trade-off): card", out)
     # The removed card and the draw pile's order are never named.
     assert "removed " not in out.replace("removed unseen", "")
     assert "top first" not in out
@@ -618,3 +619,14 @@ def test_a_number_out_of_range_is_re_prompted(
     assert re.search(r"  Not possible: 500 is not a choice: type a number 1 to \d+\n", out)
     assert "  Not possible: type a number from 1 to" in out
     assert "You play Secret: card " in out
+
+
+def test_play_offers_the_search_opponents() -> None:
+    from hanamikoji._cli import build_parser
+    from hanamikoji._cli.common import AGENTS
+
+    parser = build_parser()
+    assert parser.parse_args(["play"]).opponent == "mcts"
+    assert parser.parse_args(["play", "--opponent", "strong"]).opponent == "strong"
+    strong = AGENTS["strong"](1)
+    assert isinstance(strong, MCTSPlayer) and strong.iterations == MCTSPlayer.STRONG_ITERATIONS

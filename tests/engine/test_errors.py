@@ -196,13 +196,9 @@ def test_wrong_player_is_refused() -> None:
 def test_game_over_state_is_final() -> None:
     game = over()
     assert game.phase is Phase.OVER and game.legal_actions() == () and game.to_move is None
-    with pytest.raises(PositionError, match="OVER"):
-        game.position()
-
-
-def test_position_during_a_pick_is_refused() -> None:
-    with pytest.raises(PositionError, match="GIFT_PICK"):
-        at_gift_pick().position()
+    with pytest.raises(IllegalActionError) as error:
+        game.apply("S1")
+    assert error.value.rule is Rule.GAME_OVER
 
 
 # ---------------------------------------------------------------------------- impossible positions
@@ -251,15 +247,23 @@ BAD_POSITIONS: list[tuple[str, dict[str, Any], str | None, str]] = [
         "got 2 for A, 0 for B",
     ),
     (
-        "every marker used",
+        # Every marker used is the end of a round (scored at once): no card may be in hand.
+        "every marker used, cards in hand",
         base(
             used={"A": "STGC", "B": "STGC"},
             secrets={"A": 7, "B": 1},
             tradeoffs={"A": "45", "B": "66"},
         ),
-        "used",
-        "every marker",
+        "hands[A]",
+        "0 cards expected",
     ),
+    (
+        "pending offer not among the last mover's markers",
+        base(pending="G123"),
+        "pending",
+        "must include 'G'",
+    ),
+    ("pending is not an offer", base(pending="S1"), "pending", "Gift or a Competition"),
     ("hand too small", base(hands={"A": "1236", "B": "2345667"}), "hands[A]", "got 4"),
     ("table too big", base(table={"A": "5"}), "table", "got 1"),
     ("removed 8", base(removed=8), "removed", "'8'"),

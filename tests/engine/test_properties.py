@@ -269,9 +269,30 @@ def test_positions_round_trip(seed: int, edition: Edition) -> None:
     from hanamikoji import Position
 
     def step(game: Game, move: Move | None) -> None:
-        if game.phase in (Phase.DEAL, Phase.ACTION):
-            position = game.position()
-            assert Position.from_json(position.to_json(), edition) == position
+        # Every phase: a deal, an action, a pick, and the end (scored again on reading).
+        position = game.position()
+        assert Position.from_json(position.to_json(), edition) == position
+        if game.phase is not Phase.DEAL:
+            again = Game.from_position(
+                edition=edition,
+                round_number=position.round_number,
+                starting=position.starting,
+                favors=position.favors,
+                hands=dict(zip("AB", position.hands, strict=True)),
+                table=dict(zip("AB", position.table, strict=True)),
+                secrets=dict(zip("AB", position.secrets, strict=True)),
+                tradeoffs=dict(zip("AB", position.tradeoffs, strict=True)),
+                used=dict(zip("AB", position.used, strict=True)),
+                removed=position.removed,
+                draw_pile=position.draw_pile,
+                pending=position.pending,
+            )
+            assert (again.phase, again.to_move, again.legal_actions(), again.outcome) == (
+                game.phase, game.to_move, game.legal_actions(), game.outcome,
+            )  # fmt: skip
+            assert (again.favors, again.hand(A), again.hand(B), again.table(A)) == (
+                game.favors, game.hand(A), game.hand(B), game.table(A),
+            )  # fmt: skip
 
     play(Game(edition, seed=seed), chooser(seed, False), step)
 

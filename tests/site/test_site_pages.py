@@ -78,9 +78,9 @@ def test_glossary_maps_terms_across_languages(fixture_site: Path) -> None:
     assert cells == ["carte objet", "item card", "道具カード", "kartu barang", "carte Objet"]
     assert '<td lang="fr"><a href="#item-card">carte objet</a></td>' in row.group(0)
     entry = text(element(page, "item-card"))
-    assert entry.startswith("carte objet\u00a0: Une carte qui soutient une geisha.")
-    assert "Livret EmperorS4\u00a0: Hand" in text(element(page, "hand"))
-    assert "Édition française (Kosmos/IELLO)\u00a0: main" in text(element(page, "hand"))
+    assert entry.startswith("carte objet\u202f: Une carte qui soutient une geisha.")
+    assert "Livret EmperorS4\u202f: Hand" in text(element(page, "hand"))
+    assert "Édition française (Kosmos/IELLO)\u202f: main" in text(element(page, "hand"))
 
 
 def test_misreading_has_claim_answer_and_settling_rule(fixture_site: Path) -> None:
@@ -103,7 +103,7 @@ def test_example_block_calls_the_seam(monkeypatch: pytest.MonkeyPatch, locales: 
     assert calls == [("ex-deal", "fr", "deal-hands", "Exemple", {"take": "B prend le 7"})]
     assert ('<div class="hk-example" id="ex-deal" data-example="ex-deal">'
             '<div class="board">ex-deal/fr</div></div>') in page
-    assert "Une distribution" in page and "Deux mains de 6 cartes." in page
+    assert "Une distribution" in page and "Deux mains de 6 cartes" in page
 
 
 def test_example_container_in_built_page(fixture_site: Path) -> None:
@@ -141,9 +141,9 @@ def test_edition_table_comes_from_edition_endings(fixture_site: Path) -> None:
     assert [e.edition for e in endings] == [e.value for e in hanamikoji.Edition]
     assert [e.round_limit for e in endings] == [None, 3, 3]
     table = text(element(html(fixture_site, "fr", "end"), "editions-table"))
-    assert ("Limite de manches Aucun\u00a0: on joue jusqu\u2019à ce qu\u2019un joueur gagne"
-            " 3 manches 3 manches") in table
-    assert "Plus de geishas → Plus de points de charme" in table
+    assert ("Limite de manches Aucune\u202f: on joue jusqu\u2019à ce qu\u2019un joueur gagne"
+            " 3\u00a0manches 3\u00a0manches") in table
+    assert "Le plus de geishas → Le plus de points de charme" in table
     assert "Victoire partagée Aucun gagnant" in table
 
 

@@ -4,14 +4,16 @@
 //
 // Messages in:  {type: "init", pyodide, stdlib, lock, engine}
 //               (URLs; pyodide is the runtime's folder, lock the "info" of its lock file,
-//               engine a zip of the engine, runner.py and explain.py: rulesite/stdlib.py)
+//               engine a zip of the engine, runner.py, explain.py and board.py:
+//               rulesite/stdlib.py)
 //               {type: "run", id, code, strings}
 // Messages out: {type: "ready", timings} | {type: "failed", message}
 //               {type: "started", id} just before the code runs (the caller's time limit starts)
 //               {type: "result", id, json, fatal, python_ms}: runner.run's result plus
-//               explain's texts and outcome (fatal: the interpreter broke, start a new worker)
+//               explain's texts and outcome and board's markup of each step (fatal: the
+//               interpreter broke, start a new worker)
 //
-// The same runner.py and explain.py run at build time in CPython (rulesite/examples.py).
+// The same runner.py, explain.py and board.py run at build time in CPython (rulesite/examples.py).
 
 const t0 = performance.now();
 const timings = {};
@@ -110,19 +112,22 @@ self.onmessage = (event) => {
   }
 };
 
-// The engine, the runner and the explainer are imported from their zip on sys.path (no
-// unpacking, no compiling). Returns the run function.
+// The engine, the runner, the explainer and the board are imported from their zip on sys.path
+// (no unpacking, no compiling). Returns the run function.
 const PREPARE = `
 import json, sys
 
 sys.path.insert(0, "/lib/hk-engine.zip")
+import hk_example_board
 import hk_example_explain
 import hk_example_runner
 
 def _hk_run(code, strings):
     result = hk_example_runner.run(code)
     if "steps" in result:
-        result.update(hk_example_explain.explain(result["steps"], json.loads(strings)))
+        ui = json.loads(strings)
+        result.update(hk_example_explain.explain(result["steps"], ui))
+        result["boards"] = hk_example_board.boards(result["steps"], ui)
     return json.dumps(result, ensure_ascii=False)
 
 _hk_run`;

@@ -1,0 +1,88 @@
+"""The Japanese locale follows the EmperorS4 Japanese rulebook's terms and one typography:
+the rulebook's words for the phases, for winning a geisha (迎える), for meeting a goal
+(満たす) and for the optional rule's tie (引き分け); 自分 / 相手 / 手番プレイヤー rather
+than あなた; 『』 around the game's title, ブラウザー, and no space between Japanese and
+Latin letters or digits. Code spans are left alone."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+LOCALES = Path(__file__).resolve().parents[2] / "locales"
+CODE = re.compile(r"```.*?```|`[^`\n]*`", re.S)
+JA = r"[\u3040-\u30ff\u4e00-\u9fff]"
+# A proper name that keeps its own spaces: Creative Commons' Japanese licence title.
+NAMES = ("クリエイティブ・コモンズ 表示 4.0 国際",)
+
+# Words the Japanese pages no longer use, with the term that replaced them.
+RETIRED = {
+    "判定": "マーカーの更新 (フェイズ3) / 比べる",
+    "獲得": "迎える",
+    "好意を得": "迎える",
+    "達成": "満たす",
+    "両者の勝利": "引き分け",
+    "次ラウンドの準備": "次ラウンドへの移行",
+    "あなた": "自分 / 相手 / 手番プレイヤー",
+}
+# A retired word may still be quoted as a word (the changelog says what was renamed).
+QUOTED = re.compile(r"「[^」]*」")
+
+
+def strings(node: Any, path: str = "") -> Iterator[tuple[str, str]]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from strings(value, f"{path}.{key}" if path else str(key))
+    elif isinstance(node, str):
+        text = CODE.sub("CODE", node)
+        for name in NAMES:
+            text = text.replace(name, "NAME")
+        yield path, text
+
+
+def japanese() -> Iterator[tuple[str, str]]:
+    for name in ("text", "glossary", "ui"):
+        data = yaml.safe_load((LOCALES / "ja" / f"{name}.yml").read_text(encoding="utf-8"))
+        for key, value in strings(data):
+            yield f"ja/{name}.yml: {key}", value
+
+
+@pytest.mark.parametrize("word", sorted(RETIRED))
+def test_retired_terms_are_gone(word: str) -> None:
+    found = [where for where, value in japanese() if word in QUOTED.sub("", value)]
+    assert not found, f"{word!r} is no longer a term of the Japanese pages " \
+                      f"(use {RETIRED[word]}):\n" + "\n".join(found)
+
+
+def test_rulebook_phase_names_head_the_phases() -> None:
+    text = yaml.safe_load((LOCALES / "ja" / "text.yml").read_text(encoding="utf-8"))
+    titles = {key: text["sections"][key]["title"]
+              for key in ("phase-deal", "phase-actions", "scoring-geishas")}
+    assert titles == {"phase-deal": "フェイズ1：ラウンドの準備",  # noqa: RUF001
+                      "phase-actions": "フェイズ2：アクション",  # noqa: RUF001
+                      "scoring-geishas": "フェイズ3：マーカーの更新"}  # noqa: RUF001
+    glossary = yaml.safe_load((LOCALES / "ja" / "glossary.yml").read_text(encoding="utf-8"))
+    assert glossary["shared-victory"]["term"] == "引き分け"
+    assert glossary["scoring-phase"]["term"] == "マーカーの更新"
+
+
+def test_no_space_between_japanese_and_latin() -> None:
+    spaced = re.compile(rf"{JA} +[A-Za-z0-9{{]|[A-Za-z0-9}}] +{JA}")
+    wrong = [f"{where}: {value[max(0, m.start() - 10):m.end() + 10]!r}"
+             for where, value in japanese() for m in spaced.finditer(value)]
+    assert not wrong, "No space between Japanese and Latin letters or digits:\n" + "\n".join(wrong)
+
+
+def test_title_in_double_brackets() -> None:
+    wrong = [where for where, value in japanese() if "「花見小路」" in value]
+    assert not wrong, "The game's title takes 『』:\n" + "\n".join(wrong)
+
+
+def test_one_spelling_of_browser() -> None:
+    wrong = [where for where, value in japanese() if re.search(r"ブラウザ(?!ー)", value)]
+    assert not wrong, "Write ブラウザー:\n" + "\n".join(wrong)
