@@ -262,9 +262,9 @@ def load(root: Path | str) -> Locales:
             _match_english(glossary, ref.glossary, folder / "glossary.yml", en / "glossary.yml")
             _match_english(ui, ref.ui, folder / "ui.yml", en / "ui.yml")
             _ui_fields(ui, ref.ui, folder / "ui.yml")
-        _match_examples(text, structure, folder / "text.yml", english)
         for file, data in ((folder / "text.yml", text), (folder / "glossary.yml", glossary)):
             for key, value in flatten(data).items():
                 placeholders.check(value, structure, file, key)
+        _match_examples(text, structure, folder / "text.yml", english)
         languages[code] = Language(code, text, glossary, ui)
     return Locales(root, structure, languages)
