@@ -2,7 +2,7 @@
 
 Run by ``scripts/pyodide_examples.mjs``, which sets Pyodide up as ``worker.js`` does and
 defines ``INPUT``: a JSON file ``{"strings": {...}, "examples": {id: code}}``. Like the worker,
-this imports the runner and the explainer from the compiled engine zip on ``sys.path``.
+this imports the runner, the explainer and the board from the compiled engine zip on ``sys.path``.
 Besides the examples, a few faulty programs take the error paths (syntax error, bad move, no
 game). The output line, after ``HK_EXAMPLES ``: each example's result, each faulty program's
 error, and ``stdlib``: every module that came from the standard library zip (how
@@ -25,6 +25,7 @@ FAULTY = {
 def main(path: str) -> None:
     # As worker.js's PREPARE does.
     sys.path.insert(0, "/lib/hk-engine.zip")
+    import hk_example_board
     import hk_example_explain
     import hk_example_runner
 
@@ -35,6 +36,7 @@ def main(path: str) -> None:
         result = hk_example_runner.run(code)
         if "steps" in result:
             result.update(hk_example_explain.explain(result["steps"], spec["strings"]))
+            result["boards"] = hk_example_board.boards(result["steps"], spec["strings"])
         results[example_id] = json.loads(json.dumps(result, ensure_ascii=False))
     errors = {name: hk_example_runner.run(code).get("error") for name, code in FAULTY.items()}
     zipped = sorted(

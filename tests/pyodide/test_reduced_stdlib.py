@@ -60,6 +60,7 @@ def test_every_example_runs_with_the_reduced_stdlib(locales: Locales, tmp_path: 
     for example_id, code in codes.items():
         expected = examples.runner.run(code)
         expected.update(examples.explainer.explain(expected["steps"], ui))
+        expected["boards"] = examples.drawer.boards(expected["steps"], ui)
         assert out["results"][example_id] == json.loads(json.dumps(expected)), example_id
     errors = out["errors"]
     assert errors["syntax"]["type"] == "SyntaxError" and errors["syntax"]["line"] == 1
