@@ -3,8 +3,8 @@
     python benchmarks/players.py [--games 400] [--strong-games 200] [--jobs 2] [--pyodide-games 8]
 
 Three matches of ``--games`` games each (``--strong-games`` for the third), played by
-benchmarks/tournament.py in CPython (split into ``--jobs`` processes; the games and their
-results do not depend on the split):
+benchmarks/tournament.py in CPython (cut into slices run by ``--jobs`` processes at a time;
+the games and their results do not depend on the cut):
 
 * the MCTS player at its default budget against RandomPlayer, and against GreedyPlayer;
 * the stronger level (MCTSPlayer.STRONG_ITERATIONS) against the default level.
@@ -18,15 +18,16 @@ installed from a freshly built wheel), for the decision times there; those games
 exactly as in CPython (same seeds, same decisions), which is checked.
 
 Writes benchmarks/players.json (committed; the engine page shows it) and the full per-game
-record to benchmarks/out/players-<time>.json (not committed). Exits 0 once measured: this
-is a measurement, not a test.
+record to benchmarks/out/players-<time>.json (not committed). Each finished slice of games is
+kept under benchmarks/out/slices-<hash of the engine's code>/, so a run that was stopped
+resumes where it was. Exits 0 once measured: this is a measurement, not a test.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
-import itertools
+import hashlib
 import json
 import math
 import os
@@ -56,6 +57,7 @@ MATCHES = (
     ("default-vs-greedy", DEFAULT, "greedy", 0.75),
     ("strong-vs-default", STRONG, DEFAULT, 0.60),
 )
+STRONG_ID = MATCHES[2][0]
 TIME_TARGETS_MS = {"cpython": 300, "pyodide": 1000}
 
 
@@ -80,23 +82,32 @@ def wilson(score: float, n: int, z: float = 1.959964) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _match(cmd: list[str], player: str, opponent: str, games: int, jobs: int,
-           seed: int) -> list[dict[str, Any]]:  # fmt: skip
-    """Play games 0..games-1 in ``jobs`` slices of whole seat pairs; the results in order."""
-    pairs = games // 2
-    bounds = [2 * (pairs * j // jobs) for j in range(jobs + 1)]
-    bounds[-1] = games
-    slices = [(a, b - a) for a, b in itertools.pairwise(bounds) if b > a]
+def _slices(games: int, size: int) -> list[tuple[int, int]]:
+    """Games 0..games-1 cut into slices of at most ``size`` games, seat pairs kept whole."""
+    size = max(2, size - size % 2)
+    return [(first, min(size, games - first)) for first in range(0, games, size)]
 
-    def run(first: int, count: int) -> list[dict[str, Any]]:
-        args = ["--player", player, "--opponent", opponent, "--first", str(first),
-                "--games", str(count), "--seed", str(seed)]  # fmt: skip
-        games_: list[dict[str, Any]] = _run_json([*cmd, *args])["games"]
-        return games_
 
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        parts = list(pool.map(lambda s: run(*s), slices))
-    return [g for part in parts for g in part]
+def _engine_hash() -> str:
+    """A fingerprint of the code that plays the games: cached slices are reused only for it."""
+    digest = hashlib.sha256()
+    for path in sorted([*(ROOT / "hanamikoji").rglob("*.py"), SCRIPT]):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _run_slice(cmd: list[str], player: str, opponent: str, first: int, count: int,
+               seed: int, cache: Path) -> list[dict[str, Any]]:  # fmt: skip
+    """One slice of a match; kept in ``cache`` so that an interrupted run resumes."""
+    done = cache / f"{player}_{opponent}_s{seed}_{first}+{count}.json".replace(":", "-")
+    if done.exists():
+        cached: list[dict[str, Any]] = json.loads(done.read_text(encoding="utf-8"))
+        return cached
+    args = ["--player", player, "--opponent", opponent, "--first", str(first),
+            "--games", str(count), "--seed", str(seed)]  # fmt: skip
+    games: list[dict[str, Any]] = _run_json([*cmd, *args])["games"]
+    done.write_text(json.dumps(games), encoding="utf-8")
+    return games
 
 
 def _summary(games: list[dict[str, Any]], target: float) -> dict[str, Any]:
@@ -134,28 +145,44 @@ def main() -> int:
         raise SystemExit("benchmarks/players.py: node is not on PATH")
 
     cpython_cmd = [sys.executable, str(SCRIPT)]
-    matches = []
-    raw: dict[str, Any] = {}
-    for match_id, player, opponent, target in MATCHES:
-        count = args.strong_games if match_id.startswith("strong") else args.games
-        print(f"CPython: {match_id}, {count} games ...", flush=True)
-        games = _match(cpython_cmd, player, opponent, count, args.jobs, args.seed)
-        raw[match_id] = games
-        matches.append({"id": match_id, "player": player, "opponent": opponent,
-                        **_summary(games, target)})  # fmt: skip
-
+    tmp = tempfile.TemporaryDirectory()
+    wheel = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "build_wheel.py"), tmp.name],
+        capture_output=True, text=True, check=True,
+    ).stdout.strip()  # fmt: skip
+    timings_file = Path(tmp.name) / "timings.json"
+    pyodide_run = [node, str(ROOT / "scripts" / "pyodide_run.mjs"), "--engine", wheel,
+                   "--timings", str(timings_file), str(SCRIPT)]  # fmt: skip
+    # Every slice of every match shares one pool of --jobs processes; the results do not
+    # depend on how the games are cut or scheduled.
+    print(f"CPython: {len(MATCHES)} matches, {args.jobs} processes ...", flush=True)
+    cache = HERE / "out" / f"slices-{_engine_hash()}"
+    cache.mkdir(parents=True, exist_ok=True)
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        jobs = {}
+        # The slowest match first, so that no process is left alone with it at the end.
+        for match_id, player, opponent, _ in sorted(MATCHES, key=lambda m: m[0] != STRONG_ID):
+            strong = match_id.startswith("strong")
+            count = args.strong_games if strong else args.games
+            jobs[match_id] = [
+                pool.submit(_run_slice, cpython_cmd, player, opponent, first, n, args.seed, cache)
+                for first, n in _slices(count, 10 if strong else 50)
+            ]
+        raw: dict[str, Any] = {
+            match_id: [g for job in jobs[match_id] for g in job.result()]
+            for match_id, *_ in MATCHES
+        }
+    # Alone, so that no process of this benchmark competes with it for the processor.
     print(f"Pyodide: default-vs-greedy, {args.pyodide_games} games ...", flush=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        wheel = subprocess.run(
-            [sys.executable, str(ROOT / "scripts" / "build_wheel.py"), tmp],
-            capture_output=True, text=True, check=True,
-        ).stdout.strip()  # fmt: skip
-        timings_file = Path(tmp) / "timings.json"
-        pyodide_run = [node, str(ROOT / "scripts" / "pyodide_run.mjs"), "--engine", wheel,
-                       "--timings", str(timings_file), str(SCRIPT)]  # fmt: skip
-        pyo = _run_json([*pyodide_run, "--player", DEFAULT, "--opponent", "greedy",
-                         "--games", str(args.pyodide_games), "--seed", str(args.seed)])  # fmt: skip
-        timings = json.loads(timings_file.read_text(encoding="utf-8"))
+    pyo = _run_json([*pyodide_run, "--player", DEFAULT, "--opponent", "greedy",
+                     "--games", str(args.pyodide_games), "--seed", str(args.seed)])  # fmt: skip
+    timings = json.loads(timings_file.read_text(encoding="utf-8"))
+    tmp.cleanup()
+    matches = [
+        {"id": match_id, "player": player, "opponent": opponent,
+         **_summary(raw[match_id], target)}
+        for match_id, player, opponent, target in MATCHES
+    ]  # fmt: skip
     same = [g["score"] for g in pyo["games"]] == [
         g["score"] for g in raw["default-vs-greedy"][: args.pyodide_games]
     ]
@@ -205,6 +232,7 @@ def main() -> int:
             "seed": args.seed,
             "games_per_match": args.games,
             "strong_games": args.strong_games,
+            "processes": args.jobs,
             "seating": "pairs of games on the same deal, seats swapped",
             "default_iterations": MCTSPlayer.DEFAULT_ITERATIONS,
             "strong_iterations": MCTSPlayer.STRONG_ITERATIONS,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -23,6 +24,10 @@ def main(argv: list[str] | None = None) -> int:
                          help="folder for the generated Markdown and MkDocs configurations")
         cmd.add_argument("--no-pyodide", action="store_true",
                          help="do not copy the Pyodide runtime (live examples will not run)")
+    commands.choices["build"].add_argument(
+        "--site-url", default=os.environ.get("SITE_URL"),
+        help="where the site will live, e.g. https://example.org/hanamikoji-rules/ (default: "
+             "$SITE_URL; without it: no canonical links, hreflang alternates or sitemap)")
     commands.choices["build"].add_argument(
         "--only", action="append", metavar="LANG",
         help="rebuild only this language's pages in an existing site (repeatable)")
@@ -48,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"Rebuilt {', '.join(args.only)} in {site}")
             else:
                 site = build(args.locales, args.out, work=args.work,
-                             pyodide=not args.no_pyodide)
+                             pyodide=not args.no_pyodide, site_url=args.site_url)
                 print(f"Built {site}")
             return 0
         if args.no_watch:

@@ -1,6 +1,6 @@
 """Build the whole site: check the locales, render each language's pages into
 ``build/site/<lang>/``, run one strict MkDocs build per language into ``site/<lang>/``, then add
-the engine wheel, the Pyodide runtime and the root language chooser."""
+the compiled engine, the Pyodide runtime and the root language chooser."""
 
 from __future__ import annotations
 
@@ -9,11 +9,14 @@ import shutil
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
+from html import escape
 from pathlib import Path
+from urllib.parse import urlsplit
+from xml.etree import ElementTree
 
 import yaml
 
-from rulesite import assets, examples
+from rulesite import assets
 from rulesite.config import language_config
 from rulesite.errors import BuildError, SiteError
 from rulesite.locales import Locales, load
@@ -33,7 +36,21 @@ def _fresh(folder: Path) -> None:
     (folder / MARKER).write_text("made by python -m rulesite build\n", encoding="utf-8")
 
 
-def write_sources(locales: Locales, lang: str, work: Path, out: Path, wheel: str) -> Path:
+def site_root(url: str | None) -> str | None:
+    """The site's address as given (``SITE_URL``), checked and ending in ``/``; None if not
+    given. Pages then use it for canonical links, hreflang alternates and the sitemap."""
+    if not url or not url.strip():
+        return None
+    url = url.strip()
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise SiteError(f"SITE_URL: {url!r} is not the address of a site: expected "
+                        "http(s)://host/path/, e.g. https://example.org/hanamikoji-rules/")
+    return url if url.endswith("/") else f"{url}/"
+
+
+def write_sources(locales: Locales, lang: str, work: Path, out: Path, engine: str,
+                  runtime: dict[str, object], site_url: str | None = None) -> Path:
     """Write the Markdown pages, static assets and MkDocs config of ``lang``; return the config."""
     folder = work / lang
     docs = folder / "docs"
@@ -42,7 +59,7 @@ def write_sources(locales: Locales, lang: str, work: Path, out: Path, wheel: str
         (docs / name).write_text(markdown, encoding="utf-8")
     shutil.copytree(REPO / "docs" / "assets", docs / "assets")
     config = language_config(locales, lang, repo=REPO, docs_dir=docs, site_dir=out / lang,
-                             wheel=wheel)
+                             engine=engine, runtime=runtime, site_url=site_url)
     path = folder / "mkdocs.yml"
     path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return path
@@ -64,37 +81,65 @@ def run_mkdocs(config: Path) -> None:
 
 def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "site", *,
           work: Path | str = REPO / "build" / "site", pyodide: bool = True,
-          jobs: int = 2) -> Path:
+          jobs: int = 2, site_url: str | None = None) -> Path:
     """Build the site into ``out`` and return it. ``pyodide=False`` skips the runtime copy
-    (the live examples then cannot start); the engine wheel is always built."""
+    (the live examples then cannot start); the compiled engine is always written (both in
+    folders named by their content: :mod:`rulesite.assets`). ``site_url``:
+    where the site will live (``SITE_URL``, e.g. ``https://example.org/hanamikoji-rules/``);
+    without it every link still works, but pages have no canonical link, no hreflang
+    alternates and no site-wide sitemap, and the 404 page assumes the site is at the host's
+    root."""
+    site_url = site_root(site_url)
     out, work = Path(out).resolve(), Path(work).resolve()
     locales = load(locales_dir)
     _fresh(out)
     _fresh(work)
-    wheel = assets.build_wheel(REPO, out / "assets" / "py")
+    engine = assets.write_engine(REPO / "node_modules", out / "assets" / "py")
+    runtime: dict[str, object] = {"dir": "pyodide/", "lock": {}}
     if pyodide:
-        assets.copy_pyodide(REPO / "node_modules", out / "assets" / "pyodide")
-        # Python already started, for the live examples to restore (rulesite/examples.py).
-        examples.write_snapshot(REPO / "node_modules" / "pyodide", wheel,
-                                out / "assets" / "pyodide")
-    configs = [write_sources(locales, lang, work, out, wheel.name)
+        runtime = assets.copy_pyodide(REPO / "node_modules", out / "assets" / "pyodide")
+    configs = [write_sources(locales, lang, work, out,
+                             engine.relative_to(out / "assets").as_posix(), runtime, site_url)
                for lang in locales.structure.languages]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         list(pool.map(run_mkdocs, configs))
-    # Without a site_url, MkDocs links a language's 404 page as if that language were the
-    # host's root, so those links would be dead; hosts use the root 404.html anyway.
+    # Hosts serve the root 404.html for any missing address; the languages' own would only
+    # be reached by a direct link.
     for lang in locales.structure.languages:
         (out / lang / "404.html").unlink()
-    (out / "404.html").write_text(not_found(locales), encoding="utf-8")
+    # Served at any depth, the 404 page links by absolute path: the site's path, if known.
+    (out / "404.html").write_text(not_found(locales, urlsplit(site_url).path if site_url
+                                            else "/"), encoding="utf-8")
+    if site_url:
+        sitemaps = [out / lang / "sitemap.xml" for lang in locales.structure.languages]
+        (out / "sitemap.xml").write_text(merged_sitemap(sitemaps), encoding="utf-8")
+        # Material's script fetches sitemap.xml next to every hreflang alternate (it expects
+        # them to be language roots); a copy there keeps those requests from failing.
+        for sitemap in sitemaps:
+            for index in sitemap.parent.glob("*/index.html"):
+                shutil.copy2(sitemap, index.parent / "sitemap.xml")
     (out / "index.html").write_text(root_index(locales), encoding="utf-8")
     return out
+
+
+def merged_sitemap(sitemaps: list[Path]) -> str:
+    """One sitemap with every page of every language (each language's MkDocs sitemap)."""
+    namespace = "http://www.sitemaps.org/schemas/sitemap/0.9"
+    entries = []
+    for path in sitemaps:
+        for url in ElementTree.parse(path).getroot().iter(f"{{{namespace}}}url"):
+            loc = url.findtext(f"{{{namespace}}}loc")
+            if loc:
+                entries.append(f"  <url><loc>{escape(loc)}</loc></url>")
+    return "\n".join(['<?xml version="1.0" encoding="UTF-8"?>',
+                      f'<urlset xmlns="{namespace}">', *entries, "</urlset>", ""])
 
 
 def rebuild_languages(locales_dir: Path | str, out: Path | str, langs: list[str], *,
                       work: Path | str = REPO / "build" / "site") -> Path:
     """Rebuild the pages of ``langs`` in an existing site ``out`` (made by :func:`build`),
     for ``rulesite serve`` when a locale file changes: everything is checked as for a full
-    build, the engine wheel and the Pyodide runtime are kept, and each language is built
+    build, the compiled engine and the Pyodide runtime are kept, and each language is built
     aside, then swapped in, so the server never serves half a language."""
     out, work = Path(out).resolve(), Path(work).resolve()
     locales = load(locales_dir)
@@ -102,13 +147,14 @@ def rebuild_languages(locales_dir: Path | str, out: Path | str, langs: list[str]
     if unknown:
         raise SiteError(f"unknown language {unknown[0]!r}; expected one of "
                         f"{', '.join(locales.structure.languages)}")
-    wheels = sorted((out / "assets" / "py").glob("*.whl"))
-    if not (out / MARKER).is_file() or len(wheels) != 1:
+    found = assets.shipped(out / "assets", REPO / "node_modules")
+    if not (out / MARKER).is_file() or found is None:
         raise SiteError(f"{out} holds no built site to update; run `python -m rulesite build`")
+    engine, runtime = found
     staging = work / ".staging"
     for folder in (staging, *(work / lang for lang in langs)):
         shutil.rmtree(folder, ignore_errors=True)
-    configs = [write_sources(locales, lang, work, staging, wheels[0].name) for lang in langs]
+    configs = [write_sources(locales, lang, work, staging, engine, runtime) for lang in langs]
     with ThreadPoolExecutor(max_workers=2) as pool:
         list(pool.map(run_mkdocs, configs))
     for lang in langs:
@@ -125,10 +171,11 @@ def rebuild_languages(locales_dir: Path | str, out: Path | str, langs: list[str]
     return out
 
 
-def build_once(locales_dir: Path | str, root: Path, *, pyodide: bool = True) -> Path:
+def build_once(locales_dir: Path | str, root: Path, *, pyodide: bool = True,
+               site_url: str | None = None) -> Path:
     """Build into ``root/site`` unless a finished build is already there: lets several test
     folders share one build per session. ``index.html`` is written last, so it marks the end."""
     site = root / "site"
     if not (site / "index.html").is_file():
-        build(locales_dir, site, work=root / "work", pyodide=pyodide)
+        build(locales_dir, site, work=root / "work", pyodide=pyodide, site_url=site_url)
     return site

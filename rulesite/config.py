@@ -25,8 +25,12 @@ SEARCH: dict[str, dict[str, Any]] = {
 
 
 def language_config(locales: Locales, lang: str, *, repo: Path, docs_dir: Path,
-                    site_dir: Path, wheel: str) -> dict[str, Any]:
-    """The mapping to write as ``build/site/<lang>/mkdocs.yml``."""
+                    site_dir: Path, engine: str, runtime: dict[str, Any] | None = None,
+                    site_url: str | None = None) -> dict[str, Any]:
+    """The mapping to write as ``build/site/<lang>/mkdocs.yml``. ``engine`` and ``runtime``
+    say where the compiled engine and Pyodide are in ``assets/`` (:mod:`rulesite.assets`).
+    ``site_url`` is the address of the whole site (ending in ``/``), if known: it gives each
+    page its canonical link, hreflang alternates and a sitemap entry."""
     ui = locales.languages[lang].ui
     base = yaml.safe_load((repo / "mkdocs.yml").read_text(encoding="utf-8"))
     palette = base["theme"]["palette"]
@@ -37,7 +41,7 @@ def language_config(locales: Locales, lang: str, *, repo: Path, docs_dir: Path,
         {(ui["nav.home"] if page.kind == "home" else writer.label(page.id)): page.filename}
         for page in locales.structure.pages
     ]
-    return {
+    config: dict[str, Any] = {
         "INHERIT": str(repo / "mkdocs.yml"),
         "site_name": ui["site.name"],
         "site_description": ui["site.description"],
@@ -60,8 +64,10 @@ def language_config(locales: Locales, lang: str, *, repo: Path, docs_dir: Path,
                  "lang": code}
                 for code in locales.structure.languages
             ],
-            # read by overrides/main.html and overrides/partials/copyright.html
-            "hk": {"lang": lang, "wheel": wheel,
+            # read by overrides/main.html and overrides/partials/copyright.html; root: the
+            # site's address (SITE_URL), for hreflang links
+            "hk": {"lang": lang, "engine": engine, "root": site_url,
+                   "runtime": runtime or {"dir": "pyodide/", "lock": {}},
                    "version": ui["site.version"].format(version=locales.structure.version),
                    "changelog": next(p.filename for p in locales.structure.pages
                                      if p.kind == "changelog").removesuffix(".md") + "/"},
@@ -71,3 +77,6 @@ def language_config(locales: Locales, lang: str, *, repo: Path, docs_dir: Path,
         "extra_javascript": [*base["extra_javascript"], *examples.EXTRA_JAVASCRIPT],
         "nav": nav,
     }
+    if site_url:
+        config["site_url"] = f"{site_url}{lang}/"
+    return config

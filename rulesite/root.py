@@ -2,8 +2,8 @@
 
 ``index.html`` sends the reader to their language (the one they picked last, else the
 browser's, else English); without JavaScript it is a plain list of the four languages.
-``404.html`` is what static hosts show for a missing URL: the same list with absolute links,
-since it is served at any path (this assumes the site lives at the root of its host).
+``404.html`` is what static hosts show for a missing URL: the same list with links by
+absolute path, since it is served at any depth (the site's path from ``SITE_URL``, else ``/``).
 """
 
 from __future__ import annotations
@@ -49,10 +49,12 @@ li {{ margin: .4rem 0; font-size: 1.2rem; }}
 </style>
 </head>
 <body>
+<main>
 <h1>{title}</h1>
 <ul>
 {links}
 </ul>
+</main>
 </body>
 </html>
 """
@@ -73,5 +75,6 @@ def root_index(locales: Locales) -> str:
     return _page(locales, "", "root.choose", script)
 
 
-def not_found(locales: Locales) -> str:
-    return _page(locales, "/", "root.not_found", "")
+def not_found(locales: Locales, base: str = "/") -> str:
+    """The 404 page of a site whose root is at the absolute path ``base`` (ending in /)."""
+    return _page(locales, base, "root.not_found", "")

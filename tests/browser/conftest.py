@@ -7,11 +7,11 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
-from rulesite.build import build_once
 from rulesite.locales import Locales, load
 from rulesite.serve import make_server
 
@@ -30,13 +30,20 @@ def locales() -> Locales:
 
 
 @pytest.fixture(scope="session")
-def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL of the real site (shared build with tests/site), served like `make serve` does."""
-    site = build_once(REPO / "locales", tmp_path_factory.getbasetemp() / "real-site")
-    server = make_server(site, 0)
+def site_url(real_site: Path, deployed_url: str,
+             tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of the real site (the build shared with tests/site), served under the same
+    sub-path and port as where it was built to live, as on GitHub Pages: every browser test
+    then checks that links, search and the runtime work under a sub-path."""
+    served = tmp_path_factory.getbasetemp() / "served"
+    sub = urlsplit(deployed_url).path.strip("/")
+    if not (served / sub).exists():
+        (served / sub).parent.mkdir(parents=True, exist_ok=True)
+        (served / sub).symlink_to(real_site, target_is_directory=True)
+    server = make_server(served, urlsplit(deployed_url).port or 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
+    yield deployed_url.rstrip("/")
     server.shutdown()
     server.server_close()
 

@@ -26,6 +26,7 @@ from hanamikoji import (
     Game,
     HanamikojiError,
     Phase,
+    Position,
     Record,
     RecordError,
     RecordProblem,
@@ -280,6 +281,18 @@ def test_schema_accepts_real_records() -> None:
         check.validate(start.record().to_json())
         before_deal = Game.from_position(round_number=2, starting="B", favors="AB.....", seed=1)
         check.validate(before_deal.record().to_json())
+        # Positions at a pick and after the end are records' starts too.
+        for position in (_at_a_pick(game.edition, seed), game.position()):
+            record = Record(game.edition, (), position)
+            check.validate(record.to_json())
+            assert Record.loads(record.dumps()) == record
+
+
+def _at_a_pick(edition: Edition, seed: int) -> Position:
+    game = Game(edition, seed=seed, auto_deal=True)
+    offer = next(a for a in game.legal_actions() if a.marker >= 4)  # a Gift or a Competition
+    game.apply(offer)
+    return game.position()
 
 
 def _damage(change: dict[str, Any], *, drop: str | None = None) -> dict[str, Any]:

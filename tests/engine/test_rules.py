@@ -86,6 +86,16 @@ def outcome(
     return Outcome(reason, winners, geishas, charm_points, round_number)
 
 
+def refuses(game: Game, moves: tuple[str, ...], rule: Rule) -> None:
+    """Each of ``moves`` is refused, naming ``rule``, and leaves the game as it was."""
+    before = snapshot(game)
+    for move in moves:
+        with pytest.raises(IllegalActionError) as error:
+            game.apply(move)
+        assert error.value.rule is rule
+        assert snapshot(game) == before
+
+
 def charm_of(owners: tuple[Player | None, ...], player: Player) -> int:
     return sum(charm(g) for g, owner in zip(GEISHAS, owners, strict=True) if owner is player)
 
@@ -293,17 +303,10 @@ def test_one_action_per_turn_then_the_other_player() -> None:
     game.apply("G123")
     # The Gift waits for B's pick: no action, by either player, comes before it.
     assert {type(a) for a in game.legal_actions()} == {GiftPick}
-    before = snapshot(game)
-    for move in ("S7", "T12"):
-        with pytest.raises(IllegalActionError) as error:
-            game.apply(move)
-        assert error.value.rule is Rule.DECISION_KIND
-        assert snapshot(game) == before
+    refuses(game, ("S7", "T12"), Rule.DECISION_KIND)
     game.apply("P2")
     # A pick answers only a Gift or a Competition just offered.
-    with pytest.raises(IllegalActionError) as error:
-        game.apply("P2")
-    assert error.value.rule is Rule.DECISION_KIND
+    refuses(game, ("P2",), Rule.DECISION_KIND)
     assert game.to_move is B and game.used_markers(A) == Marker.GIFT
     game.apply("S7")
     assert game.to_move is A and game.used_markers(B) == Marker.SECRET
@@ -318,12 +321,7 @@ def test_each_marker_once_per_round() -> None:
     assert game.to_move is A and game.used_markers(A) == Marker.GIFT | Marker.TRADE_OFF
     legal = game.legal_actions()
     assert {type(a) for a in legal} == {Secret, Competition}
-    before = snapshot(game)
-    for used in ("G667", "T67"):
-        with pytest.raises(IllegalActionError) as error:
-            game.apply(used)
-        assert error.value.rule is Rule.MARKER_ONCE
-        assert snapshot(game) == before
+    refuses(game, ("G667", "T67"), Rule.MARKER_ONCE)
     # Next round, every marker is unused again.
     game = round_one()
     game.deal("1" + "234567" + "124567" + "34567677")

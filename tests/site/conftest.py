@@ -1,6 +1,7 @@
 """Fixtures for the site builder: a small valid rulebook to break on purpose, and built sites.
 
-Each site is built once per session (``build_once``), shared with tests/browser/.
+Each site is built once per session (``build_once``); the real one (``real_site``, in
+tests/conftest.py) is shared with tests/browser/.
 """
 
 from __future__ import annotations
@@ -55,12 +56,6 @@ def fixture_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if not (root / "locales").exists():
         assemble_fixture(root / "locales")
     return build_once(root / "locales", root, pyodide=False)
-
-
-@pytest.fixture(scope="session")
-def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real rulebook of locales/, built exactly as `make site` builds it."""
-    return build_once(REPO / "locales", tmp_path_factory.getbasetemp() / "real-site")
 
 
 @pytest.fixture(scope="session", params=["fixture", "real"])

@@ -22,6 +22,8 @@ class ParsedPage:
     links: list[str] = field(default_factory=list)  # every href of <a>
     loads: list[str] = field(default_factory=list)  # URLs fetched on load
     inline_styles: list[str] = field(default_factory=list)
+    # <link rel="canonical"> and <link rel="alternate" hreflang>: {rel or hreflang: href}
+    heads: dict[str, str] = field(default_factory=dict)
 
 
 class _Parser(HTMLParser):
@@ -43,6 +45,10 @@ class _Parser(HTMLParser):
                 self.page.loads.extend(u.split()[0] for u in a[attr].split(",") if u.strip())
         if tag == "link" and LOADED_LINK_RELS & set(a.get("rel", "").lower().split()):
             self.page.loads.append(a.get("href", ""))
+        if tag == "link" and a.get("rel") == "canonical":
+            self.page.heads["canonical"] = a.get("href", "")
+        if tag == "link" and a.get("rel") == "alternate" and "hreflang" in a:
+            self.page.heads[a["hreflang"]] = a.get("href", "")
         if tag == "meta" and a.get("http-equiv", "").lower() == "refresh":
             self.page.loads.append(a.get("content", "").partition("url=")[2])
         if "style" in a:
@@ -74,14 +80,20 @@ def is_external(url: str) -> bool:
     return url.startswith("//") or (":" in url.split("/")[0] and not url.startswith("data:"))
 
 
-def target(site: Path, page: Path, href: str) -> tuple[Path, str]:
-    """The file a relative link of ``page`` opens, and its fragment ('' if none)."""
+def target(site: Path, page: Path, href: str, root: str = "/") -> tuple[Path, str]:
+    """The file a link of ``page`` opens, and its fragment ('' if none); ``root`` is the
+    site's absolute path on its host (what a link starting with ``/`` must start with)."""
     path, _, fragment = href.partition("#")
     path = path.partition("?")[0]
     if not path:
         return page, fragment
-    base = site if path.startswith("/") else page.parent
-    resolved = (base / path.lstrip("/")).resolve()
+    if path.startswith("/"):
+        if not path.startswith(root):
+            return site / "outside-the-site" / path.lstrip("/"), fragment
+        base, path = site, path[len(root):]
+    else:
+        base = page.parent
+    resolved = (base / path).resolve()
     if resolved.is_dir() or path.endswith("/"):
         resolved = resolved / "index.html"
     return resolved, fragment

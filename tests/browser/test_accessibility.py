@@ -1,0 +1,200 @@
+"""Accessibility in a real browser (Debian's Chromium, the real site under its sub-path).
+
+axe-core (``node_modules/axe-core``, pinned in package-lock.json, injected into each page)
+finds no serious or critical WCAG 2.2 A/AA violation on any page type, in English with the
+light scheme and in Japanese with the dark one, on a desktop and on a 320 px phone; no page
+of any language scrolls sideways at 320 px; and a live example is usable from the keyboard
+alone: focus never falls off a control that becomes disabled or hidden, steps are chosen with
+the arrow keys, the code box says how to leave it, and each step is announced once.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from rulesite.locales import Locales
+
+REPO = Path(__file__).resolve().parents[2]
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
+RULESETS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+LANGS = ("en", "fr", "ja", "id")
+LIVE_TIMEOUT_MS = 45_000  # booting Pyodide on a busy 2-core machine, with margin
+
+
+def page_paths(locales: Locales, lang: str, *, one_per_kind: bool = False) -> list[str]:
+    """Every page of ``lang`` (or the first of each kind: the rules pages share a layout)."""
+    pages = list({p.kind: p for p in reversed(locales.structure.pages)}.values())[::-1] \
+        if one_per_kind else locales.structure.pages
+    return [f"{lang}/{'' if p.kind == 'home' else p.id + '/'}" for p in pages]
+
+
+def open_page(page: Page, url: str) -> None:
+    """Open ``url`` with its examples in the widget's live layout (controls, status, hints)."""
+    page.goto(url)
+    page.wait_for_load_state("load")
+    examples = page.locator(".hk-example .hk-ex")
+    if examples.count():
+        examples.first.scroll_into_view_if_needed()
+        examples.first.and_(page.locator("[data-state='live']")).wait_for(
+            timeout=LIVE_TIMEOUT_MS)
+        page.evaluate("window.scrollTo(0, 0)")
+
+
+def axe_problems(page: Page, selector: str = "html") -> list[str]:
+    """Serious and critical violations axe-core finds in ``selector``, one line per element."""
+    if not page.evaluate("Boolean(window.axe)"):
+        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    result = page.evaluate(
+        """([selector, tags]) => axe.run(document.querySelector(selector),
+             {runOnly: {type: "tag", values: tags}, resultTypes: ["violations"]})""",
+        [selector, RULESETS])
+    return [f"{page.url} [{v['impact']}] {v['id']}: {node['target']} {node['failureSummary']}"
+            for v in result["violations"] if v["impact"] in ("serious", "critical")
+            for node in v["nodes"][:5]]
+
+
+def no_engine(context: BrowserContext) -> None:
+    """Widgets stay in their loading state: Pyodide does not compete with axe for the CPU
+    (test_example_from_the_keyboard checks a widget once the engine has run)."""
+    context.route("**/assets/examples/worker.js", lambda route: route.fulfill(
+        body="// the engine is not started in this test\n", content_type="text/javascript"))
+
+
+def sideways(page: Page) -> int:
+    """How far the page scrolls sideways, in CSS pixels."""
+    return int(page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"))
+
+
+@pytest.mark.parametrize(("lang", "scheme", "width"), [
+    ("en", "light", 1280), ("en", "light", 320), ("ja", "dark", 1280), ("ja", "dark", 320)])
+def test_axe_finds_no_serious_violation(chromium: Browser, site_url: str, locales: Locales,
+                                        lang: str, scheme: str, width: int) -> None:
+    context = chromium.new_context(viewport={"width": width, "height": 800},
+                                   color_scheme=scheme)  # type: ignore[arg-type]
+    no_engine(context)
+    page = context.new_page()
+    problems: list[str] = []
+    for path in [*page_paths(locales, lang, one_per_kind=True), "404.html"]:
+        open_page(page, f"{site_url}/{path}")
+        problems += axe_problems(page)
+    context.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_no_page_scrolls_sideways_on_a_small_phone(chromium: Browser, site_url: str,
+                                                   locales: Locales) -> None:
+    context = chromium.new_context(viewport={"width": 320, "height": 640})
+    no_engine(context)
+    page = context.new_page()
+    wide = {}
+    for lang in LANGS:
+        for path in page_paths(locales, lang):
+            # Styles block the scripts, so the layout is final once the DOM is ready.
+            page.goto(f"{site_url}/{path}", wait_until="domcontentloaded")
+            if sideways(page) > 0:
+                wide[path] = sideways(page)
+    context.close()
+    assert not wide, f"pages wider than a 320 px screen (px too wide): {wide}"
+
+
+def focused(page: Page) -> str:
+    """The focused element: a widget button's action, else its id."""
+    return str(page.evaluate(
+        "(e => e.dataset.act || e.id || e.tagName)(document.activeElement)"))
+
+
+def test_example_from_the_keyboard(chromium: Browser, site_url: str, locales: Locales) -> None:
+    ui = locales.languages["fr"].ui
+    context = chromium.new_context(viewport={"width": 390, "height": 800})
+    page = context.new_page()
+    page.goto(f"{site_url}/fr/end/")
+    example = "ex-8-vs-11"  # three steps: 0, 1, 2
+    root = page.locator(f"[id='{example}'] .hk-ex")
+    root.scroll_into_view_if_needed()
+    page.wait_for_selector(f"[id='{example}'] .hk-ex[data-state='live'][data-step='0']",
+                           timeout=LIVE_TIMEOUT_MS)
+    live = root.locator("[aria-live]")
+    assert live.count() == 1, "one live region per widget, so a step is spoken once"
+    live.evaluate("""el => { window.hkSpoken = 0;
+        new MutationObserver(records => { window.hkSpoken += records.length; })
+          .observe(el, {childList: true, characterData: true, subtree: true}); }""")
+
+    # Step buttons: at either end focus moves to the button going the other way.
+    root.locator("[data-act=forward]").focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    assert root.get_attribute("data-step") == "2"
+    assert focused(page) == "back"
+    page.keyboard.press("Enter")
+    page.keyboard.press("Shift+Tab")
+    assert focused(page) == "restart"
+    page.keyboard.press("Enter")
+    assert root.get_attribute("data-step") == "0"
+    assert focused(page) == "forward"
+
+    # The list of steps is one Tab stop; arrows, Home and End choose a step.
+    page.keyboard.press("Tab")
+    assert focused(page) == f"{example}-step-0"
+    spoken = page.evaluate("window.hkSpoken")
+    page.keyboard.press("ArrowDown")
+    assert (root.get_attribute("data-step"), focused(page)) == ("1", f"{example}-step-1")
+    assert page.evaluate("window.hkSpoken") == spoken + 1, "the step was announced once"
+    now = " ".join(root.locator(".hk-ex-now").inner_text().split())
+    counter = ui["widget.counter"].format(step=1, total=2)
+    assert live.text_content() == f"{counter}. {now}"
+    page.keyboard.press("End")
+    assert (root.get_attribute("data-step"), focused(page)) == ("2", f"{example}-step-2")
+    page.keyboard.press("Home")
+    assert root.get_attribute("data-step") == "0"
+    assert root.locator(".hk-ex-steps > li[tabindex='0']").count() == 1
+    assert root.locator(".hk-ex-steps").get_attribute("aria-describedby")
+
+    # The code box: Tab indents, the hint in French says how to leave, Esc then Tab leaves.
+    code = root.locator("textarea")
+    hint = page.locator(f"[id='{code.get_attribute('aria-describedby')}']")
+    assert hint.inner_text() == ui["widget.code_keys"] and hint.is_visible()
+    code.focus()
+    page.keyboard.press("Tab")
+    assert focused(page) == f"{example}-code"
+    assert code.input_value().startswith("    ")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    assert focused(page) == "run"
+    page.keyboard.press("Tab")  # Stop is disabled: Restore is next, shown since the code changed
+    assert focused(page) == "reset"
+    page.keyboard.press("Enter")  # Restore hides itself
+    assert not code.input_value().startswith("    ")
+    assert focused(page) == "run"
+
+    # Run is disabled while running: focus goes to Stop, and back to Run when it ends (a warm
+    # engine may take only milliseconds, so the moves are recorded as they happen).
+    root.evaluate("""el => { window.hkFocus = [];
+        el.addEventListener("focusin", e => window.hkFocus.push(e.target.dataset.act)); }""")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"[id='{example}'] .hk-ex[data-runs='1']", timeout=LIVE_TIMEOUT_MS)
+    assert page.evaluate("window.hkFocus") == ["stop", "run"]
+    assert focused(page) == "run"
+    assert root.get_attribute("data-live") == "verified"
+    assert not axe_problems(page, f"[id='{example}']")  # the widget once live, with a result
+    context.close()
+
+
+def test_search_dialog_and_wide_tables_are_named(chromium: Browser, site_url: str) -> None:
+    context = chromium.new_context(viewport={"width": 320, "height": 640}, locale="fr-FR")
+    page = context.new_page()
+    page.goto(f"{site_url}/fr/end/")
+    page.wait_for_load_state("load")
+    assert page.locator(".md-search[role=dialog]").get_attribute("aria-label")
+    frames = page.locator(".md-typeset__scrollwrap[tabindex='0'][role=region]")
+    assert frames.count() >= 1  # the editions table is wider than a 320 px screen
+    labels = frames.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    assert all(labels), labels
+    frames.first.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(
+        "document.querySelector('.md-typeset__scrollwrap[tabindex=\"0\"]').scrollLeft > 0")
+    context.close()
