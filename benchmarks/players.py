@@ -18,14 +18,16 @@ installed from a freshly built wheel), for the decision times there; those games
 exactly as in CPython (same seeds, same decisions), which is checked.
 
 Writes benchmarks/players.json (committed; the engine page shows it) and the full per-game
-record to benchmarks/out/players-<time>.json (not committed). Exits 0 once measured: this
-is a measurement, not a test.
+record to benchmarks/out/players-<time>.json (not committed). Each finished slice of games is
+kept under benchmarks/out/slices-<hash of the engine's code>/, so a run that was stopped
+resumes where it was. Exits 0 once measured: this is a measurement, not a test.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
+import hashlib
 import json
 import math
 import os
@@ -55,6 +57,7 @@ MATCHES = (
     ("default-vs-greedy", DEFAULT, "greedy", 0.75),
     ("strong-vs-default", STRONG, DEFAULT, 0.60),
 )
+STRONG_ID = MATCHES[2][0]
 TIME_TARGETS_MS = {"cpython": 300, "pyodide": 1000}
 
 
@@ -85,11 +88,25 @@ def _slices(games: int, size: int) -> list[tuple[int, int]]:
     return [(first, min(size, games - first)) for first in range(0, games, size)]
 
 
+def _engine_hash() -> str:
+    """A fingerprint of the code that plays the games: cached slices are reused only for it."""
+    digest = hashlib.sha256()
+    for path in sorted([*(ROOT / "hanamikoji").rglob("*.py"), SCRIPT]):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def _run_slice(cmd: list[str], player: str, opponent: str, first: int, count: int,
-               seed: int) -> list[dict[str, Any]]:  # fmt: skip
+               seed: int, cache: Path) -> list[dict[str, Any]]:  # fmt: skip
+    """One slice of a match; kept in ``cache`` so that an interrupted run resumes."""
+    done = cache / f"{player}_{opponent}_s{seed}_{first}+{count}.json".replace(":", "-")
+    if done.exists():
+        cached: list[dict[str, Any]] = json.loads(done.read_text(encoding="utf-8"))
+        return cached
     args = ["--player", player, "--opponent", opponent, "--first", str(first),
             "--games", str(count), "--seed", str(seed)]  # fmt: skip
     games: list[dict[str, Any]] = _run_json([*cmd, *args])["games"]
+    done.write_text(json.dumps(games), encoding="utf-8")
     return games
 
 
@@ -139,18 +156,21 @@ def main() -> int:
     # Every slice of every match shares one pool of --jobs processes; the results do not
     # depend on how the games are cut or scheduled.
     print(f"CPython: {len(MATCHES)} matches, {args.jobs} processes ...", flush=True)
+    cache = HERE / "out" / f"slices-{_engine_hash()}"
+    cache.mkdir(parents=True, exist_ok=True)
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         jobs = {}
-        for match_id, player, opponent, _ in MATCHES:
+        # The slowest match first, so that no process is left alone with it at the end.
+        for match_id, player, opponent, _ in sorted(MATCHES, key=lambda m: m[0] != STRONG_ID):
             strong = match_id.startswith("strong")
             count = args.strong_games if strong else args.games
             jobs[match_id] = [
-                pool.submit(_run_slice, cpython_cmd, player, opponent, first, n, args.seed)
-                for first, n in _slices(count, 20 if strong else 50)
+                pool.submit(_run_slice, cpython_cmd, player, opponent, first, n, args.seed, cache)
+                for first, n in _slices(count, 10 if strong else 50)
             ]
         raw: dict[str, Any] = {
-            match_id: [g for job in slices for g in job.result()]
-            for match_id, slices in jobs.items()
+            match_id: [g for job in jobs[match_id] for g in job.result()]
+            for match_id, *_ in MATCHES
         }
     # Alone, so that no process of this benchmark competes with it for the processor.
     print(f"Pyodide: default-vs-greedy, {args.pyodide_games} games ...", flush=True)

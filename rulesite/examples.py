@@ -11,7 +11,7 @@ escaping. The fragment is one element with no line breaks (newlines in the code 
 
 What :func:`render` writes, readable without JavaScript:
 
-- the board of the last step, in HTML and CSS (:func:`board_html`);
+- the board of the last step, in HTML and CSS (``docs/assets/examples/board.py``);
 - an ordered list of every step in words, each ``<li id="ID-step-N">`` (N from 0, the
   position before the first move), so a link can point at one step;
 - the outcome, with its reason (said there only: the last step does not repeat it);
@@ -22,11 +22,10 @@ What :func:`render` writes, readable without JavaScript:
   words of each step, the outcome, the interface strings the widget needs.
 
 The code runs after ``from hanamikoji import *`` and must leave a game in ``game``
-(``docs/assets/examples/runner.py``). The words come from ``docs/assets/examples/explain.py``.
-Both files run here, in CPython, and in the reader's browser, in Pyodide, so a live run
-produces the same JSON as the page. The board is drawn twice, by :func:`board_html` here and
-by ``docs/assets/examples/board.js`` in the browser, into the same markup (the browser tests
-compare them).
+(``docs/assets/examples/runner.py``). The words come from ``docs/assets/examples/explain.py``
+and the boards from ``docs/assets/examples/board.py``. The three files run here, in CPython,
+and in the reader's browser, in Pyodide, so a live run produces the same JSON as the page,
+boards included: the browser only inserts the markup (the browser tests compare them).
 
 What the browser has to work with on every page:
 
@@ -42,7 +41,7 @@ In the browser (``docs/assets/examples/``, one job per module): ``boot.js`` find
 of 5 s and a Stop button that end the worker and start a fresh one; ``worker.js`` starts the
 self-hosted Pyodide, restoring ``assets/pyodide/snapshot.bin.gz`` (:func:`write_snapshot`) or
 else starting it the ordinary way, and unpacks the engine wheel into site-packages;
-``widget.js`` wires one example (``board.js``, ``player.js``, ``editor.js``, ``i18n.js``).
+``widget.js`` wires one example (``player.js``, ``editor.js``, ``i18n.js``).
 
 Each widget's root ``.hk-ex`` shows its state in data attributes, for styles, tests and
 benchmarks: ``data-state`` (``static``, then ``live``), ``data-live`` (``pending``,
@@ -74,18 +73,16 @@ REPO = Path(__file__).resolve().parent.parent
 SCRIPTS = REPO / "docs" / "assets" / "examples"
 UI_PREFIXES = ("widget.", "step.", "outcome.", "reason.", "error.")
 
-# Added to every language's MkDocs configuration (rulesite/config.py): the widget's style,
-# and the module that finds widgets on a page (it loads nothing more on pages without one).
-EXTRA_CSS = ["assets/examples/widget.css"]
+# Added to every language's MkDocs configuration (rulesite/config.py): the board's and the
+# widget's style, and the module that finds widgets on a page (it loads nothing more on pages
+# without one).
+EXTRA_CSS = ["assets/examples/board.css", "assets/examples/widget.css"]
 EXTRA_JAVASCRIPT = [{"path": "assets/examples/boot.js", "type": "module"}]
 
 FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 # A comment of an example's code written `# {key}`: replaced by the page language's
 # `examples.<id>.comments.<key>` (text.yml), so the same code reads in every language.
 COMMENT = re.compile(r"#[ \t]*\{([a-z0-9]+(?:-[a-z0-9]+)*)\}[ \t]*$", re.MULTILINE)
-MARKERS = (("S", "widget.secret"), ("T", "widget.tradeoff"), ("G", "widget.gift"),
-           ("C", "widget.competition"))
-CHARMS = (2, 2, 2, 3, 3, 4, 5)
 
 ICONS = {
     "restart": "M12 5V2L7 6l5 4V7a5 5 0 1 1-5 5H5a7 7 0 1 0 7-7z",
@@ -111,6 +108,7 @@ def _script(name: str) -> ModuleType:
 
 runner = _script("runner")
 explainer = _script("explain")
+drawer = _script("board")
 PRELUDE = escape(runner.PRELUDE)
 
 
@@ -171,14 +169,15 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, st
     code = localize(source, comments or {})
     steps = result["steps"]
     words = explainer.explain(steps, ui)
+    boards = drawer.boards(steps, ui)
     last = len(steps) - 1
     t = Text(ui)
     data = {
         "id": example_id,
         "lang": lang,
         "code": code,
-        "result": {"steps": steps, "texts": words["texts"], "outcome": words["outcome"],
-                   "output": result["output"]},
+        "result": {"steps": steps, "texts": words["texts"], "boards": boards,
+                   "outcome": words["outcome"], "output": result["output"]},
         "strings": strings(ui),
     }
     items = "".join(f'<li id="{example_id}-step-{i}" value="{i}">{text}</li>'
@@ -188,7 +187,7 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, st
                   variable="<code>game</code>")
     return "".join([
         f'<div class="hk-ex" data-lang="{lang}" data-state="static">',
-        f'<div class="hk-ex-board">{board_html(steps[last], ui)}</div>',
+        f'<div class="hk-ex-board">{boards[last]}</div>',
         _controls(example_id, t, last),
         '<p class="hk-ex-status" role="status" hidden></p>',
         # The current step, filled in by the script (the list below says every step).
@@ -247,9 +246,11 @@ def _lines(text: str) -> str:
 
 
 def _json(data: object) -> str:
-    """JSON safe inside ``<script>``: no ``<``, ``>`` or ``&`` left as such."""
+    """JSON safe inside ``<script>``: nothing that could end it (``</``) or open a comment
+    (``<!--``). The rest of the markup in it (boards, words) stays as it is, which keeps the
+    page small."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return text.replace("</", "<\\/").replace("<!--", "\\u003c!--")
 
 
 class Text:
@@ -261,133 +262,6 @@ class Text:
     def __call__(self, key: str, **fields: object) -> str:
         """The string ``key``, escaped; field values are HTML (escape plain text first)."""
         return FIELD.sub(lambda m: str(fields[m.group(1)]), escape(self.ui[key]))
-
-
-# --- the board ----------------------------------------------------------------------------
-# board.js writes exactly the same markup from the same JSON: change both together.
-
-def board_html(step: dict[str, Any], ui: dict[str, str]) -> str:
-    """The board of one step (``Step.to_json()``), as HTML drawn by widget.css."""
-    t = Text(ui)
-    b = step["board"]
-    moved = set(step["scoring"]["moved"]) if step.get("scoring") else set()
-    return "".join([
-        f'<div class="hk-board" data-phase="{b["phase"]}">',
-        f'<p class="hk-board-head"><span>{t("widget.round", round=b["round"])}</span>'
-        f"<span>{_status(b, t)}</span></p>",
-        _side(b, "B", t),
-        '<div class="hk-row">',
-        "".join(_column(b, g, g in moved, t) for g in range(1, 8)),
-        "</div>",
-        _offer(b, t),
-        _side(b, "A", t),
-        _extra(b, t),
-        "</div>",
-    ])
-
-
-def _player(name: str, t: Text) -> str:
-    return t("widget.player", player=name)
-
-
-def _status(b: dict[str, Any], t: Text) -> str:
-    phase = b["phase"]
-    if phase == "over":
-        return t("widget.phase_over")
-    if phase == "scoring":
-        return t("widget.phase_scoring")
-    if phase == "deal":
-        return t("widget.phase_deal")
-    return t("widget.to_play", player=_player(b["to_move"], t))
-
-
-def _card(card: int, extra: str = "") -> str:
-    return f'<span class="hk-card hk-g{card}{extra}">{card}</span>'
-
-
-def _back(t: Text, peek: int | None = None, extra: str = "") -> str:
-    inner = f'<span class="hk-peek">{peek}</span>' if peek is not None else ""
-    return f'<span class="hk-card hk-back{extra}" title="{t("widget.face_down")}">{inner}</span>'
-
-
-def _side(b: dict[str, Any], name: str, t: Text) -> str:
-    p = b["players"][name]
-    markers = []
-    for letter, key in MARKERS:
-        used = letter in p["used"]
-        cards = ""
-        if letter == "S" and p["secret"] is not None:
-            cards = (_card(p["secret"], " hk-revealed") if b["revealed"]
-                     else _back(t, p["secret"]))
-        elif letter == "T":
-            cards = "".join(_back(t, card) for card in p["tradeoff"])
-        state = t("widget.used") if used else t("widget.unused")
-        markers.append(
-            f'<li class="hk-marker{" hk-used" if used else ""}">'
-            f'<span class="hk-marker-name" title="{state}">{t(key)}</span>{cards}</li>')
-    hand = ""
-    if p["hand"]:
-        hand = (f'<div class="hk-hand"><span class="hk-small">{t("widget.hand")}</span>'
-                f'<span class="hk-cards">{"".join(_card(c) for c in p["hand"])}</span></div>')
-    return "".join([
-        f'<div class="hk-side hk-side-{name}">',
-        f'<p class="hk-side-name"><strong>{_player(name, t)}</strong>'
-        f'<span class="hk-totals">{t("widget.totals", geishas=p["geishas"], charm=p["charm"])}'
-        "</span></p>",
-        f'<ul class="hk-markers">{"".join(markers)}</ul>',
-        hand,
-        "</div>",
-    ])
-
-
-def _column(b: dict[str, Any], g: int, moved: bool, t: Text) -> str:
-    favor = b["favors"][g - 1]
-    if favor == ".":
-        marker, title = "", t("widget.marker_center")
-    else:
-        marker, title = favor, t("widget.marker_side", player=_player(favor, t))
-    token = f'<span class="hk-vm" title="{title}"></span>'
-
-    def items(name: str) -> str:
-        count = b["players"][name]["items"][g - 1]
-        return f'<div class="hk-items hk-items-{name}">{_card(g) * count}</div>'
-
-    return "".join([
-        f'<div class="hk-col hk-g{g}{" hk-moved" if moved else ""}" data-favor="{marker or "-"}">',
-        items("B"),
-        f'<div class="hk-slot">{token if marker == "B" else ""}</div>',
-        f'<div class="hk-geisha" title="{t("widget.geisha", geisha=g, charm=CHARMS[g - 1])}">'
-        f'<span class="hk-geisha-num">{g}</span><span class="hk-geisha-charm">{CHARMS[g - 1]}'
-        f'</span>{token if not marker else ""}</div>',
-        f'<div class="hk-slot">{token if marker == "A" else ""}</div>',
-        items("A"),
-        "</div>",
-    ])
-
-
-def _offer(b: dict[str, Any], t: Text) -> str:
-    pending = b["pending"]
-    if not pending:
-        return ""
-    offerer = "A" if b["to_move"] == "B" else "B"
-    if pending[0] == "C":
-        shown = "".join(f'<span class="hk-pair">{"".join(_card(int(c)) for c in half)}</span>'
-                        for half in pending[1:].split("-"))
-    else:
-        shown = "".join(_card(int(c)) for c in pending[1:])
-    return (f'<div class="hk-offer"><span class="hk-small">'
-            f'{t("widget.offer", player=_player(offerer, t))}</span>'
-            f'<span class="hk-cards">{shown}</span></div>')
-
-
-def _extra(b: dict[str, Any], t: Text) -> str:
-    pile = " hk-pile" if b["draw_pile"] else " hk-pile hk-empty"
-    parts = [f'<span class="hk-extra-item"><span class="hk-small">{t("widget.draw_pile")}'
-             f'</span>{_back(t, b["draw_pile"], pile)}</span>']
-    if b["removed"] is not None:
-        parts.append(f'<span class="hk-extra-item"><span class="hk-small">{t("widget.removed")}'
-                     f"</span>{_back(t)}</span>")
-    return f'<div class="hk-extra">{"".join(parts)}</div>'
 
 
 # --- the Pyodide memory snapshot -------------------------------------------------------------
@@ -403,7 +277,7 @@ def write_snapshot(pyodide_dir: Path, wheel: Path, out_dir: Path) -> Path:
     script = Path(__file__).with_name("examples_snapshot.mjs")
     sources = [pyodide_dir / name for name in ("pyodide.mjs", "pyodide.asm.mjs",
                                                "pyodide.asm.wasm", "python_stdlib.zip")]
-    sources += [wheel, script, SCRIPTS / "runner.py", SCRIPTS / "explain.py"]
+    sources += [wheel, script, *(SCRIPTS / f"{name}.py" for name in ("runner", "explain", "board"))]
     digest = hashlib.sha256()
     for path in sources:
         digest.update(path.name.encode())
@@ -420,8 +294,9 @@ def write_snapshot(pyodide_dir: Path, wheel: Path, out_dir: Path) -> Path:
         cache.mkdir(parents=True, exist_ok=True)
         partial = cached.with_suffix(".partial")
         proc = subprocess.run(
-            [node, str(script), str(pyodide_dir), str(wheel), str(SCRIPTS / "runner.py"),
-             str(SCRIPTS / "explain.py"), str(partial)],
+            [node, str(script), str(pyodide_dir), str(wheel),
+             *(str(SCRIPTS / f"{name}.py") for name in ("runner", "explain", "board")),
+             str(partial)],
             capture_output=True, text=True, check=False)
         if proc.returncode != 0 or not partial.is_file():
             raise AssetError(f"making the Pyodide snapshot failed (exit {proc.returncode}):\n"

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Make the memory snapshot that lets the live examples start Python quickly in the browser.
 //
-//   node rulesite/examples_snapshot.mjs PYODIDE_DIR WHEEL RUNNER_PY EXPLAIN_PY OUT.bin.gz
+//   node rulesite/examples_snapshot.mjs PYODIDE_DIR WHEEL RUNNER_PY EXPLAIN_PY BOARD_PY OUT.bin.gz
 //
 // Starts the self-hosted Pyodide, installs the engine wheel and the examples' runner, imports
 // them (importing costs Pyodide about half a second), records a hash of those files, and
@@ -14,9 +14,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 
-const [dir, wheel, runner, explain, out] = process.argv.slice(2);
+const [dir, wheel, runner, explain, board, out] = process.argv.slice(2);
 if (!out) {
-  process.stderr.write("usage: examples_snapshot.mjs PYODIDE_DIR WHEEL RUNNER EXPLAIN OUT\n");
+  process.stderr.write("usage: examples_snapshot.mjs PYODIDE_DIR WHEEL RUNNER EXPLAIN BOARD OUT\n");
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
@@ -34,10 +34,11 @@ pyodide.FS.writeFile("/tmp/hk-engine.whl", wheelBytes);
 pyodide.unpackArchive(wheelBytes, "wheel", { extractDir: sitePackages });
 pyodide.FS.writeFile(`${sitePackages}/hk_example_runner.py`, fs.readFileSync(runner, "utf8"));
 pyodide.FS.writeFile(`${sitePackages}/hk_example_explain.py`, fs.readFileSync(explain, "utf8"));
+pyodide.FS.writeFile(`${sitePackages}/hk_example_board.py`, fs.readFileSync(board, "utf8"));
 pyodide.runPython(`
 import gc, sys
 
-import hanamikoji, hk_example_explain, hk_example_runner
+import hanamikoji, hk_example_board, hk_example_explain, hk_example_runner
 hk_example_runner.run("game = Game(seed=1, auto_deal=True)")
 sys._hk_snapshot_key = hk_example_runner.snapshot_key(${JSON.stringify(sitePackages)})
 gc.collect()

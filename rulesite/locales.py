@@ -26,6 +26,7 @@ TEXT_GROUPS: dict[str, tuple[str, frozenset[str], frozenset[str]]] = {
     "notes": ("note", frozenset({"text"}), frozenset()),
     "tables": ("table", frozenset({"caption"}), frozenset()),
     "examples": ("example", frozenset({"title", "text"}), frozenset()),
+    "figures": ("figure", frozenset({"caption", "alt"}), frozenset()),
     "misreadings": ("misreading", frozenset({"claim", "answer"}), frozenset()),
 }
 # Fields holding a mapping instead of a string: an example's code comments, by key.
@@ -38,7 +39,7 @@ UI_FIELD_RE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 BUILDER_UI_KEYS = (
     "language.name", "site.name", "site.description", "site.copyright", "nav.home",
     "heading.permalink", "palette.to_dark", "palette.to_light", "root.choose", "root.not_found",
-    "misreading.settled_by", "example.label",
+    "misreading.settled_by", "example.label", "figure.label",
     "glossary.terms", "glossary.definitions", "glossary.entry", "glossary.edition_name",
     "glossary.edition.kosmos",
     "glossary.edition.emperors4",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from rulesite import examples, tables
+from rulesite import examples, figures, tables
 from rulesite.errors import MissingKeyError
 from rulesite.locales import Language, Locales
 from rulesite.numbering import Version
@@ -44,6 +44,8 @@ class PageWriter:
             return self.structure.numbers[anchor]
         if kind in ("note", "table"):  # untitled blocks go by their section's title
             return self.label(self.structure.section_of[anchor])
+        if kind == "figure":
+            return self.ui["figure.label"].format(number=self.structure.figures[anchor].number)
         group, name = {"page": ("pages", "title"), "section": ("sections", "title"),
                        "example": ("examples", "title"),
                        "misreading": ("misreadings", "claim")}[kind]
@@ -115,6 +117,8 @@ class PageWriter:
             caption = md(self.text("tables", block.id, "caption"))
             body = tables.TABLES[block.table](self.table_context(page))
             return self.div("hk-table", block.id, f"{caption}\n{{: .hk-caption }}\n\n{body}")
+        if block.kind == "figure":
+            return self.figure(page, block.id)
         return self.example(page, block.id)
 
     def example(self, page: Page, example_id: str) -> str:
@@ -133,6 +137,24 @@ class PageWriter:
             "</div>",
             f'<div class="hk-example" id="{example_id}" data-example="{example_id}">'
             f"{widget}</div>",
+        ])
+
+    def figure(self, page: Page, fig_id: str) -> str:
+        """The figure's boards (raw HTML, drawn by the engine's positions) and its caption
+        (Markdown, so its links work); its ID is the anchor in every language."""
+        resolver = self.resolver(page.id)
+        alt = resolver.markdown(self.text("figures", fig_id, "alt"), links=False)
+        spec = self.structure.figures[fig_id].spec
+        boards = figures.frames(fig_id, spec, ui=self.ui, alt=alt)
+        caption = resolver.markdown(self.text("figures", fig_id, "caption"))
+        number = escape(self.label(fig_id))
+        return "\n".join([
+            f'<figure class="{figures.css(spec)}" id="{fig_id}" markdown>',
+            boards,
+            "<figcaption markdown>",
+            f'<a class="hk-fig-num" href="#{fig_id}">{number}</a> {caption}',
+            "</figcaption>",
+            "</figure>",
         ])
 
     def misreading(self, page: Page, item_id: str, settles: str) -> str:

@@ -17,7 +17,7 @@ from rulesite.structure import Structure
 # Anything shaped like {word:...} is meant as a placeholder, so a typo in the kind is caught too.
 PLACEHOLDER_RE = re.compile(r"\{([A-Za-z_]+):([^{}]*)\}")
 # {ref:} may point at anything with an anchor; a glossary term is linked with {term:} instead.
-REF_KINDS = ("rule", "section", "page", "note", "table", "example", "misreading")
+REF_KINDS = ("rule", "section", "page", "note", "table", "example", "figure", "misreading")
 GEISHAS = tuple(str(n) for n in range(1, int(FACTS["geishas"]) + 1))
 
 

@@ -1,5 +1,5 @@
 """``locales/structure.yml``: the language-neutral skeleton of the site (pages, sections,
-blocks, misreadings, glossary terms, examples), read into frozen values and checked."""
+blocks, misreadings, glossary terms, examples, figures), read into frozen values and checked."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from rulesite.yamlio import load_yaml
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 PAGE_KINDS = ("home", "rules", "glossary", "misreadings", "quickref", "about", "notation", "api",
               "changelog")
-BLOCK_KINDS = ("rule", "note", "table", "example")
+BLOCK_KINDS = ("rule", "note", "table", "example", "figure")
 # rulesite.tables.TABLES renders each table kind
 TABLE_KINDS = ("geishas", "editions", "notation", "errors", "speed", "edition-names")
 # Printed rulebooks whose own names the glossary data records; the glossary page shows the first
@@ -79,11 +79,19 @@ class Example:
 
 
 @dataclass(frozen=True)
+class Figure:
+    id: str
+    spec: dict[str, Any]  # the whole entry (position, moves, frames, ...) for rulesite.figures
+    number: str  # "Figure 7": counted across the site in page order (the anchor is the ID)
+
+
+@dataclass(frozen=True)
 class Structure:
     languages: tuple[str, ...]
     pages: tuple[Page, ...]
     glossary: tuple[Term, ...]
     examples: dict[str, Example]
+    figures: dict[str, Figure]  # in the order the pages show them
     kind_of: dict[str, str]  # every ID -> page|section|rule|note|table|example|misreading|term
     page_of: dict[str, str]  # every anchor ID -> the ID of the page that shows it
     section_of: dict[str, str]  # block ID -> the ID of its section
@@ -217,6 +225,27 @@ class _Reader:
         return Term(term_id, names)
 
 
+def _figures(r: _Reader, raw: Any, pages: tuple[Page, ...]) -> dict[str, Figure]:
+    """Every figure a page places is declared under ``figures:`` and the other way round; only
+    the mapping's shape is checked here, the position itself by rulesite.figures (the engine)."""
+    raw = raw or {}
+    if not isinstance(raw, dict):
+        raise r.fail("figures", "expected a mapping of figure ID to its entry")
+    placed = [b.id for p in pages for s in p.sections for b in s.blocks if b.kind == "figure"]
+    for fig_id, spec in raw.items():
+        if fig_id not in placed:
+            raise ExtraKeyError(r.path, f"figures.{fig_id}",
+                                "no page places this figure (add a block of kind figure)")
+        if not isinstance(spec, dict):
+            raise r.fail(f"figures.{fig_id}", f"expected a mapping, got {spec!r}")
+    for fig_id in placed:
+        if fig_id not in raw:
+            raise MissingKeyError(r.path, f"figures.{fig_id}",
+                                  "a page places this figure; declare it here")
+    return {fig_id: Figure(fig_id, dict(raw[fig_id]), str(n))
+            for n, fig_id in enumerate(placed, start=1)}
+
+
 def _number(path: Path, pages: tuple[Page, ...]) -> dict[str, str]:
     """Read the chapter and rule numbers written in the data, checking that each is unique and
     that a rule's number belongs to its chapter. Numbers are never derived from order: a
@@ -254,7 +283,8 @@ def _number(path: Path, pages: tuple[Page, ...]) -> dict[str, str]:
 def load_structure(path: Path) -> Structure:
     """Read and check ``structure.yml``; raise a :class:`LocaleError` on the first problem."""
     r = _Reader(path)
-    raw = r.mapping(load_yaml(path), "(file)", {"languages", "pages", "glossary"}, {"examples"})
+    raw = r.mapping(load_yaml(path), "(file)", {"languages", "pages", "glossary"},
+                    {"examples", "figures"})
     languages = tuple(r.listing(raw["languages"], "languages"))
     if languages != LANGUAGES:
         raise r.fail("languages",
@@ -308,5 +338,6 @@ def load_structure(path: Path) -> Structure:
     for version in versions:  # each version's summary is a note of the changelog page
         r.new_id(version.summary, f"changelog.yml: {version.version}.summary", "note",
                  changelog_pages[0])
-    return Structure(languages, pages, glossary, examples, r.kind_of, r.page_of, r.section_of,
-                     numbers, versions)
+    figures = _figures(r, raw.get("figures"), pages)
+    return Structure(languages, pages, glossary, examples, figures, r.kind_of, r.page_of,
+                     r.section_of, numbers, versions)

@@ -1,10 +1,11 @@
 """Live examples in a real browser (Debian's Chromium, the real site on 127.0.0.1).
 
 Every example, in every language, is replayed by the engine running in Pyodide in the page's
-worker and must give exactly the build-time result; the browser draws each board exactly as
-the build drew it; edited code runs; errors name their line in the page's language; runaway
-code is stopped by the time limit or the Stop button and the widget keeps working; deep links
-open a step; nothing leaves the origin; pages without examples load nothing of Pyodide.
+worker and must give exactly the build-time result, boards included (board.py draws them in
+the worker as at build time, the browser only inserts them); edited code runs; errors name
+their line in the page's language; runaway code is stopped by the time limit or the Stop
+button and the widget keeps working; deep links open a step; nothing leaves the origin;
+pages without examples load nothing of Pyodide.
 
 Uses the session fixtures of tests/browser/conftest.py (``site_url``, ``chromium``,
 ``locales``) and opens its own contexts, which also record the worker's console.
@@ -371,7 +372,7 @@ def test_pages_without_examples_load_nothing_of_pyodide(tab: Tab, site_url: str,
     assert any(url.endswith("/assets/examples/boot.js") for url in tab.requests)
     loaded = [url for url in tab.requests
               if "/assets/pyodide/" in url or "/assets/py/" in url
-              or re.search(r"/assets/examples/(?!boot\.js$|widget\.css$)", url)]
+              or re.search(r"/assets/examples/(?!boot\.js$|widget\.css$|board\.css$)", url)]
     assert not loaded, loaded
     assert not engines(page)
     tab.assert_clean(site_url)

@@ -25,6 +25,7 @@ function settings() {
     worker: new URL("worker.js", here).href,
     runner: new URL("runner.py", here).href,
     explain: new URL("explain.py", here).href,
+    board: new URL("board.py", here).href,
     pyodide: new URL("pyodide/", assets).href,
     wheel: new URL(`py/${cfg.wheel}`, assets).href,
     snapshot: snapshot ? new URL("pyodide/snapshot.bin.gz", assets).href : "",

@@ -20,11 +20,12 @@ WHEEL_COPY = "/tmp/hk-engine.whl"  # where Pyodide keeps the engine wheel it ins
 
 
 def snapshot_key(site: str) -> str:
-    """A hash of the engine wheel and of this runner and the explainer as installed in Pyodide's
+    """A hash of the engine wheel and of this runner, the explainer and the board as installed in Pyodide's
     ``site`` folder. The snapshot builder stores it; the browser worker compares it to tell
     whether the modules inside a memory snapshot are the ones the site ships."""
     digest = hashlib.sha256()
-    for path in (WHEEL_COPY, site + "/hk_example_runner.py", site + "/hk_example_explain.py"):
+    for path in (WHEEL_COPY, site + "/hk_example_runner.py", site + "/hk_example_explain.py",
+                 site + "/hk_example_board.py"):
         with open(path, "rb") as file:
             digest.update(file.read())
     return digest.hexdigest()

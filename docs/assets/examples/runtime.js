@@ -62,6 +62,7 @@ class Runtime extends EventTarget {
       wheel: this.urls.wheel,
       runner: this.urls.runner,
       explain: this.urls.explain,
+      board: this.urls.board,
       snapshot: this.snapshot ? this.urls.snapshot : "",
     });
   }

@@ -1,19 +1,19 @@
 // One live example: wires the page's static widget (rulesite/examples.py) to the step player,
-// the board, the code editor and the shared engine runtime.
+// the code editor and the shared engine runtime. Boards come drawn, by board.py (at build time
+// or in the worker): this module only inserts them.
 //
 // The widget first shows the timeline computed at build time (embedded JSON), so stepping
 // works at once; the engine then replays the same code in the browser and, when the result is
 // identical, the widget marks it "verified live" and shows the engine's own result from then
 // on. Run replays the reader's code; errors, Stop and the time limit leave the widget working.
 
-import { drawBoard } from "./board.js";
 import { editor } from "./editor.js";
 import { translator } from "./i18n.js";
 import { Player, writeHash } from "./player.js";
 
 const LONG_LIST = 8; // steps; more scroll inside the widget
-const same = (a, b) => JSON.stringify([a.steps, a.texts, a.outcome, a.output])
-  === JSON.stringify([b.steps, b.texts, b.outcome, b.output]);
+const same = (a, b) => JSON.stringify([a.steps, a.texts, a.boards, a.outcome, a.output])
+  === JSON.stringify([b.steps, b.texts, b.boards, b.outcome, b.output]);
 
 export function mount(container, engine, { step = null } = {}) {
   const root = container.querySelector(".hk-ex");
@@ -64,7 +64,7 @@ export function mount(container, engine, { step = null } = {}) {
   function show(index) {
     const last = shown.steps.length - 1;
     const focused = document.activeElement;
-    drawBoard(el.board, shown.steps[index], t);
+    el.board.innerHTML = shown.boards[index]; // drawn by board.py, here or at build time
     el.now.innerHTML = shown.texts[index];
     el.counter.textContent = t.text("widget.counter", { step: index, total: last });
     $('[data-act="restart"]').disabled = index === 0;

@@ -1,14 +1,15 @@
 // The engine in a module Web Worker: loads the self-hosted Pyodide, installs the engine wheel
 // into site-packages, and runs examples' code on request. One job: run Python, answer JSON.
 //
-// Messages in:  {type: "init", pyodide, wheel, runner, explain, snapshot}  (URLs, snapshot or "")
+// Messages in:  {type: "init", pyodide, wheel, runner, explain, board, snapshot}  (URLs, snapshot or "")
 //               {type: "run", id, code, strings}
 // Messages out: {type: "ready", timings} | {type: "failed", message, snapshot}
 //               {type: "started", id} just before the code runs (the caller's time limit starts)
 //               {type: "result", id, json, fatal, python_ms}: runner.run's result plus
-//               explain's texts and outcome (fatal: the interpreter broke, start a new worker)
+//               explain's texts and outcome and board's markup of each step (fatal: the
+//               interpreter broke, start a new worker)
 //
-// The same runner.py and explain.py run at build time in CPython (rulesite/examples.py).
+// The same runner.py, explain.py and board.py run at build time in CPython (rulesite/examples.py).
 
 const t0 = performance.now();
 const timings = {};
@@ -80,17 +81,21 @@ import hk_example_runner as _hk_runner  # the snapshot's copy, or the installed 
 _hk_engine_in_snapshot = getattr(sys, "_hk_snapshot_key", None) == _hk_runner.snapshot_key(_hk_site)
 if not _hk_engine_in_snapshot:
     for _name in [n for n in sys.modules
-                  if n.split(".")[0] in ("hanamikoji", "hk_example_runner", "hk_example_explain")]:
+                  if n.split(".")[0] in ("hanamikoji", "hk_example_runner", "hk_example_explain",
+                                         "hk_example_board")]:
         del sys.modules[_name]
     importlib.invalidate_caches()
 
+import hk_example_board
 import hk_example_explain
 import hk_example_runner
 
 def _hk_run(code, strings):
     result = hk_example_runner.run(code)
     if "steps" in result:
-        result.update(hk_example_explain.explain(result["steps"], json.loads(strings)))
+        ui = json.loads(strings)
+        result.update(hk_example_explain.explain(result["steps"], ui))
+        result["boards"] = hk_example_board.boards(result["steps"], ui)
     return json.dumps(result, ensure_ascii=False)
 
 _hk_run`;
@@ -141,7 +146,7 @@ async function init(urls) {
   try {
     // Everything is fetched at once; Pyodide's own module is imported meanwhile.
     const wheel = bytes(urls.wheel);
-    const sources = Promise.all([text(urls.runner), text(urls.explain)]);
+    const sources = Promise.all([text(urls.runner), text(urls.explain), text(urls.board)]);
     const snapshot = useSnapshot ? snapshotBytes(urls.snapshot) : null;
     import(urls.pyodide + "pyodide.asm.mjs").catch(() => null); // warms the module cache
     const { loadPyodide } = await import(urls.pyodide + "pyodide.mjs");
@@ -154,9 +159,10 @@ async function init(urls) {
     const wheelBytes = await wheel;
     pyodide.FS.writeFile("/tmp/hk-engine.whl", wheelBytes);
     pyodide.unpackArchive(wheelBytes, "wheel", { extractDir: sitePackages });
-    const [runner, explain] = await sources;
+    const [runner, explain, board] = await sources;
     pyodide.FS.writeFile(`${sitePackages}/hk_example_runner.py`, runner);
     pyodide.FS.writeFile(`${sitePackages}/hk_example_explain.py`, explain);
+    pyodide.FS.writeFile(`${sitePackages}/hk_example_board.py`, board);
     pyodide.globals.set("_hk_site", sitePackages);
     runExample = pyodide.runPython(PREPARE);
     mark("engine");
