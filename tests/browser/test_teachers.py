@@ -91,7 +91,7 @@ def test_cite_an_example_step(context: BrowserContext, site_url: str) -> None:
 def test_glossary_hints_by_keyboard(context: BrowserContext, site_url: str, locales: Locales,
                                     lang: str) -> None:
     page = context.new_page()
-    page.goto(f"{site_url}/{lang}/scoring/")
+    page.goto(f"{site_url}/{lang}/round/")
     terms = page.locator("a.hk-term-link")
     assert terms.count() > 3
     # Tab through the page until a term link has focus: its hint shows and describes it.
