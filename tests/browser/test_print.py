@@ -33,7 +33,7 @@ def test_quick_reference_fits_one_page(chromium: Browser, site_url: str, locales
     text = locales.languages[lang].text
     cited = {locales.structure.numbers[name]
              for page_ in locales.structure.pages if page_.id == "quick-reference"
-             for section in page_.sections for block in section.blocks
+             for section in page_.sections for block in section.blocks if block.kind == "note"
              for kind, name in scan(text["notes"][block.id]["text"])
              if kind == "ref" and locales.structure.kind_of[name] == "rule"}
     assert len(cited) > 5
@@ -52,7 +52,7 @@ def test_no_rule_split_across_pages(chromium: Browser, site_url: str) -> None:
     # Each rule: its heading's start and its last block's end, as printed text.
     rules = page.evaluate("""() => [...document.querySelectorAll('h3.hk-rule')].map(h => {
         let last = h;
-        for (let n = h.nextElementSibling; n && !n.matches('h1, h2, h3, div');
+        for (let n = h.nextElementSibling; n && n.matches('p, ul, ol, blockquote');
              n = n.nextElementSibling) last = n;
         const head = h.cloneNode(true);
         head.querySelectorAll('.headerlink, .hk-cite').forEach(n => n.remove());
@@ -66,4 +66,20 @@ def test_no_rule_split_across_pages(chromium: Browser, site_url: str) -> None:
         end = squeeze(tail)[-24:]
         where = [i for i, text in enumerate(printed) if start in text and end in text]
         assert where, f"rule {rule_id} is not whole on any printed page"
+    page.close()
+
+
+def test_whole_rulebook_prints_every_rule(chromium: Browser, site_url: str,
+                                          locales: Locales) -> None:
+    page = chromium.new_page()
+    page.goto(f"{site_url}/book/fr/")
+    numbers = [block.id for p in locales.structure.pages for s in p.sections
+               for block in s.blocks if block.kind == "rule"]
+    assert page.locator(".rule h3 .num").all_inner_texts() == [
+        locales.structure.numbers[rule_id] for rule_id in numbers]
+    printed = "".join(pages_of(page.pdf(format="A4")))
+    for rule_id in numbers:
+        title = locales.languages["fr"].text["rules"][rule_id]["title"]
+        if "{" not in title:
+            assert squeeze(title) in printed, f"{rule_id} missing from the printed rulebook"
     page.close()

@@ -144,3 +144,22 @@ def test_side_by_side(context: BrowserContext, site_url: str, locales: Locales,
     # The number of a rule leads to the rule on the language's own site.
     page.locator(f".row#deal-remove .rule[lang='{b}'] h3 a.num").click()
     page.wait_for_url(f"**/{b}/round/#deal-remove")
+
+
+def test_glossary_hint_by_touch(chromium: Browser, site_url: str, locales: Locales) -> None:
+    """On a phone the first tap on a term shows its hint; a second tap opens the glossary."""
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                   is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{site_url}/id/round/")
+    term = page.locator("a.hk-term-link").first
+    term.tap()
+    hint = page.locator("#hk-hint")
+    assert hint.is_visible()
+    entry = locales.languages["id"].glossary[term.get_attribute("data-term") or ""]
+    assert hint.inner_text().startswith(entry["term"] + ":")
+    assert len(hint.inner_text()) > len(entry["term"]) + 20  # the definition follows
+    assert page.url.endswith("/id/round/")
+    term.tap()
+    page.wait_for_url("**/id/glossary/#*")
+    context.close()

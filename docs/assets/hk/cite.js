@@ -167,7 +167,8 @@
     if (!target) return;
     var marked = [target];
     if (target.matches("h3.hk-rule")) {
-      for (var next = target.nextElementSibling; next && !next.matches("h1, h2, h3");
+      // The rule's own text: the paragraphs and lists up to the next heading, figure or note.
+      for (var next = target.nextElementSibling; next && next.matches("p, ul, ol, blockquote");
            next = next.nextElementSibling) marked.push(next);
     }
     marked.forEach(function (node) { node.classList.add("hk-highlighted"); });
