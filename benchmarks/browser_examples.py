@@ -1,53 +1,64 @@
-"""Live example speed in a real browser (``make bench-browser``): how long a reader waits.
+"""Live examples as readers get them (``make bench-browser``): time and bytes on a real connection.
 
-    python benchmarks/browser_examples.py [--repeat 5] [--site DIR] [--variants snapshot,plain]
+    python benchmarks/browser_examples.py [--repeat 5] [--site DIR] [--variants default,...]
 
-Builds the site (unless ``--site`` points at a built one), serves it on 127.0.0.1 with
-``python -m http.server``, and opens ``en/end/`` in headless Chromium (Debian's, through
-Playwright), with a fresh on-disk profile for every session. On the example ``ex-8-vs-11``
-it measures the time from a click to the first replayed step computed by the engine running
-in the page (Pyodide in a Web Worker):
+Builds the site (unless ``--site`` points at a built one) and serves it the way GitHub Pages
+does (``rulesite/serve.py``: gzip for text, JSON, JavaScript and wasm; ``max-age=600``). Opens
+``en/end/`` in headless Chromium (Debian's, through Playwright), a fresh on-disk profile (an
+empty cache) for every session, with the network emulated by the DevTools protocol on the page
+**and on its workers**: the engine's Pyodide runs in a Web Worker, whose requests a page-level
+emulation does not slow down. Workers are attached (``Target.setAutoAttach``, paused until their
+own emulation is on) and every request of the page and of the worker is logged; the record keeps
+the worker's wasm download time, which shows the worker was throttled.
 
-- (a) ``load``: the click comes as soon as the page has loaded (the worker is still booting);
-- (b) ``in_view_5s``: the example has been in view for 5 s before the click;
-- (c) ``warm``: the same click again, right after (b).
+Situations, on the example ``ex-8-vs-11``:
 
-Each is measured for two clicks. ``run``: Run, which executes the example's code in the
-worker and replays the result from its first step (the widget's data-runs goes up,
-performance mark ``hk-example-run``). ``forward``: "step forward", which shows the next step
-at once from the page's build-time data; the figure is the wait until that step comes from
-the engine (performance mark ``hk-example-live``, or the redraw if the engine's result was
-already there).
+- ``cold``: the page has loaded and the reader clicks Run at once, nothing loaded ahead
+  (``?hk-preload=0``, as on a phone): the milliseconds from the click to the first step of the
+  engine's result on screen (performance mark ``hk-example-run``), and the bytes transferred
+  from the navigation to that moment (bytes on the wire, gzip included, headers excluded;
+  runtime = the Python runtime's files), at 20 Mbit/s / 40 ms and at 5 Mbit/s / 80 ms;
+- ``warm``: Run again right after, the engine loaded;
+- ``revisit``: the page opened again later (reloaded, same profile), then Run: the runtime's
+  files come from the worker's Cache Storage;
+- ``intent`` (20 Mbit/s): the pointer rests on the widget 300 ms, then clicks Run;
+- ``in_view`` (20 Mbit/s): the example is in view 5 s before the click;
+- ``idle_desktop`` / ``idle_phone`` (20 Mbit/s): the reader scrolls the whole page and waits,
+  without touching an example: bytes of the Python runtime fetched (on a 390 px touch phone,
+  the target is 0).
 
-Variants: ``snapshot`` (what the site does: Python restored from a memory snapshot) and
-``plain`` (``?hk-snapshot=0``: Pyodide started the ordinary way), for comparison.
-
-Writes the medians, every run and the targets to benchmarks/browser_results.json and the raw
-record to benchmarks/out/browser-<time>.json. Exits 0 once measured: a measurement, not a test.
+Variants are query strings added to the page's address (``?hk-snapshot=1`` restores Python from
+the build's memory snapshot, where the build made one). Writes medians, every run and the
+targets to ``benchmarks/browser_results.json`` (read by the engine page) and the raw record to
+``benchmarks/out/browser-<time>.json``. Exits 0 once measured: a measurement, not a test.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import datetime as dt
 import json
 import os
 import platform
-import re
 import shlex
 import statistics
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+import threading
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, Playwright, sync_playwright
+from playwright.async_api import CDPSession, Page, Playwright, async_playwright
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+from rulesite.serve import make_server  # noqa: E402 (the repository root is added above)
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -55,109 +66,238 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
         "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
 EXAMPLE = "ex-8-vs-11"
 PAGE = "en/end/"
-TARGETS_MS = {"load": 2500, "in_view_5s": 300, "warm": 50}
-TIMEOUT_MS = 60_000
+NETWORKS = {  # download and upload in bits per second, latency (round trip) in ms
+    "20mbit": {"down": 20_000_000, "up": 5_000_000, "latency": 40},
+    "5mbit": {"down": 5_000_000, "up": 1_000_000, "latency": 80},
+}
+TARGETS = {
+    "cold_20mbit_ms": 3000, "cold_20mbit_bytes": 4_500_000, "cold_5mbit_ms": 9000,
+    "warm_ms": 50, "idle_phone_runtime_bytes": 0,
+}
+RUNTIME_PATHS = ("/assets/pyodide/", "/assets/py/", "/assets/examples/worker.js",
+                 "/assets/examples/runner.py", "/assets/examples/explain.py")
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
+         "is_mobile": True, "has_touch": True}
+TIMEOUT_MS = 120_000
 
-# Records the time of every click on a widget button, and the time each example root's
-# data-step or data-runs changes (a MutationObserver callback runs right after the change).
+# Records the time of every click on a widget button (capture phase: before the widget).
 INIT_SCRIPT = """
-window.__hk = { clicks: [], changes: [] };
+window.__hk = { clicks: [] };
 document.addEventListener("click", (event) => {
   const button = event.target.closest && event.target.closest("button[data-act]");
   if (button) window.__hk.clicks.push({ act: button.dataset.act, t: performance.now() });
 }, true);
-new MutationObserver((records) => {
-  for (const r of records) {
-    const root = r.target;
-    if (root.classList && root.classList.contains("hk-ex")) {
-      window.__hk.changes.push({ attr: r.attributeName, value: root.getAttribute(r.attributeName),
-                                 source: root.dataset.source, t: performance.now() });
-    }
-  }
-}).observe(document, { subtree: true, attributes: true,
-                       attributeFilter: ["data-step", "data-runs"] });
 """
-
 SELECTOR = f"[id='{EXAMPLE}'] .hk-ex"
 
 
-def marks(page: Page, name: str) -> list[float]:
-    return [float(t) for t in page.evaluate(
+class Wire:
+    """Bytes the server writes, counted per request path (the benchmark runs one session at a
+    time, so a reset before each one gives that session's bytes)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.log: list[tuple[str, int]] = []
+
+    def reset(self) -> None:
+        with self.lock:
+            self.log = []
+
+    def add(self, path: str, size: int) -> None:
+        with self.lock:
+            self.log.append((path, size))
+
+    def bytes(self, runtime: bool = False) -> int:
+        with self.lock:
+            rows = list(self.log)
+        return sum(size for path, size in rows
+                   if not runtime or path.split("?")[0].startswith(RUNTIME_PATHS))
+
+    def paths(self, runtime: bool = True) -> list[str]:
+        with self.lock:
+            return [p for p, _ in self.log if not runtime or p.startswith(RUNTIME_PATHS)]
+
+
+def serve(site: Path, wire: Wire) -> tuple[Any, str]:
+    server = make_server(site, 0)
+    handler = server.RequestHandlerClass
+
+    class Counting(handler.func):  # type: ignore[name-defined,misc]
+        def copyfile(self, source: Any, outputfile: Any) -> None:
+            data = source.read()
+            outputfile.write(data)
+            wire.add(self.path, len(data))
+
+    server.RequestHandlerClass = lambda *a, **k: Counting(*a, **handler.keywords, **k)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+class Throttle:
+    """Network emulation on a page and on every worker it starts (attached before it runs).
+    The async API lets the event handlers talk to the browser while the page loads."""
+
+    def __init__(self, network: dict[str, int]) -> None:
+        self.conditions = {"offline": False, "latency": network["latency"],
+                           "downloadThroughput": network["down"] / 8,
+                           "uploadThroughput": network["up"] / 8}
+        self.workers: list[str] = []
+        self.requests: dict[str, dict[str, Any]] = {}
+        self.next_id = 10_000
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    async def start(self, page: Page) -> Throttle:
+        self.cdp: CDPSession = await page.context.new_cdp_session(page)
+        await self.cdp.send("Network.enable")
+        await self.cdp.send("Network.emulateNetworkConditions", self.conditions)
+        self.cdp.on("Target.attachedToTarget", self._attached)
+        self.cdp.on("Target.receivedMessageFromTarget", self._message)
+        await self.cdp.send("Target.setAutoAttach", {
+            "autoAttach": True, "waitForDebuggerOnStart": True, "flatten": False})
+        return self
+
+    async def _to(self, session: str, method: str, params: dict[str, Any] | None = None) -> None:
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params or {}}
+        await self.cdp.send("Target.sendMessageToTarget",
+                            {"sessionId": session, "message": json.dumps(message)})
+
+    async def _throttle(self, session: str) -> None:
+        await self._to(session, "Network.enable")
+        await self._to(session, "Network.emulateNetworkConditions", self.conditions)
+        await self._to(session, "Runtime.runIfWaitingForDebugger")
+
+    def _attached(self, event: dict[str, Any]) -> None:
+        self.workers.append(event["targetInfo"]["url"])
+        task = asyncio.ensure_future(self._throttle(event["sessionId"]))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def _message(self, event: dict[str, Any]) -> None:
+        message = json.loads(event["message"])
+        params = message.get("params", {})
+        method = message.get("method", "")
+        if method == "Network.requestWillBeSent":
+            self.requests[params["requestId"]] = {"url": params["request"]["url"],
+                                                  "start": params["timestamp"]}
+        elif method == "Network.loadingFinished" and params["requestId"] in self.requests:
+            request = self.requests[params["requestId"]]
+            request["end"] = params["timestamp"]
+            request["bytes"] = params["encodedDataLength"]
+
+    def worker_download(self, name: str) -> dict[str, Any] | None:
+        """The worker's download of ``name``: bytes and seconds (the proof of its throttling)."""
+        for request in self.requests.values():
+            if request["url"].split("?")[0].endswith(name) and "end" in request:
+                return {"bytes": request["bytes"],
+                        "seconds": round(request["end"] - request["start"], 3)}
+        return None
+
+
+@contextlib.asynccontextmanager
+async def session(playwright: Playwright, options: dict[str, Any],
+                  network: str) -> AsyncIterator[tuple[Page, Throttle]]:
+    """A page in a fresh browser with a fresh on-disk profile (an empty HTTP cache), its
+    network emulated."""
+    with tempfile.TemporaryDirectory(prefix="hk-bench-profile-") as profile:
+        context = await playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=ARGS, headless=True, **options)
+        try:
+            await context.add_init_script(INIT_SCRIPT)
+            page = context.pages[0] if context.pages else await context.new_page()
+            yield page, await Throttle(NETWORKS[network]).start(page)
+        finally:
+            await context.close()
+
+
+async def marks(page: Page, name: str) -> list[float]:
+    return [float(t) for t in await page.evaluate(
         """([name, id]) => performance.getEntriesByName(name)
              .filter((m) => m.detail && m.detail.id === id).map((m) => m.startTime)""",
         [name, EXAMPLE])]
 
 
-def last_click(page: Page, act: str) -> float:
-    clicks = [c["t"] for c in page.evaluate("window.__hk.clicks") if c["act"] == act]
-    return float(clicks[-1])
-
-
-def click_run(page: Page) -> float:
-    """Click Run, wait for the replay of the engine's result; milliseconds from the click."""
-    before = len(marks(page, "hk-example-run"))
-    page.locator(f"{SELECTOR} [data-act=run]").click(timeout=TIMEOUT_MS)
-    page.wait_for_function(
+async def click_run(page: Page) -> float:
+    """Click Run, wait for the first step of the engine's result; ms from the click."""
+    before = len(await marks(page, "hk-example-run"))
+    await page.locator(f"{SELECTOR} [data-act=run]").click(timeout=TIMEOUT_MS)
+    await page.wait_for_function(
         """([id, n]) => performance.getEntriesByName("hk-example-run")
              .filter((m) => m.detail && m.detail.id === id).length > n""",
         arg=[EXAMPLE, before], timeout=TIMEOUT_MS)
-    return marks(page, "hk-example-run")[-1] - last_click(page, "run")
+    clicks = [c["t"] for c in await page.evaluate("window.__hk.clicks") if c["act"] == "run"]
+    return (await marks(page, "hk-example-run"))[-1] - clicks[-1]
 
 
-def click_forward(page: Page) -> float:
-    """Click "step forward"; milliseconds from the click until the step shown is the
-    engine's (the engine's verified result arrives, or it is already there)."""
-    page.locator(f"{SELECTOR} [data-act=forward]").click(timeout=TIMEOUT_MS)
-    page.wait_for_selector(f"{SELECTOR}[data-source='live']", timeout=TIMEOUT_MS)
-    clicked = last_click(page, "forward")
-    live = marks(page, "hk-example-live")[-1]
-    if live > clicked:
-        return live - clicked
-    redraw = [c["t"] for c in page.evaluate("window.__hk.changes")
-              if c["attr"] == "data-step" and c["t"] >= clicked]
-    return redraw[0] - clicked
-
-
-@contextlib.contextmanager
-def session(playwright: Playwright) -> Iterator[Page]:
-    """A page in a fresh browser with a fresh on-disk profile (an empty HTTP cache)."""
-    with tempfile.TemporaryDirectory(prefix="hk-bench-profile-") as profile:
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=ARGS, headless=True,
-            viewport={"width": 1280, "height": 900})
-        try:
-            context.add_init_script(INIT_SCRIPT)
-            yield context.pages[0] if context.pages else context.new_page()
-        finally:
-            context.close()
-
-
-def engine_timings(page: Page) -> dict[str, Any]:
-    entries = page.evaluate(
+async def engine_timings(page: Page) -> dict[str, Any]:
+    entries = await page.evaluate(
         "performance.getEntriesByName('hk-engine-ready').map((m) => m.detail)")
-    return dict(entries[0]) if entries else {}
+    return dict(entries[-1]) if entries else {}
 
 
-def measure_once(playwright: Playwright, url: str) -> dict[str, Any]:
-    """Three fresh sessions: (a) forward at load; (a) Run at load; (b) and (c)."""
+async def cold(playwright: Playwright, url: str, network: str, wire: Wire) -> dict[str, Any]:
+    async with session(playwright, DESKTOP, network) as (page, throttle):
+        wire.reset()
+        # No loading ahead (policy.js): the click starts everything, the worst case.
+        await page.goto(url + ("&" if "?" in url else "?") + "hk-preload=0", wait_until="load",
+                        timeout=TIMEOUT_MS)
+        ms = await click_run(page)
+        # Nothing of the runtime loads before the click here (hk-preload=0): all of it counts.
+        out = {"ms": ms, "bytes": wire.bytes(), "runtime_bytes": wire.bytes(runtime=True),
+               "engine": await engine_timings(page), "workers": len(throttle.workers),
+               "worker_wasm": throttle.worker_download(".wasm"),
+               "runtime_files": sorted(set(wire.paths()))}
+        out["warm_ms"] = await click_run(page)
+        # A later visit: the runtime comes from Cache Storage (worker.js), whatever the host's
+        # cache headers say.
+        wire.reset()
+        await page.reload(wait_until="load", timeout=TIMEOUT_MS)
+        out["revisit_ms"] = await click_run(page)
+        out["revisit_runtime_bytes"] = wire.bytes(runtime=True)
+        return out
+
+
+async def preloaded(playwright: Playwright, url: str, how: str) -> dict[str, Any]:
+    """20 Mbit/s: the reader shows intent (pointer on the widget) or has the example in view
+    before clicking."""
+    async with session(playwright, DESKTOP, "20mbit") as (page, _):
+        await page.goto(url, wait_until="load", timeout=TIMEOUT_MS)
+        widget = page.locator(SELECTOR)
+        await widget.scroll_into_view_if_needed()
+        if how == "intent":
+            await page.mouse.move(0, 0)
+            await widget.locator(".hk-ex-board").hover()
+            await page.wait_for_timeout(300)
+        else:
+            await page.wait_for_timeout(5000)
+        return {"ms": await click_run(page)}
+
+
+async def idle(playwright: Playwright, url: str, options: dict[str, Any],
+               wire: Wire) -> dict[str, Any]:
+    """The reader scrolls through the whole page and waits, touching no example."""
+    async with session(playwright, options, "20mbit") as (page, _):
+        wire.reset()
+        await page.goto(url, wait_until="load", timeout=TIMEOUT_MS)
+        height = await page.evaluate("document.documentElement.scrollHeight")
+        for y in range(0, height, 400):
+            await page.evaluate(f"window.scrollTo(0, {y})")
+            await page.wait_for_timeout(100)
+        await page.wait_for_timeout(3000)
+        return {"runtime_bytes": wire.bytes(runtime=True), "bytes": wire.bytes(),
+                "runtime_files": sorted(set(wire.paths()))}
+
+
+async def measure_once(playwright: Playwright, url: str, wire: Wire) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    with session(playwright) as page:
-        page.goto(url, wait_until="load")
-        out["load_forward"] = click_forward(page)
-        out["page_load_ms"] = page.evaluate(
-            "performance.getEntriesByType('navigation')[0].loadEventEnd")
-        out["engine"] = engine_timings(page)
-    with session(playwright) as page:
-        page.goto(url, wait_until="load")
-        out["load_run"] = click_run(page)
-    with session(playwright) as page:
-        page.goto(url, wait_until="load")
-        page.locator(f"[id='{EXAMPLE}']").scroll_into_view_if_needed()
-        page.wait_for_timeout(5000)
-        out["in_view_5s_forward"] = click_forward(page)
-        out["in_view_5s_run"] = click_run(page)
-        out["warm_forward"] = click_forward(page)
-        out["warm_run"] = click_run(page)
+    for network in NETWORKS:
+        out[f"cold_{network}"] = await cold(playwright, url, network, wire)
+    out["intent"] = await preloaded(playwright, url, "intent")
+    out["in_view"] = await preloaded(playwright, url, "in_view")
+    out["idle_desktop"] = await idle(playwright, url, DESKTOP, wire)
+    out["idle_phone"] = await idle(playwright, url, PHONE, wire)
     return out
 
 
@@ -173,37 +313,50 @@ def build_site(site: Path | None) -> Path:
     return out
 
 
-def serve(site: Path) -> tuple[subprocess.Popen[str], str]:
-    server = subprocess.Popen(
-        [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1",
-         "--directory", str(site)],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    assert server.stdout is not None
-    match = re.search(r"port (\d+)", server.stdout.readline())
-    if not match:
-        server.terminate()
-        raise SystemExit("benchmarks/browser_examples.py: http.server did not start")
-    return server, f"http://127.0.0.1:{match.group(1)}"
+def median(values: list[float]) -> float:
+    return round(statistics.median(values), 1)
 
 
 def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    def pick(situation: str, key: str) -> list[float]:
+        return [float(r[situation][key]) for r in runs]
+
     figures: dict[str, Any] = {}
-    for situation, target in TARGETS_MS.items():
-        for click in ("run", "forward"):
-            values = [r[f"{situation}_{click}"] for r in runs]
-            median = statistics.median(values)
-            figures[f"{situation}_{click}"] = {
-                "median_ms": round(median, 1),
-                "runs_ms": [round(v, 1) for v in values],
-                "target_ms": target,
-                "meets_target": median < target,
-            }
-    boots = [r["engine"].get("boot_ms") for r in runs if r["engine"].get("boot_ms")]
-    figures["engine_boot_ms"] = {"median_ms": statistics.median(boots) if boots else None,
-                                 "runs_ms": boots}
-    figures["page_load_ms"] = {"median_ms": round(statistics.median(
-        r["page_load_ms"] for r in runs), 1)}
-    figures["snapshot_used"] = sorted({bool(r["engine"].get("snapshot_used")) for r in runs})
+    for network in NETWORKS:
+        ms, size = pick(f"cold_{network}", "ms"), pick(f"cold_{network}", "bytes")
+        figures[f"cold_{network}"] = {
+            "median_ms": median(ms), "runs_ms": [round(v, 1) for v in ms],
+            "median_bytes": int(statistics.median(size)), "runs_bytes": [int(v) for v in size],
+            "median_runtime_bytes": int(statistics.median(pick(f"cold_{network}",
+                                                               "runtime_bytes"))),
+            "boot_ms": [r[f"cold_{network}"]["engine"].get("boot_ms") for r in runs],
+            "worker_wasm": [r[f"cold_{network}"]["worker_wasm"] for r in runs],
+        }
+    warm = [r[f"cold_{n}"]["warm_ms"] for r in runs for n in NETWORKS]
+    figures["warm"] = {"median_ms": median(warm), "runs_ms": [round(v, 1) for v in warm]}
+    revisit = pick("cold_20mbit", "revisit_ms")
+    figures["revisit_20mbit"] = {
+        "median_ms": median(revisit), "runs_ms": [round(v, 1) for v in revisit],
+        "median_runtime_bytes": int(statistics.median(pick("cold_20mbit",
+                                                           "revisit_runtime_bytes")))}
+    for situation in ("intent", "in_view"):
+        ms = pick(situation, "ms")
+        figures[situation] = {"median_ms": median(ms), "runs_ms": [round(v, 1) for v in ms]}
+    for situation in ("idle_desktop", "idle_phone"):
+        figures[situation] = {
+            "median_runtime_bytes": int(statistics.median(pick(situation, "runtime_bytes"))),
+            "median_bytes": int(statistics.median(pick(situation, "bytes"))),
+            "runtime_files": runs[-1][situation]["runtime_files"]}
+    figures["runtime_files"] = runs[-1]["cold_20mbit"]["runtime_files"]
+    figures["targets"] = {
+        "cold_20mbit_ms": figures["cold_20mbit"]["median_ms"] <= TARGETS["cold_20mbit_ms"],
+        "cold_20mbit_bytes": figures["cold_20mbit"]["median_bytes"]
+        <= TARGETS["cold_20mbit_bytes"],
+        "cold_5mbit_ms": figures["cold_5mbit"]["median_ms"] <= TARGETS["cold_5mbit_ms"],
+        "warm_ms": figures["warm"]["median_ms"] <= TARGETS["warm_ms"],
+        "idle_phone_runtime_bytes": figures["idle_phone"]["median_runtime_bytes"]
+        <= TARGETS["idle_phone_runtime_bytes"],
+    }
     return figures
 
 
@@ -214,36 +367,65 @@ def _nproc() -> int:
         return os.cpu_count() or 0
 
 
+def report(results: dict[str, Any]) -> None:
+    for variant, f in results.items():
+        print(f"\n{variant}: {EXAMPLE} on {PAGE}, medians")
+        for network in NETWORKS:
+            c = f[f"cold_{network}"]
+            print(f"  cold {network:<7} {c['median_ms']:>8.1f} ms  {c['median_bytes']:>9} bytes "
+                  f"(runtime {c['median_runtime_bytes']})")
+        print(f"  warm         {f['warm']['median_ms']:>8.1f} ms")
+        print(f"  revisit      {f['revisit_20mbit']['median_ms']:>8.1f} ms  "
+              f"(runtime {f['revisit_20mbit']['median_runtime_bytes']} bytes)")
+        print(f"  intent 300ms {f['intent']['median_ms']:>8.1f} ms   in view 5 s "
+              f"{f['in_view']['median_ms']:.1f} ms")
+        print(f"  idle: desktop {f['idle_desktop']['median_runtime_bytes']} runtime bytes, "
+              f"phone {f['idle_phone']['median_runtime_bytes']}")
+        for name, ok in f["targets"].items():
+            print(f"  target {name:<26} {'pass' if ok else 'FAIL'} (target {TARGETS[name]})")
+
+
+async def measure(base: str, variants: dict[str, str], repeat: int, wire: Wire,
+                  results: dict[str, Any], raw: dict[str, Any]) -> str:
+    """Every variant, ``repeat`` times; fills ``results`` and ``raw``, returns the browser's
+    version."""
+    async with async_playwright() as playwright:
+        for variant, query in variants.items():
+            url = f"{base}/{PAGE}" + (f"?{query}" if query else "")
+            runs = []
+            for i in range(repeat):
+                print(f"{variant}: run {i + 1}/{repeat} ...", flush=True)
+                runs.append(await measure_once(playwright, url, wire))
+            raw[variant] = runs
+            results[variant] = summarise(runs)
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        version = browser.version
+        await browser.close()
+    return version
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="fresh-profile runs (default 5)")
     parser.add_argument("--site", type=Path, help="a built site (default: build one)")
-    parser.add_argument("--variants", default="snapshot,plain",
-                        help="snapshot, plain or both (default snapshot,plain)")
+    parser.add_argument("--variants", default="default",
+                        help="comma-separated NAME=QUERY (default: the site as it is)")
     args = parser.parse_args()
-    variants = [v.strip() for v in args.variants.split(",") if v.strip()]
-    if not set(variants) <= {"snapshot", "plain"}:
-        parser.error("--variants: snapshot and/or plain")
+    variants = {}
+    for item in filter(None, (v.strip() for v in args.variants.split(","))):
+        name, _, query = item.partition("=")
+        variants[name] = query
 
     site = build_site(args.site)
-    server, base = serve(site)
+    wire = Wire()
+    server, base = serve(site, wire)
     results: dict[str, Any] = {}
     raw: dict[str, Any] = {}
     try:
-        with sync_playwright() as playwright:
-            for variant in variants:
-                url = f"{base}/{PAGE}" + ("?hk-snapshot=0" if variant == "plain" else "")
-                runs = []
-                for i in range(args.repeat):
-                    print(f"{variant}: run {i + 1}/{args.repeat} ...", flush=True)
-                    runs.append(measure_once(playwright, url))
-                raw[variant] = runs
-                results[variant] = summarise(runs)
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            chromium_version = browser.version
-            browser.close()
+        chromium_version = asyncio.run(measure(base, variants, args.repeat, wire, results, raw))
     finally:
-        server.terminate()
+        server.shutdown()
+        server.server_close()
 
     pyodide = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())
     record = {
@@ -253,12 +435,13 @@ def main() -> int:
         "machine": {"nproc": _nproc(), "os": platform.platform(),
                     "load_average": [round(x, 2) for x in os.getloadavg()]},
         "browser": f"Chromium {chromium_version} (headless, fresh on-disk profile per session)",
-        "server": "python -m http.server on 127.0.0.1",
+        "server": "rulesite/serve.py on 127.0.0.1: gzip as GitHub Pages serves it",
+        "networks": NETWORKS,
         "pyodide": pyodide["version"],
         "page": PAGE,
         "example": EXAMPLE,
         "repeat": args.repeat,
-        "targets_ms": TARGETS_MS,
+        "targets": TARGETS,
         "variants": results,
     }
     out_dir = HERE / "out"
@@ -268,18 +451,7 @@ def main() -> int:
     raw_file.write_text(json.dumps({**record, "raw": raw}, indent=2) + "\n", encoding="utf-8")
     (HERE / "browser_results.json").write_text(json.dumps(record, indent=2) + "\n",
                                                 encoding="utf-8")
-
-    print(f"\n{EXAMPLE} on {PAGE}, median of {args.repeat} fresh-profile runs (ms)")
-    print(f"{'variant':<10} {'situation':<12} {'click':<8} {'median':>8} {'target':>7}")
-    for variant, figures in results.items():
-        for situation, target in TARGETS_MS.items():
-            for click in ("run", "forward"):
-                f = figures[f"{situation}_{click}"]
-                verdict = "pass" if f["meets_target"] else "FAIL"
-                print(f"{variant:<10} {situation:<12} {click:<8} {f['median_ms']:>8.1f} "
-                      f"{target:>7}  {verdict}")
-        print(f"{variant:<10} engine boot {figures['engine_boot_ms']['median_ms']} ms, "
-              f"page load {figures['page_load_ms']['median_ms']} ms")
+    report(results)
     print(f"wrote {raw_file.relative_to(ROOT)} and benchmarks/browser_results.json")
     return 0
 

@@ -10,6 +10,6 @@ reports translation coverage. One job per module:
   :mod:`~rulesite.examples`: the seam for live examples.
 - :mod:`~rulesite.config`: the MkDocs configuration of one language;
   :mod:`~rulesite.docstring_markup`: a Markdown extension for the engine's docstrings.
-- :mod:`~rulesite.assets`: engine wheel and Pyodide runtime; :mod:`~rulesite.root`: the
+- :mod:`~rulesite.assets`: compiled engine and Pyodide runtime; :mod:`~rulesite.root`: the
   pages at the site root; :mod:`~rulesite.build`, :mod:`~rulesite.serve`, ``__main__``.
 """

@@ -1,6 +1,6 @@
 """Build the whole site: check the locales, render each language's pages into
 ``build/site/<lang>/``, run one strict MkDocs build per language into ``site/<lang>/``, then add
-the engine wheel, the Pyodide runtime and the root language chooser."""
+the compiled engine, the Pyodide runtime and the root language chooser."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from xml.etree import ElementTree
 
 import yaml
 
-from rulesite import assets, compare, examples
+from rulesite import assets, compare
 from rulesite.config import language_config
 from rulesite.errors import BuildError, SiteError
 from rulesite.locales import Locales, load
@@ -49,8 +49,8 @@ def site_root(url: str | None) -> str | None:
     return url if url.endswith("/") else f"{url}/"
 
 
-def write_sources(locales: Locales, lang: str, work: Path, out: Path, wheel: str,
-                  site_url: str | None = None) -> Path:
+def write_sources(locales: Locales, lang: str, work: Path, out: Path, engine: str,
+                  runtime: dict[str, object], site_url: str | None = None) -> Path:
     """Write the Markdown pages, static assets and MkDocs config of ``lang``; return the config."""
     folder = work / lang
     docs = folder / "docs"
@@ -59,7 +59,7 @@ def write_sources(locales: Locales, lang: str, work: Path, out: Path, wheel: str
         (docs / name).write_text(markdown, encoding="utf-8")
     shutil.copytree(REPO / "docs" / "assets", docs / "assets")
     config = language_config(locales, lang, repo=REPO, docs_dir=docs, site_dir=out / lang,
-                             wheel=wheel, site_url=site_url)
+                             engine=engine, runtime=runtime, site_url=site_url)
     path = folder / "mkdocs.yml"
     path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return path
@@ -83,7 +83,8 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
           work: Path | str = REPO / "build" / "site", pyodide: bool = True,
           jobs: int = 2, site_url: str | None = None) -> Path:
     """Build the site into ``out`` and return it. ``pyodide=False`` skips the runtime copy
-    (the live examples then cannot start); the engine wheel is always built. ``site_url``:
+    (the live examples then cannot start); the compiled engine is always written (both in
+    folders named by their content: :mod:`rulesite.assets`). ``site_url``:
     where the site will live (``SITE_URL``, e.g. ``https://example.org/hanamikoji-rules/``);
     without it every link still works, but pages have no canonical link, no hreflang
     alternates and no site-wide sitemap, and the 404 page assumes the site is at the host's
@@ -93,13 +94,12 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
     locales = load(locales_dir)
     _fresh(out)
     _fresh(work)
-    wheel = assets.build_wheel(REPO, out / "assets" / "py")
+    engine = assets.write_engine(REPO / "node_modules", out / "assets" / "py")
+    runtime: dict[str, object] = {"dir": "pyodide/", "lock": {}}
     if pyodide:
-        assets.copy_pyodide(REPO / "node_modules", out / "assets" / "pyodide")
-        # Python already started, for the live examples to restore (rulesite/examples.py).
-        examples.write_snapshot(REPO / "node_modules" / "pyodide", wheel,
-                                out / "assets" / "pyodide")
-    configs = [write_sources(locales, lang, work, out, wheel.name, site_url)
+        runtime = assets.copy_pyodide(REPO / "node_modules", out / "assets" / "pyodide")
+    configs = [write_sources(locales, lang, work, out,
+                             engine.relative_to(out / "assets").as_posix(), runtime, site_url)
                for lang in locales.structure.languages]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         list(pool.map(run_mkdocs, configs))
@@ -140,7 +140,7 @@ def rebuild_languages(locales_dir: Path | str, out: Path | str, langs: list[str]
                       work: Path | str = REPO / "build" / "site") -> Path:
     """Rebuild the pages of ``langs`` in an existing site ``out`` (made by :func:`build`),
     for ``rulesite serve`` when a locale file changes: everything is checked as for a full
-    build, the engine wheel and the Pyodide runtime are kept, and each language is built
+    build, the compiled engine and the Pyodide runtime are kept, and each language is built
     aside, then swapped in, so the server never serves half a language."""
     out, work = Path(out).resolve(), Path(work).resolve()
     locales = load(locales_dir)
@@ -148,13 +148,14 @@ def rebuild_languages(locales_dir: Path | str, out: Path | str, langs: list[str]
     if unknown:
         raise SiteError(f"unknown language {unknown[0]!r}; expected one of "
                         f"{', '.join(locales.structure.languages)}")
-    wheels = sorted((out / "assets" / "py").glob("*.whl"))
-    if not (out / MARKER).is_file() or len(wheels) != 1:
+    found = assets.shipped(out / "assets", REPO / "node_modules")
+    if not (out / MARKER).is_file() or found is None:
         raise SiteError(f"{out} holds no built site to update; run `python -m rulesite build`")
+    engine, runtime = found
     staging = work / ".staging"
     for folder in (staging, *(work / lang for lang in langs)):
         shutil.rmtree(folder, ignore_errors=True)
-    configs = [write_sources(locales, lang, work, staging, wheels[0].name) for lang in langs]
+    configs = [write_sources(locales, lang, work, staging, engine, runtime) for lang in langs]
     with ThreadPoolExecutor(max_workers=2) as pool:
         list(pool.map(run_mkdocs, configs))
     for lang in langs:

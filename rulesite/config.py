@@ -46,10 +46,12 @@ def teach_settings(locales: Locales, lang: str, writer: PageWriter) -> dict[str,
 
 
 def language_config(locales: Locales, lang: str, *, repo: Path, docs_dir: Path,
-                    site_dir: Path, wheel: str, site_url: str | None = None) -> dict[str, Any]:
-    """The mapping to write as ``build/site/<lang>/mkdocs.yml``. ``site_url`` is the address
-    of the whole site (ending in ``/``), if known: it gives each page its canonical link,
-    hreflang alternates and a sitemap entry."""
+                    site_dir: Path, engine: str, runtime: dict[str, Any] | None = None,
+                    site_url: str | None = None) -> dict[str, Any]:
+    """The mapping to write as ``build/site/<lang>/mkdocs.yml``. ``engine`` and ``runtime``
+    say where the compiled engine and Pyodide are in ``assets/`` (:mod:`rulesite.assets`).
+    ``site_url`` is the address of the whole site (ending in ``/``), if known: it gives each
+    page its canonical link, hreflang alternates and a sitemap entry."""
     ui = locales.languages[lang].ui
     base = yaml.safe_load((repo / "mkdocs.yml").read_text(encoding="utf-8"))
     palette = base["theme"]["palette"]
@@ -85,7 +87,8 @@ def language_config(locales: Locales, lang: str, *, repo: Path, docs_dir: Path,
             ],
             # read by overrides/main.html and overrides/partials/copyright.html; root: the
             # site's address (SITE_URL), for hreflang links
-            "hk": {"lang": lang, "wheel": wheel, "root": site_url,
+            "hk": {"lang": lang, "engine": engine, "root": site_url,
+                   "runtime": runtime or {"dir": "pyodide/", "lock": {}},
                    "version": ui["site.version"].format(version=locales.structure.version),
                    "changelog": next(p.filename for p in locales.structure.pages
                                      if p.kind == "changelog").removesuffix(".md") + "/",

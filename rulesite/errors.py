@@ -37,7 +37,7 @@ class MalformedEntryError(LocaleError):
 
 
 class AssetError(SiteError):
-    """A file the site ships (engine wheel, Pyodide runtime) cannot be produced."""
+    """A file the site ships (compiled engine, Pyodide runtime) cannot be produced."""
 
 
 class BuildError(SiteError):

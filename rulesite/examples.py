@@ -31,16 +31,18 @@ What the browser has to work with on every page:
 
 - ``<script id="hk-config" type="application/json">`` holds ``lang`` (``en``/``fr``/...),
   ``assets`` (URL of the site-wide ``assets/`` folder, relative to the page: resolve it with
-  ``new URL(cfg.assets, location.href)``) and ``wheel`` (file name of the engine wheel in
-  ``assets/py/``). The Pyodide runtime is in ``assets/pyodide/``.
+  ``new URL(cfg.assets, location.href)``) and ``engine`` (the compiled engine, relative to
+  ``assets/``).
+- ``runtime`` in the same config: ``dir``, the folder of the Pyodide runtime in ``assets/``
+  (named by its content) and ``lock``, the ``info`` of Pyodide's lock file.
 - ``assets/examples/boot.js`` (a module on every page, see :data:`EXTRA_JAVASCRIPT`) finds the
-  widgets and loads the rest when one comes near the viewport.
+  widgets and decides when the runtime loads (``docs/assets/examples/policy.js``).
 
 In the browser (``docs/assets/examples/``, one job per module): ``boot.js`` finds widgets;
 ``runtime.js`` keeps one engine worker per tab, runs code one run at a time, with a time limit
 of 5 s and a Stop button that end the worker and start a fresh one; ``worker.js`` starts the
-self-hosted Pyodide, restoring ``assets/pyodide/snapshot.bin.gz`` (:func:`write_snapshot`) or
-else starting it the ordinary way, and unpacks the engine wheel into site-packages;
+self-hosted Pyodide with the reduced standard library and imports the engine, compiled
+(:mod:`rulesite.stdlib`);
 ``widget.js`` wires one example (``player.js``, ``editor.js``, ``i18n.js``).
 
 Each widget's root ``.hk-ex`` shows its state in data attributes, for styles, tests and
@@ -55,19 +57,16 @@ the steps on screen come from), ``data-step``, ``data-runs``, ``data-running``, 
 from __future__ import annotations
 
 import functools
-import hashlib
 import importlib.util
 import json
 import re
-import shutil
-import subprocess
 from collections.abc import Mapping
 from html import escape
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from rulesite.errors import AssetError, SiteError
+from rulesite.errors import SiteError
 
 REPO = Path(__file__).resolve().parent.parent
 SCRIPTS = REPO / "docs" / "assets" / "examples"
@@ -262,45 +261,3 @@ class Text:
     def __call__(self, key: str, **fields: object) -> str:
         """The string ``key``, escaped; field values are HTML (escape plain text first)."""
         return FIELD.sub(lambda m: str(fields[m.group(1)]), escape(self.ui[key]))
-
-
-# --- the Pyodide memory snapshot -------------------------------------------------------------
-
-SNAPSHOT = "snapshot.bin.gz"  # in assets/pyodide/; boot.js asks for this name
-
-
-def write_snapshot(pyodide_dir: Path, wheel: Path, out_dir: Path) -> Path:
-    """Write ``out_dir/snapshot.bin.gz``: Python already started, for the browser to restore
-    instead of starting it (about 1 s instead of 2 to 4 s here). Made with node by
-    ``rulesite/examples_snapshot.mjs`` and kept in ``build/snapshot-cache/``, keyed by
-    everything it is made from."""
-    script = Path(__file__).with_name("examples_snapshot.mjs")
-    sources = [pyodide_dir / name for name in ("pyodide.mjs", "pyodide.asm.mjs",
-                                               "pyodide.asm.wasm", "python_stdlib.zip")]
-    sources += [wheel, script, *(SCRIPTS / f"{name}.py" for name in ("runner", "explain", "board"))]
-    digest = hashlib.sha256()
-    for path in sources:
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
-    cache = REPO / "build" / "snapshot-cache"
-    cached = cache / f"{digest.hexdigest()[:16]}.bin.gz"
-    if not cached.is_file():
-        node = shutil.which("node")
-        if node is None:
-            raise AssetError("node not found: it makes the Pyodide snapshot of the live examples "
-                             "(install Node.js, as for `make node`)")
-        for stale in cache.glob("*.bin.gz"):
-            stale.unlink()
-        cache.mkdir(parents=True, exist_ok=True)
-        partial = cached.with_suffix(".partial")
-        proc = subprocess.run(
-            [node, str(script), str(pyodide_dir), str(wheel),
-             *(str(SCRIPTS / f"{name}.py") for name in ("runner", "explain", "board")),
-             str(partial)],
-            capture_output=True, text=True, check=False)
-        if proc.returncode != 0 or not partial.is_file():
-            raise AssetError(f"making the Pyodide snapshot failed (exit {proc.returncode}):\n"
-                             f"{proc.stdout}{proc.stderr}")
-        partial.replace(cached)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    return Path(shutil.copy2(cached, out_dir / SNAPSHOT))

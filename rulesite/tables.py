@@ -163,14 +163,32 @@ def speed(ctx: TableContext) -> str:
                      ui["table.speed.per_second"].format(n=str(figure)),
                      ui["table.speed.per_second"].format(n=str(runtime["target"])),
                      f"`{engine['command']}`, {engine['date'][:10]}"])
-    live = browser["variants"]["snapshot"]
-    for key, label in (("load_run", "table.speed.click_at_load"),
-                       ("in_view_5s_run", "table.speed.click_in_view"),
-                       ("warm_run", "table.speed.warm")):
-        rows.append([ui[label], browser["browser"].split(" (")[0],
-                     ui["table.speed.ms"].format(n=f"{live[key]['median_ms']:.0f}"),
-                     ui["table.speed.ms"].format(n=str(live[key]["target_ms"])),
-                     f"`{browser['command']}`, {browser['date'][:10]}"])
+    live = browser["variants"]["default"]
+    targets = browser["targets"]
+    chromium = browser["browser"].split(" (")[0]
+    when = f"`{browser['command']}`, {browser['date'][:10]}"
+    ms, mb = ui["table.speed.ms"], ui["table.speed.mb"]
+    bytes_ = ui["table.speed.bytes"]
+
+    def megabytes(n: float) -> str:
+        return f"{n / 1e6:.2f}"
+
+    rows += [
+        [ui["table.speed.cold_fast"], chromium,
+         ms.format(n=f"{live['cold_20mbit']['median_ms']:.0f}"),
+         ms.format(n=str(targets["cold_20mbit_ms"])), when],
+        [ui["table.speed.download"], chromium,
+         mb.format(n=megabytes(live["cold_20mbit"]["median_bytes"])),
+         mb.format(n=megabytes(targets["cold_20mbit_bytes"])), when],
+        [ui["table.speed.cold_slow"], chromium,
+         ms.format(n=f"{live['cold_5mbit']['median_ms']:.0f}"),
+         ms.format(n=str(targets["cold_5mbit_ms"])), when],
+        [ui["table.speed.warm"], chromium, ms.format(n=f"{live['warm']['median_ms']:.0f}"),
+         ms.format(n=str(targets["warm_ms"])), when],
+        [ui["table.speed.idle_phone"], chromium,
+         bytes_.format(n=str(live["idle_phone"]["median_runtime_bytes"])),
+         bytes_.format(n=str(targets["idle_phone_runtime_bytes"])), when],
+    ]
     head = [ui["table.speed.measure"], ui["table.speed.runtime"], ui["table.speed.median"],
             ui["table.speed.target"], ui["table.speed.command"]]
     return _table(head, rows)

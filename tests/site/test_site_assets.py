@@ -1,9 +1,13 @@
-"""What the site ships besides pages (engine wheel, Pyodide runtime), the output-folder
+"""What the site ships besides pages (compiled engine, Pyodide runtime), the output-folder
 guard, the static server, and the docstring Markdown extension."""
 
 from __future__ import annotations
 
+import gzip
+import hashlib
+import io
 import threading
+import urllib.error
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -12,26 +16,51 @@ import markdown
 import pytest
 
 import hanamikoji
-from rulesite.assets import PYODIDE_FILES, copy_pyodide
+from rulesite.assets import PYODIDE_FILES, STDLIB, copy_pyodide
 from rulesite.build import REPO, build
 from rulesite.errors import AssetError, SiteError
 from rulesite.serve import make_server
+from rulesite.stdlib import MODULES, NOT_IN_BROWSER
 
 
-def test_engine_wheel_in_the_site(any_site: Path) -> None:
-    wheels = list((any_site / "assets" / "py").glob("*.whl"))
-    assert [w.name for w in wheels] == [f"hanamikoji-{hanamikoji.__version__}-py3-none-any.whl"]
-    with zipfile.ZipFile(wheels[0]) as wheel:
-        names = wheel.namelist()
-        assert "hanamikoji/__init__.py" in names and "hanamikoji/py.typed" in names
-        source = wheel.read("hanamikoji/_constants.py")
-    assert source == (REPO / "hanamikoji" / "_constants.py").read_bytes()
+def _unzipped(path: Path) -> zipfile.ZipFile:
+    return zipfile.ZipFile(io.BytesIO(gzip.decompress(path.read_bytes())))
+
+
+def _named_by_content(folder: Path, names: list[str]) -> None:
+    """The folder's name changes with any of its files, so browsers may keep them for good."""
+    digest = hashlib.sha256()
+    for name in names:
+        digest.update((folder / name).read_bytes())
+    assert folder.name == digest.hexdigest()[:12], folder
+
+
+def test_compiled_engine_in_the_site(any_site: Path) -> None:
+    """The engine, the runner and the explainer, as bytecode, in a folder named by content."""
+    shipped = list((any_site / "assets" / "py").glob("*/*"))
+    assert [p.name for p in shipped] == [f"hanamikoji-{hanamikoji.__version__}.zip.gz"]
+    _named_by_content(shipped[0].parent, [shipped[0].name])
+    names = _unzipped(shipped[0]).namelist()
+    expected = {name + "c" for path in (REPO / "hanamikoji").rglob("*.py")
+                if not (name := path.relative_to(REPO).as_posix()).startswith(NOT_IN_BROWSER)}
+    assert expected <= set(names)
+    assert not [name for name in names
+                if name.startswith(("hanamikoji/_cli", "hanamikoji/__main__"))]
+    assert {"hk_example_runner.pyc", "hk_example_explain.pyc", "hk_example_board.pyc"} <= set(names)
+    assert not [name for name in names if name.endswith(".py")]
 
 
 def test_pyodide_runtime_in_the_real_site(real_site: Path) -> None:
+    folders = list((real_site / "assets" / "pyodide").iterdir())
+    assert len(folders) == 1, folders
+    _named_by_content(folders[0], [*PYODIDE_FILES, STDLIB])
     for name in PYODIDE_FILES:
-        shipped = real_site / "assets" / "pyodide" / name
+        shipped = folders[0] / name
         assert shipped.read_bytes() == (REPO / "node_modules" / "pyodide" / name).read_bytes()
+    stdlib = _unzipped(folders[0] / STDLIB).namelist()
+    assert len(stdlib) == len(MODULES) and all(name.endswith(".pyc") for name in stdlib)
+    assert "json/__init__.pyc" in stdlib and "random.pyc" in stdlib
+    assert not (folders[0] / "python_stdlib.zip").exists()
 
 
 def test_missing_pyodide_says_what_to_do(tmp_path: Path) -> None:
@@ -64,6 +93,18 @@ def test_server_binds_loopback_and_serves_wasm(tmp_path: Path) -> None:
             assert response.headers["Content-Type"] == "application/wasm"
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/x.mjs") as response:
             assert response.headers["Content-Type"] == "text/javascript"
+        # Like GitHub Pages: gzip when the browser takes it, validators, ten minutes' cache.
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/x.wasm",
+                                         headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(request) as response:
+            assert response.headers["Content-Encoding"] == "gzip"
+            assert gzip.decompress(response.read()) == b"\0asm"
+            assert response.headers["Cache-Control"] == "max-age=600"
+            etag = response.headers["ETag"]
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/x.wasm",
+                                         headers={"If-None-Match": etag})
+        with pytest.raises(urllib.error.HTTPError, match="304"):
+            urllib.request.urlopen(request)
     finally:
         server.shutdown()
         server.server_close()

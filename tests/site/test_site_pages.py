@@ -197,8 +197,9 @@ def test_example_settings_for_the_browser(fixture_site: Path) -> None:
     assert config["lang"] == "ja"
     assets, _ = target(fixture_site, path, config["assets"])
     assert assets.parent == fixture_site / "assets"
-    assert (fixture_site / "assets" / "py" / config["wheel"]).is_file()
-    assert config["wheel"].startswith(f"hanamikoji-{hanamikoji.__version__}-")
+    assert (fixture_site / "assets" / config["engine"]).is_file()
+    assert config["engine"].endswith(f"/hanamikoji-{hanamikoji.__version__}.zip.gz")
+    assert set(config["runtime"]) == {"dir", "lock"}
 
 
 def test_root_sends_readers_to_their_language(fixture_site: Path) -> None:

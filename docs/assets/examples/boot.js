@@ -1,17 +1,21 @@
-// Finds the live examples of the page and brings them to life when one comes near the
-// viewport. Loaded on every page (rulesite/examples.py: EXTRA_JAVASCRIPT) and tiny: on a page
-// without examples it stops here, so no worker starts and nothing of Pyodide is requested.
+// Finds the live examples of the page, brings their widgets to life when one comes near the
+// viewport, and starts the engine when policy.js allows it. Loaded on every page
+// (rulesite/examples.py: EXTRA_JAVASCRIPT) and tiny: on a page without examples it stops here,
+// so no worker starts and nothing more is requested (policy.js and steplink.js included).
 //
 // Settings come from <script id="hk-config"> (see rulesite/examples.py). With Material's
 // instant navigation, document$ announces each new page; the engine worker is kept for the
 // whole tab (runtime.js).
 
-const NEAR = "150% 0px"; // start loading when an example is within 1.5 screens of the viewport
+const NEAR = "150% 0px"; // widgets (small scripts, no runtime) wake within 1.5 screens
 const widgets = new Map(); // example container -> promise of its mounted widget
 const seen = new WeakSet(); // containers already watched
 let config = null;
-let modules = null;
-let observer = null;
+let near = null;
+let onScreen = null;
+let preload = null;
+let helpers = null; // policy.js and steplink.js, loaded once a page has an example
+const timers = new Map(); // example container -> its on-screen timer
 
 function settings() {
   if (config) return config;
@@ -19,35 +23,33 @@ function settings() {
   const cfg = script ? JSON.parse(script.textContent) : {};
   const assets = new URL(cfg.assets || "../assets/", location.href);
   const here = new URL("./", import.meta.url);
-  // ?hk-snapshot=0 starts Python the ordinary way (for comparison, see benchmarks/).
-  const snapshot = new URLSearchParams(location.search).get("hk-snapshot") !== "0";
+  const runtime = cfg.runtime || { dir: "pyodide/", lock: {} };
+  const pyodide = new URL(runtime.dir, assets).href;
   config = {
     worker: new URL("worker.js", here).href,
-    runner: new URL("runner.py", here).href,
-    explain: new URL("explain.py", here).href,
-    board: new URL("board.py", here).href,
-    pyodide: new URL("pyodide/", assets).href,
-    wheel: new URL(`py/${cfg.wheel}`, assets).href,
-    snapshot: snapshot ? new URL("pyodide/snapshot.bin.gz", assets).href : "",
+    pyodide,
+    stdlib: new URL("python_stdlib.zip.gz", pyodide).href,
+    lock: runtime.lock,
+    engine: new URL(cfg.engine, assets).href,
   };
   return config;
 }
 
-function load() {
-  if (!modules) {
-    modules = Promise.all([import("./runtime.js"), import("./widget.js")]);
-  }
-  return modules;
+async function engine() {
+  const { runtime } = await import("./runtime.js");
+  return runtime(settings());
+}
+
+// Starts the engine (idempotent): the reader acted, or the policy allows loading ahead.
+function startEngine() {
+  engine().then((e) => e.start());
 }
 
 function activate(container) {
   if (!widgets.has(container)) {
     widgets.set(container, (async () => {
-      // The engine starts as soon as its module is here, while the widget's modules load.
-      const { runtime } = await import("./runtime.js");
-      const engine = runtime(settings()).start();
-      const [, { mount }] = await load();
-      return mount(container, engine, { step: stepInHash(container) });
+      const [e, { mount }] = await Promise.all([engine(), import("./widget.js")]);
+      return mount(container, e, { step: stepInHash(container) });
     })());
   }
   return widgets.get(container);
@@ -72,21 +74,48 @@ function followHash(opening) {
   }
 }
 
-function scan() {
+// What makes the engine start for one example: running or editing code always; with the
+// policy's leave, intent (pointer, focus) and a moment on screen.
+function listen(container) {
+  const act = (event) => {
+    const target = event.target;
+    if (target.closest("[data-act=run], .hk-ex-editor")) startEngine();
+  };
+  container.addEventListener("pointerdown", act, true);
+  container.addEventListener("focusin", act, true);
+  container.addEventListener("keydown", act, true);
+  if (!preload) return;
+  container.addEventListener("pointerenter", startEngine, { once: true });
+  container.addEventListener("focusin", startEngine, { once: true });
+  onScreen.observe(container);
+}
+
+async function scan() {
   const found = [...document.querySelectorAll(".hk-example[data-example]")]
     .filter((container) => container.querySelector(".hk-ex") && !seen.has(container));
   if (!found.length) return;
-  observer = observer || new IntersectionObserver((entries) => {
+  for (const container of found) seen.add(container);
+  helpers = helpers || Promise.all([import("./policy.js"), import("./steplink.js")]);
+  const [{ DWELL_MS, mayPreload }, { keepStepLinks }] = await helpers;
+  keepStepLinks();
+  if (preload === null) preload = mayPreload();
+  near = near || new IntersectionObserver((entries) => {
     for (const entry of entries) {
       if (entry.isIntersecting) {
-        observer.unobserve(entry.target);
+        near.unobserve(entry.target);
         activate(entry.target);
       }
     }
   }, { rootMargin: NEAR });
+  onScreen = onScreen || new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      clearTimeout(timers.get(entry.target));
+      if (entry.isIntersecting) timers.set(entry.target, setTimeout(startEngine, DWELL_MS));
+    }
+  });
   for (const container of found) {
-    seen.add(container);
-    observer.observe(container);
+    near.observe(container);
+    listen(container);
   }
   followHash(true);
 }

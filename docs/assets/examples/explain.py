@@ -9,13 +9,19 @@ drawn as small coloured chips.
 from __future__ import annotations
 
 import re
-from html import escape
 from typing import Any
 
 from hanamikoji import FACTS
 
 FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 CLOSING = ("\u3002", "\uff09", "\u300d")  # Japanese full stop, closing bracket and quote
+
+
+def escape(text: str) -> str:
+    """``text`` escaped for HTML, as ``html.escape`` does: the html module would bring
+    ``html.entities`` (20 kB) into the browser's standard library (rulesite/stdlib.py)."""
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&#x27;"))
 
 
 def fill(template: str, fields: dict[str, str]) -> str:

@@ -67,9 +67,14 @@ export class Player {
     else this.play();
   }
 
-  play() {
+  /** Plays on from the step shown. The first move comes at once (the next step, or the
+   * first one again from the end) unless `now` is false: after a Run, whose first step has
+   * just been drawn. */
+  play(now = true) {
     if (this.playing) return;
     if (this.index >= this.last) this.show(0);
+    else if (now) this.show(this.index + 1);
+    if (this.index >= this.last) return; // a single step: nothing to play
     this.timer = setInterval(() => {
       if (this.index >= this.last) this.pause();
       else this.show(this.index + 1);

@@ -8,7 +8,6 @@ The code runs after ``from hanamikoji import *`` and must leave a game in ``game
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import io
 import traceback
 from typing import Any
@@ -16,19 +15,6 @@ from typing import Any
 FILENAME = "<example>"
 PRELUDE = "from hanamikoji import *"
 MAX_OUTPUT = 10_000  # characters of printed output kept
-WHEEL_COPY = "/tmp/hk-engine.whl"  # where Pyodide keeps the engine wheel it installed
-
-
-def snapshot_key(site: str) -> str:
-    """A hash of the engine wheel and of this runner, the explainer and the board as installed in Pyodide's
-    ``site`` folder. The snapshot builder stores it; the browser worker compares it to tell
-    whether the modules inside a memory snapshot are the ones the site ships."""
-    digest = hashlib.sha256()
-    for path in (WHEEL_COPY, site + "/hk_example_runner.py", site + "/hk_example_explain.py",
-                 site + "/hk_example_board.py"):
-        with open(path, "rb") as file:
-            digest.update(file.read())
-    return digest.hexdigest()
 
 
 def run(code: str) -> dict[str, Any]:

@@ -3,7 +3,8 @@
 // a run that is stopped, or that passes the time limit, ends the worker and a fresh one starts.
 //
 //   const engine = runtime(urls);   // the tab's runtime (urls only count the first time)
-//   engine.start();                 // boot now (idempotent)
+//   engine.start();                 // boot now (idempotent); nothing loads before this
+//                                   // (boot.js decides when: policy.js)
 //   const answer = await engine.run(code, strings);
 //   // answer: {ok: true, result, ms, python_ms}
 //   //       or {ok: false, error: {kind: "timeout" | "stopped" | "engine", ...}}
@@ -30,7 +31,6 @@ class Runtime extends EventTarget {
     this.queue = [];
     this.current = null;
     this.nextId = 1;
-    this.snapshot = Boolean(urls.snapshot);
     this.timings = null;
     this.bootStarted = null;
   }
@@ -56,15 +56,8 @@ class Runtime extends EventTarget {
       event.preventDefault();
       if (worker === this.worker) this.fail(event.message || "worker error");
     };
-    worker.postMessage({
-      type: "init",
-      pyodide: this.urls.pyodide,
-      wheel: this.urls.wheel,
-      runner: this.urls.runner,
-      explain: this.urls.explain,
-      board: this.urls.board,
-      snapshot: this.snapshot ? this.urls.snapshot : "",
-    });
+    const { pyodide, stdlib, lock, engine } = this.urls;
+    worker.postMessage({ type: "init", pyodide, stdlib, lock, engine });
   }
 
   receive(worker, message) {
@@ -77,13 +70,7 @@ class Runtime extends EventTarget {
       this.pump();
     } else if (message.type === "failed") {
       if (this.state === "ready" || this.state === "running") return; // a late, harmless fetch
-      if (message.snapshot && this.snapshot) {
-        // The snapshot could not be used here: start again the ordinary way.
-        this.snapshot = false;
-        this.replace("restarting");
-      } else {
-        this.fail(message.message);
-      }
+      this.fail(message.message);
     } else if (message.type === "started" && this.current && this.current.id === message.id) {
       this.current.started = performance.now();
       this.current.timer = setTimeout(() => this.abort("timeout"), TIME_LIMIT_MS);

@@ -115,6 +115,7 @@ export function mount(container, engine, { step = null } = {}) {
     const state = engine.state;
     let key = null;
     if (running) key = "widget.status_running";
+    else if (state === "idle") key = null; // the page's steps; no engine asked for yet
     else if (state === "failed") key = "widget.status_failed";
     else if (state === "restarting") key = "widget.status_restarting";
     else if (verdict === "pending") key = "widget.status_loading";
@@ -207,7 +208,7 @@ export function mount(container, engine, { step = null } = {}) {
     player.reset(result.steps.length, 0);
     performance.mark("hk-example-run",
       { detail: { id, ms: answer.ms, python_ms: answer.python_ms } });
-    player.play();
+    player.play(false);
   }
 
   // Restore: the original code, and the page's own steps again.
@@ -285,8 +286,17 @@ export function mount(container, engine, { step = null } = {}) {
   root.dataset.state = "live";
   root.dataset.source = "build";
   setVerdict("pending");
-  player.show(step === null ? 0 : Math.min(step, shown.steps.length - 1));
-  verify();
+  // The last step, as the page shows it without JavaScript, unless a link names a step.
+  player.show(step === null ? shown.steps.length - 1 : Math.min(step, shown.steps.length - 1));
+  // The engine checks the page once it is started (boot.js decides when: policy.js).
+  if (engine.state !== "idle") verify();
+  else {
+    engine.addEventListener("state", function started() {
+      if (engine.state === "idle") return;
+      engine.removeEventListener("state", started);
+      verify();
+    });
+  }
 
   return {
     go(index) {

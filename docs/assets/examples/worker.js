@@ -1,9 +1,13 @@
-// The engine in a module Web Worker: loads the self-hosted Pyodide, installs the engine wheel
-// into site-packages, and runs examples' code on request. One job: run Python, answer JSON.
+// The engine in a module Web Worker: loads the self-hosted Pyodide with the site's reduced
+// standard library, puts the compiled engine on sys.path, and runs examples' code on request.
+// One job: run Python, answer JSON.
 //
-// Messages in:  {type: "init", pyodide, wheel, runner, explain, board, snapshot}  (URLs, snapshot or "")
+// Messages in:  {type: "init", pyodide, stdlib, lock, engine}
+//               (URLs; pyodide is the runtime's folder, lock the "info" of its lock file,
+//               engine a zip of the engine, runner.py, explain.py and board.py:
+//               rulesite/stdlib.py)
 //               {type: "run", id, code, strings}
-// Messages out: {type: "ready", timings} | {type: "failed", message, snapshot}
+// Messages out: {type: "ready", timings} | {type: "failed", message}
 //               {type: "started", id} just before the code runs (the caller's time limit starts)
 //               {type: "result", id, json, fatal, python_ms}: runner.run's result plus
 //               explain's texts and outcome and board's markup of each step (fatal: the
@@ -17,31 +21,68 @@ const mark = (name) => { timings[name] = Math.round(performance.now() - t0); };
 
 const WARM_UP_RUNS = 60; // measured: about 0.25 s of work in all, then runs take a few ms
 const WARM_UP_BUDGET_MS = 800; // at most this much background work
+const CACHE = "hk-runtime"; // Cache Storage: the runtime's files, under content-named URLs
 let warmRuns = 0;
 let ready = null;
 let runExample = null;
 let failed = false;
+let keep = []; // URL prefixes of this version's runtime files: kept in the cache for good
+const early = new Map(); // URL -> response promise, fetched before Pyodide asks for it
 
-function fail(message, snapshot) {
+function fail(message) {
   if (failed) return;
   failed = true;
-  self.postMessage({ type: "failed", message, snapshot });
+  self.postMessage({ type: "failed", message });
 }
 
-// Pyodide logs a download that fails while it starts and then waits for ever: every fetch of
-// the worker is watched, so that a missing or broken file ends the start-up with an error.
+// Every fetch of the worker goes through here, Pyodide's own included:
+// - a missing or broken file ends the start-up with an error (Pyodide would log it and wait
+//   for ever);
+// - the runtime's files (their URLs change with their content) come from Cache Storage once
+//   they have been fetched, whatever the host's cache headers say (GitHub Pages: 10 minutes);
+// - a .gz file is unpacked on the way (the standard library: hosts send a .zip as it is).
 const plainFetch = self.fetch.bind(self);
 self.fetch = async (resource, options) => {
   const url = String(resource instanceof Request ? resource.url : resource);
   try {
-    const response = await plainFetch(resource, options);
-    if (!response.ok) fail(`${url}: HTTP ${response.status}`, url.endsWith(".gz"));
+    let response = await (early.get(url) || cached(url, () => plainFetch(resource, options)));
+    early.delete(url);
+    if (!response.ok) fail(`${url}: HTTP ${response.status}`);
+    else if (url.endsWith(".gz")) {
+      response = new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
+    }
     return response;
   } catch (error) {
-    fail(`${url}: ${error && error.message || error}`, url.endsWith(".gz"));
+    fail(`${url}: ${error && error.message || error}`);
     throw error;
   }
 };
+
+async function openCache() {
+  try {
+    return self.caches ? await self.caches.open(CACHE) : null;
+  } catch (error) {
+    return null; // no Cache Storage here (an opaque origin, some private modes)
+  }
+}
+
+async function cached(url, get) {
+  const store = keep.some((prefix) => url.startsWith(prefix)) ? await openCache() : null;
+  const hit = store && await store.match(url);
+  if (hit) return hit;
+  const response = await get();
+  if (store && response.ok) store.put(url, response.clone()).catch(() => {});
+  return response;
+}
+
+// Older versions' files leave the cache once this one has started.
+async function prune() {
+  const store = await openCache();
+  if (!store) return;
+  for (const request of await store.keys()) {
+    if (!keep.some((prefix) => request.url.startsWith(prefix))) store.delete(request);
+  }
+}
 
 self.onmessage = (event) => {
   const message = event.data;
@@ -71,21 +112,12 @@ self.onmessage = (event) => {
   }
 };
 
-// Imports the engine and the runner (already imported if they came with the snapshot and are
-// the files just installed: the snapshot records their hash) and returns the run function.
+// The engine, the runner, the explainer and the board are imported from their zip on sys.path
+// (no unpacking, no compiling). Returns the run function.
 const PREPARE = `
-import importlib, json, sys
+import json, sys
 
-import hk_example_runner as _hk_runner  # the snapshot's copy, or the installed file
-
-_hk_engine_in_snapshot = getattr(sys, "_hk_snapshot_key", None) == _hk_runner.snapshot_key(_hk_site)
-if not _hk_engine_in_snapshot:
-    for _name in [n for n in sys.modules
-                  if n.split(".")[0] in ("hanamikoji", "hk_example_runner", "hk_example_explain",
-                                         "hk_example_board")]:
-        del sys.modules[_name]
-    importlib.invalidate_caches()
-
+sys.path.insert(0, "/lib/hk-engine.zip")
 import hk_example_board
 import hk_example_explain
 import hk_example_runner
@@ -100,8 +132,8 @@ def _hk_run(code, strings):
 
 _hk_run`;
 
-// A restored interpreter has run little code, so the browser has not optimised it yet: runs
-// take 20 to 60 ms instead of a few until then. Repeating the first example's run in the
+// A new interpreter has run little code, so the browser has not optimised it yet: runs take
+// 20 to 60 ms instead of a few until then. Repeating the first example's run in the
 // background, one at a time between the readers' runs, gets it there within a second.
 function warmUp(code, strings) {
   if (warmRuns >= WARM_UP_RUNS || (timings.warm_up_ms || 0) > WARM_UP_BUDGET_MS) return;
@@ -118,60 +150,47 @@ function warmUp(code, strings) {
   }, 0);
 }
 
+// A promise awaited later: its failure is reported then (with its URL), not as unhandled now.
+function quiet(promise) {
+  promise.catch(() => {});
+  return promise;
+}
+
 async function bytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
 }
 
-async function text(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return response.text();
-}
-
-// A memory snapshot of an interpreter that has already started (made at build time by
-// rulesite/examples_snapshot.mjs) skips most of Python's start-up. It is gzipped on disk.
-async function snapshotBytes(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
-  const data = new Uint8Array(await new Response(stream).arrayBuffer());
-  mark("snapshot");
-  return data;
-}
-
 async function init(urls) {
-  const useSnapshot = Boolean(urls.snapshot) && typeof DecompressionStream === "function";
   try {
-    // Everything is fetched at once; Pyodide's own module is imported meanwhile.
-    const wheel = bytes(urls.wheel);
-    const sources = Promise.all([text(urls.runner), text(urls.explain), text(urls.board)]);
-    const snapshot = useSnapshot ? snapshotBytes(urls.snapshot) : null;
+    keep = [urls.pyodide, urls.engine];
+    // Everything at once, before Pyodide's loader has even arrived: the wasm (compiled while
+    // it streams in), the standard library, the engine and the loader's own module.
+    const wasm = urls.pyodide + "pyodide.asm.wasm";
+    for (const url of [wasm, urls.stdlib]) {
+      early.set(url, quiet(cached(url, () => plainFetch(url))));
+    }
+    const engine = quiet(bytes(urls.engine));
     import(urls.pyodide + "pyodide.asm.mjs").catch(() => null); // warms the module cache
     const { loadPyodide } = await import(urls.pyodide + "pyodide.mjs");
     mark("imported");
-    const options = { indexURL: urls.pyodide, stdout: () => {}, stderr: () => {} };
-    if (snapshot) options._loadSnapshot = snapshot;
-    const pyodide = await loadPyodide(options);
+    const pyodide = await loadPyodide({
+      indexURL: urls.pyodide,
+      stdLibURL: urls.stdlib,
+      lockFileContents: { info: urls.lock, packages: {} }, // no packages: no lock file to fetch
+      stdout: () => {},
+      stderr: () => {},
+    });
     mark("loaded");
-    const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-    const wheelBytes = await wheel;
-    pyodide.FS.writeFile("/tmp/hk-engine.whl", wheelBytes);
-    pyodide.unpackArchive(wheelBytes, "wheel", { extractDir: sitePackages });
-    const [runner, explain, board] = await sources;
-    pyodide.FS.writeFile(`${sitePackages}/hk_example_runner.py`, runner);
-    pyodide.FS.writeFile(`${sitePackages}/hk_example_explain.py`, explain);
-    pyodide.FS.writeFile(`${sitePackages}/hk_example_board.py`, board);
-    pyodide.globals.set("_hk_site", sitePackages);
+    pyodide.FS.writeFile("/lib/hk-engine.zip", await engine);
     runExample = pyodide.runPython(PREPARE);
     mark("engine");
-    timings.snapshot_used = Boolean(snapshot);
-    timings.engine_in_snapshot = pyodide.runPython("_hk_engine_in_snapshot");
     self.postMessage({ type: "ready", timings });
+    prune();
     return true;
   } catch (error) {
-    fail(String(error && error.message || error), useSnapshot);
+    fail(String(error && error.message || error));
     return false;
   }
 }

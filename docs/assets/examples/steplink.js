@@ -1,0 +1,31 @@
+// A link to one step of an example (#EXAMPLEID-step-N) stays in the address bar while that
+// example is on screen. Material's navigation.tracking rewrites the address to the heading
+// nearest the top whenever the page scrolls (on a phone, the widget's own layout moving the
+// page is enough), which would turn a teacher's step link into a link to the section, and a
+// language switch from there would land on the section. Tracking takes over again once the
+// reader scrolls the example out of view.
+
+const STEP = /^#(.+)-step-\d+$/;
+
+function exampleOnScreen(hash) {
+  const match = STEP.exec(hash);
+  const example = match && document.getElementById(decodeURIComponent(match[1]));
+  if (!example) return false;
+  const box = example.getBoundingClientRect();
+  return box.bottom > 0 && box.top < innerHeight;
+}
+
+export function keepStepLinks() {
+  if (history.replaceState.hkKeepsStepLinks) return;
+  const replace = history.replaceState;
+  const guarded = function (state, title, url) {
+    if (url !== undefined && url !== null && STEP.test(location.hash)) {
+      const next = new URL(url, location.href);
+      const samePage = next.pathname === location.pathname && next.search === location.search;
+      if (samePage && !STEP.test(next.hash) && exampleOnScreen(location.hash)) return undefined;
+    }
+    return replace.call(this, state, title, url);
+  };
+  guarded.hkKeepsStepLinks = true;
+  history.replaceState = guarded;
+}

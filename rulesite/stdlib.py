@@ -1,0 +1,89 @@
+"""The Python the live examples ship: a reduced standard library and the engine, compiled.
+
+Pyodide's ``python_stdlib.zip`` holds some 600 modules (2.5 MB, as source). The browser needs
+only what Pyodide imports to start, plus what the engine, ``runner.py`` and ``explain.py``
+import: :data:`MODULES` (``rulesite/stdlib_modules.txt``), found by running every example
+inside Pyodide the way the worker does (``scripts/pyodide_examples.mjs`` prints the modules
+that came from the zip).
+
+Both zips hold ``.pyc`` files made by Pyodide's own Python (``rulesite/pyc_zip.mjs``): starting
+from bytecode skips compiling some 140 modules, about 1.5 s of the start-up on a 2-core
+machine. Docstrings and line tables are left out: an example's error names a line of the
+example's own code, which Python compiles in the browser with its line table.
+
+When the engine or the runner starts importing a module not listed, the tests in
+``tests/pyodide/test_reduced_stdlib.py`` fail and name it: add it to the listing.
+A reader's own code in an example can import only these modules and Python's built-in ones.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+from rulesite.errors import AssetError
+
+REPO = Path(__file__).resolve().parent.parent
+SCRIPT = Path(__file__).with_name("pyc_zip.mjs")
+LISTING = Path(__file__).with_name("stdlib_modules.txt")
+MODULES = tuple(line.strip() for line in LISTING.read_text(encoding="utf-8").splitlines()
+                if line.strip() and not line.startswith("#"))
+EXAMPLES = REPO / "docs" / "assets" / "examples"
+CACHE = REPO / "build" / "pyc-cache"
+
+
+def reduced_zip(pyodide_dir: Path, cache: Path = CACHE) -> Path:
+    """The reduced standard library, a zip of ``.pyc`` files."""
+    return _compile(pyodide_dir, {"stdlib": list(MODULES), "files": {}, "bare": True},
+                    cache, "stdlib")
+
+
+# The command line (python -m hanamikoji) never runs in the browser.
+NOT_IN_BROWSER = ("hanamikoji/_cli/", "hanamikoji/__main__.py")
+
+
+def engine_files() -> dict[str, Path]:
+    """What the browser imports besides the standard library: the engine package, and the
+    runner, the explainer and the board under the module names the worker imports."""
+    files = {name: path for path in sorted((REPO / "hanamikoji").rglob("*.py"))
+             if not (name := path.relative_to(REPO).as_posix()).startswith(NOT_IN_BROWSER)}
+    for module in ("runner", "explain", "board"):
+        files[f"hk_example_{module}.py"] = EXAMPLES / f"{module}.py"
+    return files
+
+
+def engine_zip(pyodide_dir: Path, cache: Path = CACHE) -> Path:
+    """The engine, ``runner.py``, ``explain.py`` and ``board.py``, a zip of ``.pyc`` files."""
+    files = {name: str(path) for name, path in engine_files().items()}
+    return _compile(pyodide_dir, {"stdlib": [], "files": files, "bare": True}, cache, "engine")
+
+
+def _compile(pyodide_dir: Path, job: dict[str, object], cache: Path, kind: str) -> Path:
+    """Run pyc_zip.mjs on ``job``; results are kept in ``cache``, keyed by all they are made
+    from (a run takes a few seconds)."""
+    digest = hashlib.sha256(json.dumps(job, sort_keys=True).encode())
+    for part in [pyodide_dir / "python_stdlib.zip", pyodide_dir / "pyodide.asm.wasm", SCRIPT,
+                 *(Path(p) for p in job["files"].values())]:  # type: ignore[attr-defined]
+        digest.update(part.read_bytes())
+    cached = cache / kind / f"{digest.hexdigest()[:16]}.zip"
+    if cached.is_file():
+        return cached
+    node = shutil.which("node")
+    if node is None:
+        raise AssetError("node not found: it compiles the Python of the live examples "
+                         "(install Node.js, as for `make node`)")
+    shutil.rmtree(cached.parent, ignore_errors=True)  # only the current one is worth keeping
+    cached.parent.mkdir(parents=True)
+    job_file = cached.with_suffix(".json")
+    job_file.write_text(json.dumps(job), encoding="utf-8")
+    partial = cached.with_suffix(".partial")
+    proc = subprocess.run([node, str(SCRIPT), str(pyodide_dir), str(job_file), str(partial)],
+                          capture_output=True, text=True, check=False)
+    if proc.returncode != 0 or not partial.is_file():
+        raise AssetError(f"compiling the Python of the live examples ({kind}) failed (exit "
+                         f"{proc.returncode}):\n{proc.stdout}{proc.stderr}")
+    partial.replace(cached)
+    return cached

@@ -1,0 +1,49 @@
+"""Run every live example inside Pyodide the way the browser worker does; print one JSON line.
+
+Run by ``scripts/pyodide_examples.mjs``, which sets Pyodide up as ``worker.js`` does and
+defines ``INPUT``: a JSON file ``{"strings": {...}, "examples": {id: code}}``. Like the worker,
+this imports the runner and the explainer from the compiled engine zip on ``sys.path``.
+Besides the examples, a few faulty programs take the error paths (syntax error, bad move, no
+game). The output line, after ``HK_EXAMPLES ``: each example's result, each faulty program's
+error, and ``stdlib``: every module that came from the standard library zip (how
+``rulesite/stdlib_modules.txt`` was made).
+"""
+
+import json
+import sys
+
+FAULTY = {
+    "syntax": "game = Game(seed=1\n",
+    "bad_move": "game = Game(seed=1, auto_deal=True)\ngame.apply('S9')\n",
+    "exception": "game = Game(seed=1, auto_deal=True)\n1 / 0\n",
+    "no_game": "x = 1\n",
+    "not_game": "game = 3\n",
+    "printed": "print('hello')\ngame = Game(seed=2, auto_deal=True)\n",
+}
+
+
+def main(path: str) -> None:
+    # As worker.js's PREPARE does.
+    sys.path.insert(0, "/lib/hk-engine.zip")
+    import hk_example_explain
+    import hk_example_runner
+
+    with open(path, encoding="utf-8") as file:
+        spec = json.load(file)
+    results = {}
+    for example_id, code in spec["examples"].items():
+        result = hk_example_runner.run(code)
+        if "steps" in result:
+            result.update(hk_example_explain.explain(result["steps"], spec["strings"]))
+        results[example_id] = json.loads(json.dumps(result, ensure_ascii=False))
+    errors = {name: hk_example_runner.run(code).get("error") for name, code in FAULTY.items()}
+    zipped = sorted(
+        name for name, module in list(sys.modules.items())
+        if "python3" in (getattr(getattr(module, "__spec__", None), "origin", None) or "")
+        and ".zip/" in module.__spec__.origin)
+    print("HK_EXAMPLES " + json.dumps({
+        "results": results, "errors": errors, "stdlib": zipped,
+        "python": list(sys.version_info[:2]), "engine": hk_example_runner.__file__}))
+
+
+main(INPUT)  # type: ignore[name-defined]  # noqa: F821 (set by pyodide_examples.mjs)
