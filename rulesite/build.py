@@ -16,7 +16,7 @@ from xml.etree import ElementTree
 
 import yaml
 
-from rulesite import assets
+from rulesite import assets, compare
 from rulesite.config import language_config
 from rulesite.errors import BuildError, SiteError
 from rulesite.locales import Locales, load
@@ -118,6 +118,7 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
         for sitemap in sitemaps:
             for index in sitemap.parent.glob("*/index.html"):
                 shutil.copy2(sitemap, index.parent / "sitemap.xml")
+    compare.write(locales, out)  # side by side and whole-rulebook pages, for teachers
     (out / "index.html").write_text(root_index(locales), encoding="utf-8")
     return out
 
@@ -167,6 +168,7 @@ def rebuild_languages(locales_dir: Path | str, out: Path | str, langs: list[str]
         shutil.rmtree(old, ignore_errors=True)
     shutil.rmtree(staging, ignore_errors=True)
     (out / "404.html").write_text(not_found(locales), encoding="utf-8")
+    compare.write(locales, out)
     (out / "index.html").write_text(root_index(locales), encoding="utf-8")
     return out
 

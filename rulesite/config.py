@@ -24,6 +24,27 @@ SEARCH: dict[str, dict[str, Any]] = {
 }
 
 
+def teach_settings(locales: Locales, lang: str, writer: PageWriter) -> dict[str, Any]:
+    """What the teachers' scripts read: the citation strings, the version, and each glossary
+    term's definition as plain text (the hint shown where the term stands)."""
+    ui = locales.languages[lang].ui
+    glossary = next(p.id for p in locales.structure.pages if p.kind == "glossary")
+    md = writer.resolver(glossary).markdown
+    return {
+        "glossary": glossary,  # the page ID, which is also its address
+        "version": locales.structure.version,
+        "site": ui["site.name"],
+        "language": ui["language.name"],
+        "ui": {key: value for key, value in ui.items() if key.startswith("cite.")},
+        "terms": {term.id: {"term": writer.term(term.id),
+                            "definition": md(locales.languages[lang].glossary[term.id]
+                                             ["definition"], links=False)}
+                  for term in locales.structure.glossary},
+        "compare": ui["teach.compare"],
+        "book": ui["teach.book"],
+    }
+
+
 def language_config(locales: Locales, lang: str, *, repo: Path, docs_dir: Path,
                     site_dir: Path, engine: str, runtime: dict[str, Any] | None = None,
                     site_url: str | None = None) -> dict[str, Any]:
@@ -70,7 +91,9 @@ def language_config(locales: Locales, lang: str, *, repo: Path, docs_dir: Path,
                    "runtime": runtime or {"dir": "pyodide/", "lock": {}},
                    "version": ui["site.version"].format(version=locales.structure.version),
                    "changelog": next(p.filename for p in locales.structure.pages
-                                     if p.kind == "changelog").removesuffix(".md") + "/"},
+                                     if p.kind == "changelog").removesuffix(".md") + "/",
+                   # cite.js and glossary.js (overrides/main.html, #hk-teach)
+                   "teach": teach_settings(locales, lang, writer)},
         },
         # INHERIT replaces lists, so the shared entries are repeated with the examples' own.
         "extra_css": [*base["extra_css"], *examples.EXTRA_CSS],

@@ -40,13 +40,11 @@ from rulesite.examples import drawer, explainer
 
 KEYS = {"edition", "position", "moves", "frames", "hide", "size"}
 HIDE = {"head", "extra", "hand-A", "hand-B"}
-PART_RE = re.compile(
-    r"(head|row|offer|extra|pile|removed)"
-    r"|(geisha|favor)-[1-7]"
-    r"|items-[AB]-[1-7]"
-    r"|(side|totals|markers|secret|tradeoff|hand)-[AB]"
-    r"|marker-[AB]-[STGC]"
-    r"|hand-[AB]-[0-9]|offer-[0-9]")
+# The part names board.py documents (PARTS), with their placeholders filled in: P a player,
+# N a geisha, L an action letter, I a position in a hand or an offer.
+PLACEHOLDERS = {"P": "[AB]", "N": "[1-7]", "L": "[STGC]", "I": "[0-9]+"}
+PART_RE = re.compile("|".join(
+    "".join(PLACEHOLDERS.get(c, re.escape(c)) for c in name) for name in drawer.PARTS))
 
 
 class FigureError(SiteError):

@@ -37,6 +37,7 @@ _PAGE = """<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>{title}</title>
+<meta name="description" content="{description}">
 <link rel="icon" href="{base}en/assets/hk/favicon.svg">
 {script}
 <style>
@@ -66,7 +67,8 @@ def _page(locales: Locales, base: str, line_key: str, script: str) -> str:
         f'{escape(locales.languages[code].ui["language.name"])}</a>: '
         f"{escape(locales.languages[code].ui[line_key])}</li>"
         for code in locales.structure.languages)
-    return _PAGE.format(title=escape(locales.english.ui["site.name"]), base=base,
+    return _PAGE.format(title=escape(locales.english.ui["site.name"]),
+                        description=escape(locales.english.ui["site.description"]), base=base,
                         script=script, links=links)
 
 

@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.build import build_once
-
 REPO = Path(__file__).resolve().parents[1]
 
 
@@ -27,5 +25,8 @@ def deployed_url() -> str:
 @pytest.fixture(scope="session")
 def real_site(tmp_path_factory: pytest.TempPathFactory, deployed_url: str) -> Path:
     """The real rulebook of locales/, built as `SITE_URL=<deployed_url> make site` builds it."""
+    # Imported here: the engine's tests also run in Pyodide, which has no site builder deps.
+    from rulesite.build import build_once
+
     return build_once(REPO / "locales", tmp_path_factory.getbasetemp() / "real-site",
                       site_url=deployed_url)

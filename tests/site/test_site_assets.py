@@ -20,7 +20,7 @@ from rulesite.assets import PYODIDE_FILES, STDLIB, copy_pyodide
 from rulesite.build import REPO, build
 from rulesite.errors import AssetError, SiteError
 from rulesite.serve import make_server
-from rulesite.stdlib import MODULES
+from rulesite.stdlib import MODULES, NOT_IN_BROWSER
 
 
 def _unzipped(path: Path) -> zipfile.ZipFile:
@@ -41,10 +41,12 @@ def test_compiled_engine_in_the_site(any_site: Path) -> None:
     assert [p.name for p in shipped] == [f"hanamikoji-{hanamikoji.__version__}.zip.gz"]
     _named_by_content(shipped[0].parent, [shipped[0].name])
     names = _unzipped(shipped[0]).namelist()
-    expected = {p.relative_to(REPO).as_posix() + "c" for p in (REPO / "hanamikoji").rglob("*.py")
-                if p.name not in ("_cli.py", "__main__.py")}  # the command line stays out
-    assert expected <= set(names) and "hanamikoji/_cli.pyc" not in names
-    assert {"hk_example_runner.pyc", "hk_example_explain.pyc"} <= set(names)
+    expected = {name + "c" for path in (REPO / "hanamikoji").rglob("*.py")
+                if not (name := path.relative_to(REPO).as_posix()).startswith(NOT_IN_BROWSER)}
+    assert expected <= set(names)
+    assert not [name for name in names
+                if name.startswith(("hanamikoji/_cli", "hanamikoji/__main__"))]
+    assert {"hk_example_runner.pyc", "hk_example_explain.pyc", "hk_example_board.pyc"} <= set(names)
     assert not [name for name in names if name.endswith(".py")]
 
 

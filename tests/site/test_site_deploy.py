@@ -52,6 +52,8 @@ def test_not_found_page_links_under_the_sites_path(real_site: Path, deployed_url
     base = urlsplit(deployed_url).path  # /hanamikoji-rules/
     assert page.links == [f"{base}{lang}/" for lang in LANGS]
     assert page.loads == [f"{base}en/assets/hk/favicon.svg"]
+    assert '<meta name="description" content="The complete rules' in (
+        real_site / "404.html").read_text(encoding="utf-8")  # search engines' snippet
 
 
 def test_without_site_url_no_absolute_address(fixture_site: Path) -> None:

@@ -21,8 +21,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Mapping
-from html import escape
 from typing import Any
+
+
+def escape(text: str) -> str:
+    """HTML-escape text for element content and double-quoted attributes.
+
+    Our own four replacements: the live examples ship a reduced standard library without
+    the ``html`` package (rulesite/stdlib.py).
+    """
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
+
 
 MARKERS = (("S", "widget.secret"), ("T", "widget.tradeoff"), ("G", "widget.gift"),
            ("C", "widget.competition"))

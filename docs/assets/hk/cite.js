@@ -1,0 +1,185 @@
+// Cite a rule or an example step: a visible "Cite" button on every rule heading and on every
+// example opens a small menu (copy the citation, copy the link); a live region says what was
+// copied. The link asks for the rule to be highlighted (?hl=ID#ID), which this script also
+// honours on arrival. Strings come from <script id="hk-teach"> (rulesite/config.py).
+(function () {
+  var data = document.getElementById("hk-teach");
+  if (!data) return;
+  var teach = JSON.parse(data.textContent);
+  var ui = teach.ui;
+
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (all, key) {
+      return key in values ? values[key] : all;
+    });
+  }
+
+  function linkTo(id) {
+    return location.origin + location.pathname + "?hl=" + encodeURIComponent(id) + "#" + id;
+  }
+
+  // Text of a heading without its number, permalink and our own button.
+  function headingText(node) {
+    var copy = node.cloneNode(true);
+    copy.querySelectorAll(".hk-num, .headerlink, .hk-cite, .hk-label").forEach(function (n) {
+      n.remove();
+    });
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  }
+
+  // One status line for the page, polite, visible as a toast and heard by screen readers.
+  var status = document.createElement("p");
+  status.className = "hk-cite-status";
+  status.setAttribute("role", "status");
+  status.setAttribute("aria-live", "polite");
+  document.body.appendChild(status);
+  var statusTimer = 0;
+  function announce(text) {
+    status.textContent = "";
+    // A fresh text node after a tick, so the same message twice is read twice.
+    setTimeout(function () {
+      status.textContent = text;
+      status.classList.add("hk-shown");
+      clearTimeout(statusTimer);
+      statusTimer = setTimeout(function () { status.classList.remove("hk-shown"); }, 4000);
+    }, 50);
+  }
+
+  var open = null;  // the open menu: {button, menu}
+  function close(focusButton) {
+    if (!open) return;
+    open.menu.hidden = true;
+    open.button.setAttribute("aria-expanded", "false");
+    if (focusButton) open.button.focus();
+    open = null;
+  }
+
+  function copy(text, message, menu) {
+    var fallback = menu.querySelector("textarea");
+    function failed() {
+      fallback.hidden = false;
+      fallback.value = text;
+      fallback.focus();
+      fallback.select();
+      announce(ui["cite.failed"]);
+    }
+    if (!navigator.clipboard || !navigator.clipboard.writeText) return failed();
+    navigator.clipboard.writeText(text).then(function () {
+      fallback.hidden = true;
+      announce(message);
+    }, failed);
+  }
+
+  // describe() -> {citation, link, label}: computed when the menu opens (an example's current
+  // step changes as the reader steps through it).
+  function control(describe) {
+    var wrap = document.createElement("span");
+    wrap.className = "hk-cite";
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "hk-cite-button";
+    button.textContent = ui["cite.button"];
+    button.setAttribute("aria-expanded", "false");
+    button.setAttribute("aria-label", describe().label);
+    var menu = document.createElement("span");
+    menu.className = "hk-cite-menu";
+    menu.hidden = true;
+    [["cite.copy_citation", "citation", "cite.copied_citation"],
+     ["cite.copy_link", "link", "cite.copied_link"]].forEach(function (spec) {
+      var item = document.createElement("button");
+      item.type = "button";
+      item.textContent = ui[spec[0]];
+      item.dataset.copy = spec[1];
+      item.addEventListener("click", function () {
+        copy(describe()[spec[1]], ui[spec[2]], menu);
+      });
+      menu.appendChild(item);
+    });
+    var fallback = document.createElement("textarea");
+    fallback.readOnly = true;
+    fallback.hidden = true;
+    fallback.rows = 3;
+    fallback.setAttribute("aria-label", ui["cite.copy_citation"]);
+    menu.appendChild(fallback);
+    button.addEventListener("click", function (event) {
+      event.preventDefault();
+      var wasOpen = open && open.button === button;
+      close(false);
+      if (wasOpen) return;
+      button.setAttribute("aria-label", describe().label);
+      menu.hidden = false;
+      button.setAttribute("aria-expanded", "true");
+      open = {button: button, menu: menu};
+      menu.querySelector("button").focus();
+    });
+    wrap.appendChild(button);
+    wrap.appendChild(menu);
+    return wrap;
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && open) close(true);
+  });
+  document.addEventListener("click", function (event) {
+    if (open && !open.button.parentNode.contains(event.target)) close(false);
+  });
+
+  function citeRules() {
+    document.querySelectorAll(".md-content h3.hk-rule[id]").forEach(function (heading) {
+      var number = (heading.querySelector(".hk-num") || {}).textContent || "";
+      var title = headingText(heading);
+      var link = linkTo(heading.id);
+      var values = {site: teach.site, number: number, title: title,
+                    version: teach.version, language: teach.language, url: link};
+      heading.appendChild(control(function () {
+        return {citation: fill(ui["cite.rule"], values), link: link,
+                label: fill(ui["cite.rule_label"], {number: number})};
+      }));
+    });
+  }
+
+  // Examples: one button by the title cites the step on show (step 0 before any stepping).
+  function citeExamples() {
+    document.querySelectorAll(".md-content .hk-example[id]").forEach(function (example) {
+      var block = example.previousElementSibling;
+      var titleLine = block && block.querySelector(".hk-example-title");
+      if (!titleLine) return;
+      var title = headingText(titleLine);
+      titleLine.appendChild(control(function () {
+        var current = example.querySelector('.hk-ex-steps > li[aria-current="step"]') ||
+          example.querySelector(".hk-ex-steps > li");
+        var step = current ? current.value : 0;
+        var id = current ? current.id : example.id;
+        var link = linkTo(id);
+        return {
+          citation: fill(ui["cite.step"], {site: teach.site, title: title, step: step,
+                                           version: teach.version, language: teach.language,
+                                           url: link}),
+          link: link, label: fill(ui["cite.step_label"], {step: step})};
+      }));
+    });
+  }
+
+  // A handout link (?hl=ID#ID): mark the rule, or the step, it points to.
+  function highlight() {
+    var id = new URLSearchParams(location.search).get("hl");
+    var target = id && document.getElementById(id);
+    if (!target) return;
+    var marked = [target];
+    if (target.matches("h3.hk-rule")) {
+      // The rule's own text: the paragraphs and lists up to the next heading, figure or note.
+      for (var next = target.nextElementSibling; next && next.matches("p, ul, ol, blockquote");
+           next = next.nextElementSibling) marked.push(next);
+    }
+    marked.forEach(function (node) { node.classList.add("hk-highlighted"); });
+    marked[marked.length - 1].classList.add("hk-highlighted-last");
+    var label = document.createElement("span");
+    label.className = "hk-highlight-label";
+    label.textContent = ui["cite.highlighted"];
+    target.insertBefore(label, target.firstChild);
+  }
+
+  citeRules();
+  citeExamples();
+  highlight();
+})();

@@ -1,0 +1,77 @@
+// Glossary terms explain themselves where they stand: a term's link (to the glossary page)
+// shows its definition in a hint on hover, on keyboard focus, and on a first tap (a second tap
+// follows the link). The definitions come from <script id="hk-teach"> (rulesite/config.py).
+(function () {
+  var data = document.getElementById("hk-teach");
+  if (!data) return;
+  var teach = JSON.parse(data.textContent);
+  var terms = teach.terms;
+  var onGlossary = document.getElementById(teach.glossary) !== null;
+  if (onGlossary) return;  // the definitions are the page itself
+
+  var hint = document.createElement("div");
+  hint.id = "hk-hint";
+  hint.className = "hk-hint";
+  hint.setAttribute("role", "tooltip");
+  hint.hidden = true;
+  document.body.appendChild(hint);
+  var shownFor = null;
+  var touched = false;  // the last press was a finger
+  var wasShown = false;  // ... on a term whose hint was already open
+
+  function show(link) {
+    var entry = terms[link.dataset.term];
+    hint.textContent = "";
+    var name = document.createElement("strong");
+    name.textContent = entry.term;
+    hint.appendChild(name);
+    hint.appendChild(document.createTextNode(": " + entry.definition));
+    hint.hidden = false;
+    link.setAttribute("aria-describedby", "hk-hint");
+    shownFor = link;
+    // Below the term, kept inside the viewport.
+    var box = link.getBoundingClientRect();
+    var width = Math.min(320, document.documentElement.clientWidth - 16);
+    hint.style.width = width + "px";
+    var left = Math.max(8, Math.min(box.left + window.scrollX,
+                                     window.scrollX + document.documentElement.clientWidth - width - 8));
+    hint.style.left = left + "px";
+    hint.style.top = (box.bottom + window.scrollY + 6) + "px";
+  }
+
+  function hide() {
+    if (!shownFor) return;
+    shownFor.removeAttribute("aria-describedby");
+    hint.hidden = true;
+    shownFor = null;
+  }
+
+  document.querySelectorAll(".md-content a[href]").forEach(function (link) {
+    var url = new URL(link.href, location.href);
+    var id = url.hash.slice(1);
+    if (!url.pathname.endsWith("/" + teach.glossary + "/") || !terms[id]) return;
+    link.dataset.term = id;
+    link.classList.add("hk-term-link");
+    link.addEventListener("mouseenter", function () { if (!touched) show(link); });
+    link.addEventListener("mouseleave", function () { if (!touched) hide(); });
+    link.addEventListener("focus", function () { if (!touched) show(link); });
+    link.addEventListener("blur", hide);
+    link.addEventListener("pointerdown", function (event) {
+      touched = event.pointerType === "touch";
+      wasShown = shownFor === link;
+    });
+    link.addEventListener("click", function (event) {
+      if (touched && !wasShown) {
+        event.preventDefault();
+        show(link);
+      }
+    });
+  });
+  document.addEventListener("keydown", function (event) {
+    touched = false;
+    if (event.key === "Escape") hide();
+  });
+  document.addEventListener("pointerdown", function (event) {
+    if (shownFor && !shownFor.contains(event.target)) hide();
+  });
+})();

@@ -1,0 +1,164 @@
+"""Teachers' pages written beside the language sites, as plain static HTML:
+
+- ``compare/<a>-<b>/``: the rules in two languages aligned rule by rule (its address names the
+  pair, so it can be linked), glossary terms marked in both;
+- ``book/<lang>/``: every rule chapter of one language on one page, to print.
+
+Each rule links back to its page on the language's own site, so nothing here is a dead end.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from itertools import permutations
+from pathlib import Path
+
+import markdown
+
+from hanamikoji import FACTS
+from rulesite.locales import Locales
+from rulesite.pages import PageWriter
+from rulesite.placeholders import PLACEHOLDER_RE
+
+STYLE = """
+:root { color-scheme: light dark; --line: #8c2f3933; --accent: #8c2f39; --term: #f6d77a55; }
+body { font: 16px/1.55 system-ui, sans-serif; margin: 0 auto; padding: 1rem; max-width: 72rem; }
+html[lang="ja"] body, [lang="ja"] { line-height: 1.8; }
+a { color: var(--accent); }
+@media (prefers-color-scheme: dark) { :root { --accent: #f3a3ad; --line: #f3a3ad40; } }
+nav { font-size: .9rem; margin-bottom: 1rem; }
+nav a { margin-right: .6em; white-space: nowrap; }
+h1 { font-size: 1.6rem; margin: .2em 0 .6em; }
+h2 { font-size: 1.2rem; margin: 1.4em 0 .4em; border-bottom: 1px solid var(--line); }
+.num { font-weight: 700; font-variant-numeric: tabular-nums; margin-right: .4em; }
+.row { display: grid; grid-template-columns: 1fr 1fr; gap: 1.5rem;
+       border-top: 1px solid var(--line); padding: .5rem 0; }
+.book .row { grid-template-columns: 1fr; }
+.rule h3 { font-size: 1rem; margin: 0 0 .2em; }
+.rule p, .rule ul, .rule ol { margin: .2em 0; }
+.term { background: var(--term); border-radius: .2em; padding: 0 .1em; }
+abbr.term { text-decoration: underline dotted; }
+@media (max-width: 40rem) { .row { grid-template-columns: 1fr; gap: .4rem; } }
+@media print {
+  nav { display: none; }
+  body { font-size: 10pt; max-width: none; padding: 0; }
+  a { color: inherit; text-decoration: none; }
+  .row, .rule { break-inside: avoid; }
+  h2 { break-after: avoid; }
+  .term { background: none; text-decoration: underline dotted; }
+}
+"""
+
+
+class RuleText:
+    """The rule chapters of one language as HTML fragments, linked to that language's site
+    from a page two folders below the site root."""
+
+    def __init__(self, locales: Locales, lang: str) -> None:
+        self.locales = locales
+        self.lang = lang
+        self.writer = PageWriter(locales, lang)
+
+    def href(self, anchor: str) -> str:
+        structure = self.locales.structure
+        page = structure.page(structure.page_of[anchor])
+        slug = "" if page.filename == "index.md" else page.filename.removesuffix(".md") + "/"
+        return f"../../{self.lang}/{slug}" + ("" if anchor == page.id else f"#{anchor}")
+
+    def html(self, text: str, inline: bool = False) -> str:
+        def one(match: re.Match[str]) -> str:
+            kind, name = match.group(1), match.group(2)
+            if kind == "n":
+                return str(FACTS[name])
+            if kind == "geisha":
+                return name
+            if kind == "term":
+                entry = self.locales.languages[self.lang].glossary[name]
+                definition = self.writer.resolver("glossary").markdown(entry["definition"],
+                                                                       links=False)
+                return (f'<a class="term" data-term="{name}" href="{self.href(name)}" '
+                        f'title="{escape(definition)}">{escape(entry["term"])}</a>')
+            return f"[{self.writer.label(name)}]({self.href(name)})"
+
+        out = markdown.markdown(PLACEHOLDER_RE.sub(one, text))
+        return out.removeprefix("<p>").removesuffix("</p>") if inline else out
+
+    def chapters(self) -> list[tuple[str, str, list[tuple[str, str]]]]:
+        """(section ID, heading HTML, [(rule ID, rule HTML)]) for every numbered chapter."""
+        structure = self.locales.structure
+        text = self.locales.languages[self.lang].text
+        out = []
+        for page in structure.pages:
+            for section in page.sections:
+                if section.chapter is None:
+                    continue
+                title = self.html(text["sections"][section.id]["title"], inline=True)
+                heading = f'<span class="num">{structure.numbers[section.id]}</span> {title}'
+                rules = []
+                for block in section.blocks:
+                    if block.kind != "rule":
+                        continue
+                    number = structure.numbers[block.id]
+                    rule = text["rules"][block.id]
+                    rules.append((block.id, (
+                        f'<div class="rule" lang="{self.lang}" id="{block.id}-{self.lang}">'
+                        f'<h3><a class="num" href="{self.href(block.id)}">{number}</a> '
+                        f'{self.html(rule["title"], inline=True)}</h3>'
+                        f'{self.html(rule["text"])}</div>')))
+                out.append((section.id, heading, rules))
+        return out
+
+
+def page(lang: str, title: str, nav: str, body: str, css_class: str) -> str:
+    return (f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width,initial-scale=1">'
+            f"<title>{escape(title)}</title><style>{STYLE}</style></head>"
+            f'<body class="{css_class}"><nav>{nav}</nav><main><h1>{escape(title)}</h1>'
+            f"{body}</main></body></html>\n")
+
+
+def compare_page(locales: Locales, a: str, b: str) -> str:
+    """The rules of ``a`` and ``b`` side by side, one row per rule."""
+    ui = locales.languages[a].ui
+    name = {code: locales.languages[code].ui["language.name"] for code in (a, b)}
+    title = ui["teach.compare_title"].format(a=name[a], b=name[b])
+    left, right = RuleText(locales, a).chapters(), RuleText(locales, b).chapters()
+    body = []
+    for (section, head_a, rules_a), (_, head_b, rules_b) in zip(left, right, strict=True):
+        body.append(f'<div class="row" id="{section}"><h2 lang="{a}">{head_a}</h2>'
+                    f'<h2 lang="{b}">{head_b}</h2></div>')
+        body.extend(f'<div class="row" id="{rule_id}">{html_a}{html_b}</div>'
+                    for (rule_id, html_a), (_, html_b) in zip(rules_a, rules_b, strict=True))
+    pairs = " ".join(
+        f'<a href="../{x}-{y}/" hreflang="{y}">{escape(locales.languages[x].ui["language.name"])}'
+        f' · {escape(locales.languages[y].ui["language.name"])}</a>'
+        for x, y in permutations(locales.structure.languages, 2) if (x, y) != (a, b))
+    nav = (f'<a href="../../{a}/">{escape(ui["site.name"])}</a> '
+           f'<span>{escape(ui["teach.compare_pick"])}</span> {pairs}')
+    return page(a, title, nav, "\n".join(body), "compare")
+
+
+def book_page(locales: Locales, lang: str) -> str:
+    """Every rule chapter of ``lang`` on one page."""
+    ui = locales.languages[lang].ui
+    title = ui["teach.book_title"].format(version=locales.structure.version)
+    body = []
+    for section, heading, rules in RuleText(locales, lang).chapters():
+        body.append(f'<h2 id="{section}">{heading}</h2>')
+        body.extend(f'<div class="row" id="{rule_id}">{html}</div>' for rule_id, html in rules)
+    nav = f'<a href="../../{lang}/">{escape(ui["site.name"])}</a>'
+    return page(lang, title, nav, "\n".join(body), "book")
+
+
+def write(locales: Locales, out: Path) -> None:
+    """Write ``compare/<a>-<b>/index.html`` for every ordered pair and ``book/<lang>/``."""
+    langs = locales.structure.languages
+    for a, b in permutations(langs, 2):
+        folder = out / "compare" / f"{a}-{b}"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "index.html").write_text(compare_page(locales, a, b), encoding="utf-8")
+    for lang in langs:
+        folder = out / "book" / lang
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "index.html").write_text(book_page(locales, lang), encoding="utf-8")

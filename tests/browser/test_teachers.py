@@ -1,0 +1,165 @@
+"""Teachers' tools in a real browser: the Cite button copies a citation (and a handout link
+that highlights its rule on arrival), glossary terms explain themselves from the keyboard,
+and the side-by-side page aligns two languages rule by rule."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from rulesite.locales import Locales
+
+
+@pytest.fixture
+def context(chromium: Browser, site_url: str) -> Iterator[BrowserContext]:
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"],
+                              origin=site_url.split("/hanamikoji-rules")[0])
+    yield context
+    context.close()
+
+
+def errors_of(page: Page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return errors
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "Hanamikoji Rules, rule 5.2 “{title}”, version {version}, English. {url}"),
+    ("fr", "Règles de Hanamikoji, règle 5.2 «\u00a0{title}\u00a0», version {version}, "
+           "Français. {url}"),
+])
+def test_cite_a_rule_by_keyboard(context: BrowserContext, site_url: str, locales: Locales,
+                                 lang: str, expected: str) -> None:
+    page = context.new_page()
+    errors = errors_of(page)
+    page.goto(f"{site_url}/{lang}/round/")
+    button = page.locator("h3#deal-remove .hk-cite-button")
+    assert button.is_visible()  # not a hover-only control
+    assert button.get_attribute("aria-label") == locales.languages[lang].ui[
+        "cite.rule_label"].format(number="5.2")
+    button.focus()
+    page.keyboard.press("Enter")
+    assert button.get_attribute("aria-expanded") == "true"
+    page.keyboard.press("Enter")  # focus moved to the first item: copy the citation
+    status = page.locator(".hk-cite-status")
+    status.wait_for(state="attached")
+    page.wait_for_function("document.querySelector('.hk-cite-status').textContent !== ''")
+    assert status.get_attribute("aria-live") == "polite"
+    assert status.inner_text() == locales.languages[lang].ui["cite.copied_citation"]
+    copied = page.evaluate("navigator.clipboard.readText()")
+    title = locales.languages[lang].text["rules"]["deal-remove"]["title"]
+    url = f"{site_url}/{lang}/round/?hl=deal-remove#deal-remove"
+    assert copied == expected.format(title=title, version=locales.structure.version, url=url)
+
+    # The bare link, then the link itself: the rule is marked on arrival.
+    page.keyboard.press("Escape")
+    assert button.get_attribute("aria-expanded") == "false"
+    button.click()
+    page.get_by_role("button", name=locales.languages[lang].ui["cite.copy_link"]).first.click()
+    page.wait_for_function("navigator.clipboard.readText().then(t => !t.includes(' '))")
+    assert page.evaluate("navigator.clipboard.readText()") == url
+    page.goto(url)
+    heading = page.locator("h3#deal-remove")
+    assert "hk-highlighted" in (heading.get_attribute("class") or "")
+    assert heading.locator(".hk-highlight-label").inner_text() == \
+        locales.languages[lang].ui["cite.highlighted"]
+    assert page.locator(".hk-highlighted").count() >= 2  # the heading and the rule's text
+    assert not errors
+
+
+def test_cite_an_example_step(context: BrowserContext, site_url: str) -> None:
+    page = context.new_page()
+    page.goto(f"{site_url}/ja/end/")
+    example = page.locator(".hk-example[id]").first
+    example_id = example.get_attribute("id")
+    button = page.locator(".hk-example-title .hk-cite-button").first
+    assert button.is_visible()
+    button.click()
+    page.locator(".hk-cite-menu:not([hidden]) button[data-copy='citation']").click()
+    page.wait_for_function("navigator.clipboard.readText().then(t => t.includes('手順'))")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert re.match(r"花見小路のルール、例「.+」手順\d+、第[\d.]+版、日本語。http", copied), copied
+    assert f"#{example_id}-step-" in copied
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_glossary_hints_by_keyboard(context: BrowserContext, site_url: str, locales: Locales,
+                                    lang: str) -> None:
+    page = context.new_page()
+    page.goto(f"{site_url}/{lang}/round/")
+    terms = page.locator("a.hk-term-link")
+    assert terms.count() > 3
+    # Tab through the page until a term link has focus: its hint shows and describes it.
+    for _ in range(200):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('hk-term-link')"):
+            break
+    else:
+        pytest.fail("no glossary term reached with Tab")
+    term = page.evaluate("document.activeElement.dataset.term")
+    hint = page.locator("#hk-hint")
+    assert hint.is_visible()
+    assert page.evaluate("document.activeElement.getAttribute('aria-describedby')") == "hk-hint"
+    entry = locales.languages[lang].glossary[term]
+    assert hint.inner_text().startswith(entry["term"])
+    page.keyboard.press("Escape")
+    assert not hint.is_visible()
+
+
+@pytest.mark.parametrize(("a", "b"), [("en", "fr"), ("ja", "id")])
+def test_side_by_side(context: BrowserContext, site_url: str, locales: Locales,
+                      a: str, b: str) -> None:
+    page = context.new_page()
+    page.goto(f"{site_url}/compare/{a}-{b}/")
+    title = locales.languages[a].ui["teach.compare_title"].format(
+        a=locales.languages[a].ui["language.name"], b=locales.languages[b].ui["language.name"])
+    assert page.locator("h1").inner_text() == title
+    rules = [block.id for p in locales.structure.pages for s in p.sections for block in s.blocks
+             if block.kind == "rule"]
+    rows = page.locator(".row:has(.rule)")
+    assert rows.count() == len(rules)
+    for rule_id in (rules[0], "deal-remove", rules[-1]):
+        row = page.locator(f".row#{rule_id}")
+        cells = row.locator(".rule")
+        assert cells.nth(0).get_attribute("lang") == a
+        assert cells.nth(1).get_attribute("lang") == b
+        number = locales.structure.numbers[rule_id]
+        # Aligned: the same rule number, its own title, in each column, side by side.
+        for i, lang in enumerate((a, b)):
+            assert cells.nth(i).locator("h3 .num").inner_text() == number
+            assert locales.languages[lang].text["rules"][rule_id]["title"].split("{")[0].strip() \
+                in cells.nth(i).locator("h3").inner_text()
+        box_a, box_b = cells.nth(0).bounding_box(), cells.nth(1).bounding_box()
+        assert box_a and box_b and box_a["y"] == box_b["y"] and box_a["x"] < box_b["x"]
+    # Terms are marked in both languages and link to that language's glossary.
+    for lang in (a, b):
+        marked = page.locator(f".rule[lang='{lang}'] a.term")
+        assert marked.count() > 20
+        assert f"/{lang}/glossary/#" in (marked.first.get_attribute("href") or "")
+    # The number of a rule leads to the rule on the language's own site.
+    page.locator(f".row#deal-remove .rule[lang='{b}'] h3 a.num").click()
+    page.wait_for_url(f"**/{b}/round/#deal-remove")
+
+
+def test_glossary_hint_by_touch(chromium: Browser, site_url: str, locales: Locales) -> None:
+    """On a phone the first tap on a term shows its hint; a second tap opens the glossary."""
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                   is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{site_url}/id/round/")
+    term = page.locator("a.hk-term-link").first
+    term.tap()
+    hint = page.locator("#hk-hint")
+    assert hint.is_visible()
+    entry = locales.languages["id"].glossary[term.get_attribute("data-term") or ""]
+    assert hint.inner_text().startswith(entry["term"] + ":")
+    assert len(hint.inner_text()) > len(entry["term"]) + 20  # the definition follows
+    assert page.url.endswith("/id/round/")
+    term.tap()
+    page.wait_for_url("**/id/glossary/#*")
+    context.close()
