@@ -22,7 +22,7 @@ PAGE_KINDS = ("home", "rules", "glossary", "misreadings", "quickref", "about", "
               "changelog")
 BLOCK_KINDS = ("rule", "note", "table", "example", "figure")
 # rulesite.tables.TABLES renders each table kind
-TABLE_KINDS = ("geishas", "editions", "notation", "errors", "speed", "edition-names")
+TABLE_KINDS = ("geishas", "editions", "notation", "errors", "speed", "players", "edition-names")
 # Printed rulebooks whose own names the glossary data records; the glossary page shows the first
 # two, the edition-names table compares each language with its own rulebook (RULEBOOK_OF).
 EDITION_NAMES = ("kosmos", "emperors4", "emperors4-ja", "emperors4-id")

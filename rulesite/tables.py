@@ -189,13 +189,50 @@ def speed(ctx: TableContext) -> str:
          bytes_.format(n=str(live["idle_phone"]["median_runtime_bytes"])),
          bytes_.format(n=str(targets["idle_phone_runtime_bytes"])), when],
     ]
+    players = json.loads((BENCHMARKS / "players.json").read_text(encoding="utf-8"))
+    for runtime in players["runtimes"]:
+        rows.append([ui["table.speed.decision"], runtime["label"].split(" (")[0],
+                     ui["table.speed.ms"].format(n=f"{runtime['median_decision_ms']:.0f}"),
+                     ui["table.speed.ms"].format(n=str(runtime["target_ms"])),
+                     f"`{players['command']}`, {players['date'][:10]}"])
     head = [ui["table.speed.measure"], ui["table.speed.runtime"], ui["table.speed.median"],
             ui["table.speed.target"], ui["table.speed.command"]]
     return _table(head, rows)
 
 
+def players(ctx: TableContext) -> str:
+    """The players' tournament (``make bench-players``): score rates with 95% intervals."""
+    ui = ctx.ui
+    data = json.loads((BENCHMARKS / "players.json").read_text(encoding="utf-8"))
+
+    def name(spec: str) -> str:
+        kind, _, budget = spec.partition(":")
+        if kind == "mcts":
+            return ui["table.players.mcts"].format(n=budget)
+        return {"random": "RandomPlayer", "greedy": "GreedyPlayer"}[kind]
+
+    def percent(rate: float) -> str:
+        whole, tenth = f"{100 * rate:.1f}".split(".")
+        return ui["table.players.percent"].format(whole=whole, tenth=tenth)
+
+    rows = []
+    for match in data["matches"]:
+        low, high = match["ci95"]
+        rows.append([
+            ui["table.players.vs"].format(player=name(match["player"]),
+                                          opponent=name(match["opponent"])),
+            str(match["games"]), percent(match["score_rate"]),
+            ui["table.players.range"].format(low=percent(low), high=percent(high)),
+            ui["table.players.at_least"].format(n=percent(match["target"])),
+            f"`{data['command']}`, {data['date'][:10]}"])
+    head = [ui["table.players.match"], ui["table.players.games"], ui["table.players.score"],
+            ui["table.players.interval"], ui["table.speed.target"], ui["table.speed.command"]]
+    return _table(head, rows)
+
+
 TABLES: dict[str, Callable[[TableContext], str]] = {
     "speed": speed,
+    "players": players,
     "geishas": geishas,
     "editions": editions,
     "notation": notation,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -24,3 +25,18 @@ def test_speed_table_shows_the_benchmark_figures(real_site: Path, lang: str) -> 
         assert f"{live[key]['median_ms']:.0f}" in html
     assert f"{live['cold_20mbit']['median_bytes'] / 1e6:.2f}" in html
     assert "make bench" in html and "make bench-browser" in html
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja", "id"])
+def test_players_table_shows_the_tournament(real_site: Path, lang: str) -> None:
+    html = (real_site / lang / "api" / "index.html").read_text(encoding="utf-8")
+    players = json.loads((ROOT / "benchmarks" / "players.json").read_text(encoding="utf-8"))
+    assert players["command"] in html
+    sep = "," if lang in ("fr", "id") else "."
+    for match in players["matches"]:
+        whole, tenth = f"{100 * match['score_rate']:.1f}".split(".")
+        assert f"{whole}{sep}{tenth}" in html
+        assert f">{match['games']}<" in html
+    for runtime in players["runtimes"]:
+        n = f"{runtime['median_decision_ms']:.0f}"
+        assert re.search(rf"\b{n}(\s|&nbsp;|&#160;|\u00a0)m[sd]\b", html), n
