@@ -81,9 +81,9 @@ def test_cite_an_example_step(context: BrowserContext, site_url: str) -> None:
     assert button.is_visible()
     button.click()
     page.locator(".hk-cite-menu:not([hidden]) button[data-copy='citation']").click()
-    page.wait_for_function("navigator.clipboard.readText().then(t => t.includes('手順'))")
+    page.wait_for_function("navigator.clipboard.readText().then(t => t.includes('ステップ'))")
     copied = page.evaluate("navigator.clipboard.readText()")
-    assert re.match(r"花見小路のルール、例「.+」手順\d+、第[\d.]+版、日本語。http", copied), copied
+    assert re.match(r"花見小路のルール、例「.+」ステップ\d+、第[\d.]+版、日本語。http", copied), copied
     assert f"#{example_id}-step-" in copied
 
 
