@@ -21,8 +21,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Mapping
-from html import escape
 from typing import Any
+
+# As html.escape, without the html module: it would bring html.entities into the browser's
+# reduced standard library (rulesite/stdlib.py), which does not ship it.
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
+
+
+def escape(text: str) -> str:
+    return text.translate(_ESCAPES)
+
 
 MARKERS = (("S", "widget.secret"), ("T", "widget.tradeoff"), ("G", "widget.gift"),
            ("C", "widget.competition"))
