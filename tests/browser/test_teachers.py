@@ -83,7 +83,8 @@ def test_cite_an_example_step(context: BrowserContext, site_url: str) -> None:
     page.locator(".hk-cite-menu:not([hidden]) button[data-copy='citation']").click()
     page.wait_for_function("navigator.clipboard.readText().then(t => t.includes('ステップ'))")
     copied = page.evaluate("navigator.clipboard.readText()")
-    assert re.match(r"花見小路のルール、例「.+」ステップ\d+、第[\d.]+版、日本語。http", copied), copied
+    citation = r"花見小路のルール、例「.+」ステップ\d+、第[\d.]+版、日本語。http"
+    assert re.match(citation, copied), copied
     assert f"#{example_id}-step-" in copied
 
 
