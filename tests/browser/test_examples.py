@@ -443,5 +443,7 @@ def test_widget_without_an_engine_still_shows_the_build(tab: Tab, site_url: str,
         fill(ui["error.engine"], error=""))
     foreign = [url for url in tab.requests if not url.startswith(f"{site_url}/")]
     assert not foreign, foreign
+    # The aborted wasm download is reported by the browser ("Failed to load resource") and,
+    # depending on which of the parallel fetches loses the race, by fetch() itself.
     assert not [e for e in tab.errors if "Failed to load resource" not in e
-                and "pyodide.asm.wasm" not in e], tab.errors
+                and "pyodide.asm.wasm" not in e and e != "Failed to fetch"], tab.errors
