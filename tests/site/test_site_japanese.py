@@ -8,14 +8,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
 import pytest
 import yaml
+from locale_strings import LOCALES, locale_strings
 
-LOCALES = Path(__file__).resolve().parents[2] / "locales"
-CODE = re.compile(r"```.*?```|`[^`\n]*`", re.S)
 JA = r"[\u3040-\u30ff\u4e00-\u9fff]"
 # A proper name that keeps its own spaces: Creative Commons' Japanese licence title.
 NAMES = ("クリエイティブ・コモンズ 表示 4.0 国際",)
@@ -34,22 +31,11 @@ RETIRED = {
 QUOTED = re.compile(r"「[^」]*」")
 
 
-def strings(node: Any, path: str = "") -> Iterator[tuple[str, str]]:
-    if isinstance(node, dict):
-        for key, value in node.items():
-            yield from strings(value, f"{path}.{key}" if path else str(key))
-    elif isinstance(node, str):
-        text = CODE.sub("CODE", node)
+def japanese() -> Iterator[tuple[str, str]]:
+    for where, text in locale_strings("ja"):
         for name in NAMES:
             text = text.replace(name, "NAME")
-        yield path, text
-
-
-def japanese() -> Iterator[tuple[str, str]]:
-    for name in ("text", "glossary", "ui"):
-        data = yaml.safe_load((LOCALES / "ja" / f"{name}.yml").read_text(encoding="utf-8"))
-        for key, value in strings(data):
-            yield f"ja/{name}.yml: {key}", value
+        yield where, text
 
 
 @pytest.mark.parametrize("word", sorted(RETIRED))

@@ -5,40 +5,20 @@ alike; Indonesian, like English, sets no space before them. Code is left alone."
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
 import pytest
-import yaml
+from locale_strings import locale_strings
 
-LOCALES = Path(__file__).resolve().parents[2] / "locales"
-CODE = re.compile(r"```.*?```|`[^`\n]*`", re.S)
 # a space of any kind, then high punctuation that ends a clause (not "a:b" or "?x=1")
 SPACED = re.compile(r"([ \t\n\u00a0\u202f]+)([;:!?])(?=[\s\"”»)*]|$)")
 
 
-def strings(node: Any, path: str = "") -> Iterator[tuple[str, str]]:
-    if isinstance(node, dict):
-        for key, value in node.items():
-            yield from strings(value, f"{path}.{key}" if path else str(key))
-    elif isinstance(node, str):
-        yield path, CODE.sub("CODE", node)
-
-
-def all_strings(lang: str) -> Iterator[tuple[str, str]]:
-    for name in ("text", "glossary", "ui"):
-        data = yaml.safe_load((LOCALES / lang / f"{name}.yml").read_text(encoding="utf-8"))
-        for key, value in strings(data):
-            yield f"{lang}/{name}.yml: {key}", value
-
-
 def test_french_narrow_space_before_high_punctuation() -> None:
     wrong = [f"{where}: {value[max(0, m.start() - 20):m.end() + 5]!r}"
-             for where, value in all_strings("fr") for m in SPACED.finditer(value)
+             for where, value in locale_strings("fr") for m in SPACED.finditer(value)
              if m.group(1) != "\u202f"]
     missing = [f"{where}: {value[max(0, m.start() - 20):m.end() + 5]!r}"
-               for where, value in all_strings("fr")
+               for where, value in locale_strings("fr")
                for m in re.finditer(r"(?<=[\w»)}])[;!?](?=\s|$)", value)]
     assert not wrong, "French wants U+202F (and only it) before ; : ! ?\n" + "\n".join(wrong)
     assert not missing, "French wants U+202F before ; ! ?\n" + "\n".join(missing)
@@ -46,7 +26,7 @@ def test_french_narrow_space_before_high_punctuation() -> None:
 
 def test_french_guillemets_hold_no_break_spaces() -> None:
     wrong = [f"{where}: {value[max(0, m.start() - 10):m.end() + 10]!r}"
-             for where, value in all_strings("fr")
+             for where, value in locale_strings("fr")
              for m in re.finditer(r"«(?!\u00a0)|(?<!\u00a0)»", value)]
     assert not wrong, "French guillemets take U+00A0 inside: « mot »\n" + "\n".join(wrong)
 
@@ -54,5 +34,5 @@ def test_french_guillemets_hold_no_break_spaces() -> None:
 @pytest.mark.parametrize("lang", ["id"])
 def test_no_space_before_high_punctuation(lang: str) -> None:
     wrong = [f"{where}: {value[max(0, m.start() - 20):m.end() + 5]!r}"
-             for where, value in all_strings(lang) for m in SPACED.finditer(value)]
+             for where, value in locale_strings(lang) for m in SPACED.finditer(value)]
     assert not wrong, f"{lang} sets no space before ; : ! ?\n" + "\n".join(wrong)
