@@ -7,6 +7,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -69,6 +70,36 @@ class Watched:
     def foreign(self, site_url: str) -> list[str]:
         return [url for url in self.requests
                 if not url.startswith((f"{site_url}/", "data:", "blob:"))]
+
+
+@dataclass
+class Tab:
+    """A fresh browser context (fresh profile), recording requests and console errors of the
+    page and of its workers."""
+
+    context: BrowserContext
+    page: Page
+    requests: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def assert_clean(self, site_url: str) -> None:
+        foreign = [url for url in self.requests
+                   if not url.startswith((f"{site_url}/", "data:", "blob:"))]
+        assert not foreign, f"requests outside the site: {foreign}"
+        assert not self.errors, f"console errors: {self.errors}"
+
+
+def open_tab(chromium: Browser, options: dict[str, Any], init_script: str | None = None) -> Tab:
+    """A :class:`Tab` in a new context made with ``options``; close its context when done."""
+    context = chromium.new_context(**options)
+    if init_script:
+        context.add_init_script(init_script)
+    opened = Tab(context, context.new_page())
+    context.on("request", lambda r: opened.requests.append(r.url))
+    # Context-level console events include dedicated workers' messages.
+    context.on("console", lambda m: opened.errors.append(m.text) if m.type == "error" else None)
+    opened.page.on("pageerror", lambda e: opened.errors.append(str(e)))
+    return opened
 
 
 @pytest.fixture

@@ -16,11 +16,11 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page
+from conftest import Tab, open_tab
+from playwright.sync_api import Browser, Locator, Page
 
 from rulesite import examples
 from rulesite.locales import Locales
@@ -30,34 +30,12 @@ LIVE_TIMEOUT_MS = 45_000  # booting Pyodide on a busy 2-core machine, with margi
 TIME_LIMIT_S = 5
 
 
-@dataclass
-class Tab:
-    """A fresh browser context (fresh profile), recording requests and console errors of the
-    page and of its workers."""
-
-    context: BrowserContext
-    page: Page
-    requests: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-
-    def assert_clean(self, site_url: str) -> None:
-        foreign = [url for url in self.requests
-                   if not url.startswith((f"{site_url}/", "data:", "blob:"))]
-        assert not foreign, f"requests outside the site: {foreign}"
-        assert not self.errors, f"console errors: {self.errors}"
-
-
 @pytest.fixture
 def tab(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[Tab]:
     options = getattr(request, "param", {})
-    context = chromium.new_context(viewport={"width": 1280, "height": 900}, **options)
-    opened = Tab(context, context.new_page())
-    context.on("request", lambda r: opened.requests.append(r.url))
-    # Context-level console events include dedicated workers' messages.
-    context.on("console", lambda m: opened.errors.append(m.text) if m.type == "error" else None)
-    opened.page.on("pageerror", lambda e: opened.errors.append(str(e)))
+    opened = open_tab(chromium, {"viewport": {"width": 1280, "height": 900}, **options})
     yield opened
-    context.close()
+    opened.context.close()
 
 
 def pages_with_examples(locales: Locales) -> dict[str, list[str]]:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from conftest import Tab, open_tab
+from playwright.sync_api import Browser, Page
 
 LIVE_TIMEOUT_MS = 45_000  # booting Pyodide on a busy 2-core machine, with margin
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
@@ -19,31 +19,17 @@ DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 RUNTIME = re.compile(r"/assets/(pyodide|py)/|/assets/examples/worker\.js$")
 
 
-@dataclass
-class Reader:
-    context: BrowserContext
-    page: Page
-    requests: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-
-    def runtime(self) -> list[str]:
-        """Requests for the Python runtime (the page's and its workers')."""
-        return [url for url in self.requests if RUNTIME.search(url)]
+def runtime(reader: Tab) -> list[str]:
+    """Requests for the Python runtime (the page's and its workers')."""
+    return [url for url in reader.requests if RUNTIME.search(url)]
 
 
 @pytest.fixture
-def reader(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[Reader]:
-    options = getattr(request, "param", PHONE)
-    script = options.pop("init_script", None) if isinstance(options, dict) else None
-    context = chromium.new_context(**options)
-    if script:
-        context.add_init_script(script)
-    opened = Reader(context, context.new_page())
-    context.on("request", lambda r: opened.requests.append(r.url))
-    context.on("console", lambda m: opened.errors.append(m.text) if m.type == "error" else None)
-    opened.page.on("pageerror", lambda e: opened.errors.append(str(e)))
+def reader(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[Tab]:
+    options = dict(getattr(request, "param", PHONE))
+    opened = open_tab(chromium, options, options.pop("init_script", None))
     yield opened
-    context.close()
+    opened.context.close()
 
 
 def box_of(page: Page, example_id: str) -> str:
@@ -59,7 +45,7 @@ def read_whole_page(page: Page) -> None:
     page.wait_for_timeout(2500)  # longer than policy.js's DWELL_MS
 
 
-def test_a_phone_fetches_no_runtime_until_the_reader_runs(reader: Reader, site_url: str) -> None:
+def test_a_phone_fetches_no_runtime_until_the_reader_runs(reader: Tab, site_url: str) -> None:
     page = reader.page
     page.goto(f"{site_url}/en/end/")
     read_whole_page(page)
@@ -71,11 +57,11 @@ def test_a_phone_fetches_no_runtime_until_the_reader_runs(reader: Reader, site_u
     assert page.get_attribute(box, "data-step") == "1"
     assert page.get_attribute(box, "data-engine") == "idle"
     assert page.locator(f"{box} .hk-ex-status").inner_text() == ""
-    assert reader.runtime() == [], reader.runtime()
+    assert runtime(reader) == [], runtime(reader)
     # Run is what loads it.
     page.locator(f"{box} [data-act=run]").tap()
     page.wait_for_selector(f"{box}[data-runs='1']", timeout=LIVE_TIMEOUT_MS)
-    assert any("/assets/pyodide/" in url for url in reader.runtime())
+    assert any("/assets/pyodide/" in url for url in runtime(reader))
     assert page.get_attribute(box, "data-live") == "verified"
     assert not reader.errors, reader.errors
 
@@ -94,7 +80,7 @@ def connection(**fields: object) -> str:
     {**DESKTOP, "init_script": connection(effectiveType="3g", downlink=1.5, rtt=300)},
     {**DESKTOP, "init_script": connection(type="cellular")},
 ], indirect=True, ids=["save-data", "slow", "metered"])
-def test_save_data_slow_or_metered_fetch_nothing_ahead(reader: Reader, site_url: str) -> None:
+def test_save_data_slow_or_metered_fetch_nothing_ahead(reader: Tab, site_url: str) -> None:
     page = reader.page
     page.goto(f"{site_url}/en/scoring/")
     read_whole_page(page)
@@ -102,25 +88,25 @@ def test_save_data_slow_or_metered_fetch_nothing_ahead(reader: Reader, site_url:
     page.locator(box).scroll_into_view_if_needed()
     page.locator(f"{box} .hk-ex-board").hover()  # intent does not count here either
     page.wait_for_timeout(1500)
-    assert reader.runtime() == [], reader.runtime()
+    assert runtime(reader) == [], runtime(reader)
     # Starting to edit the code is asking for the engine.
     page.locator(f"{box} textarea").focus()
     page.wait_for_selector(f"{box}[data-live='verified']", timeout=LIVE_TIMEOUT_MS)
-    assert reader.runtime()
+    assert runtime(reader)
 
 
 @pytest.mark.parametrize("reader", [{**DESKTOP, "init_script": connection()}], indirect=True)
-def test_a_good_desktop_connection_loads_when_an_example_is_in_view(reader: Reader,
+def test_a_good_desktop_connection_loads_when_an_example_is_in_view(reader: Tab,
                                                                    site_url: str) -> None:
     page = reader.page
     page.goto(f"{site_url}/en/round/")  # its first example is several screens down
     page.wait_for_timeout(2000)
-    assert reader.runtime() == []
+    assert runtime(reader) == []
     page.locator(".hk-example").first.scroll_into_view_if_needed()
     page.wait_for_selector(".hk-ex[data-live='verified']", timeout=LIVE_TIMEOUT_MS)
 
 
-def test_a_step_link_survives_on_a_phone_and_a_language_switch(reader: Reader,
+def test_a_step_link_survives_on_a_phone_and_a_language_switch(reader: Tab,
                                                                site_url: str) -> None:
     page = reader.page
     link = "#ex-marker-three-rounds-step-5"
@@ -140,12 +126,12 @@ def test_a_step_link_survives_on_a_phone_and_a_language_switch(reader: Reader,
     assert page.evaluate("location.hash") == link
     title = page.locator("[id='ex-marker-three-rounds']").bounding_box()
     assert title is not None and title["y"] < 844, "the example is not on screen"
-    assert reader.runtime() == []  # a phone: still nothing of the runtime
+    assert runtime(reader) == []  # a phone: still nothing of the runtime
     assert not reader.errors, reader.errors
 
 
 @pytest.mark.parametrize("reader", [DESKTOP], indirect=True)
-def test_tracking_still_follows_the_reader_away_from_a_step_link(reader: Reader,
+def test_tracking_still_follows_the_reader_away_from_a_step_link(reader: Tab,
                                                                  site_url: str) -> None:
     page = reader.page
     page.goto(f"{site_url}/en/scoring/#ex-marker-three-rounds-step-5")
@@ -158,7 +144,7 @@ def test_tracking_still_follows_the_reader_away_from_a_step_link(reader: Reader,
 
 @pytest.mark.parametrize("reader", [DESKTOP], indirect=True)
 def test_the_board_shows_the_last_step_before_and_after_the_widget_loads(
-        reader: Reader, site_url: str) -> None:
+        reader: Tab, site_url: str) -> None:
     page = reader.page
     page.goto(f"{site_url}/en/end/")
     box = box_of(page, "ex-8-vs-11")
@@ -177,7 +163,7 @@ def test_the_board_shows_the_last_step_before_and_after_the_widget_loads(
 
 
 @pytest.mark.parametrize("reader", [DESKTOP], indirect=True)
-def test_play_shows_the_next_step_on_the_click(reader: Reader, site_url: str) -> None:
+def test_play_shows_the_next_step_on_the_click(reader: Tab, site_url: str) -> None:
     page = reader.page
     page.goto(f"{site_url}/en/end/")
     box = box_of(page, "ex-8-vs-11")
