@@ -145,6 +145,8 @@ def test_choices_on_the_board_are_the_viewers_decision_only() -> None:
     theirs = ok(session.position(record, EN, viewer="B"))
     assert theirs["legal"] == [] and "data-choice" not in theirs["board"]
     assert len(theirs["hand"]) == 6
+    anyone = ok(session.position(record, EN))  # no viewer: the hand of the player to move
+    assert anyone["hand"] == mine["hand"] and anyone["legal"] == mine["legal"]
 
 
 def test_a_pending_gift_is_answered_by_its_picks() -> None:

@@ -382,7 +382,8 @@ def position(record: str, ui: dict[str, str], viewer: str | None = None,
       ``competition_pick``, ``over``, ``scoring``), ``to_move``, ``starting``, ``step``,
       ``last`` (the last step's index), ``moves`` (moves applied at this step), ``live``
       (this is the last step);
-    - ``hand``: the viewer's hand (card values in board order) or ``[]``;
+    - ``hand``: the viewer's hand (card values in board order; without a viewer, the hand of
+      the player to move), or ``[]``;
     - ``markers``: letter -> ``{"used", "cards", "rule"}`` for the player to move (at an
       action);
     - ``legal``: the legal moves in notation (live and the viewer's decision, or no viewer);
@@ -417,8 +418,8 @@ def position(record: str, ui: dict[str, str], viewer: str | None = None,
     markers: dict[str, Any] = {}
     legal: list[str] = []
     pending = None
-    if viewer is not None:
-        hand = list(board["players"][viewer]["hand"])
+    if viewer is not None or to_move is not None:
+        hand = list(board["players"][viewer or to_move]["hand"])
     if board["pending"]:
         pending = _pending(board, deciding, ui)
     if deciding and game is not None:
