@@ -76,7 +76,8 @@ async function start(root) {
     pending = null;
     if (mine !== generation) return { ok: false, kind: "stale" };
     if (!answer.ok) return { ok: false, kind: answer.error.kind, message: answer.error.message };
-    if (answer.result.error) return { ok: false, kind: "refused", ...answer.result.error };
+    const refused = answer.result.error; // session.py's refusal: {kind, message, path, rule}
+    if (refused) return { ok: false, ...refused, kind: "refused", what: refused.kind };
     return { ok: true, result: answer.result };
   }
 
