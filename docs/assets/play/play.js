@@ -247,6 +247,9 @@ async function start(root) {
         { player: p.by }));
     } else if (pos.to_move === game.human) {
       setState("play");
+      if (pos.drawn) {
+        parts.push(`<p class="hk-play-drawn">${t.html("play.drawn", { cards: chips(String(pos.drawn.card)) })}${ruleLink(pos.drawn.rule)}</p>`);
+      }
       parts.push(actionControls());
     }
     el.panel.innerHTML = parts.join("");
