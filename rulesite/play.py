@@ -81,8 +81,6 @@ def render(writer: PageWriter, page_id: str) -> str:
         f'{t("play.new")}</button>',
         "</fieldset></form>",
         '<div class="hk-play-tools">',
-        button("stop", "play.stop", hidden=True),
-        button("resume", "play.resume", hidden=True),
         button("download", "play.download", disabled=True),
         f'<label class="hk-btn hk-play-file">{t("play.load")}'
         '<input type="file" accept=".json,application/json" data-act="load"></label>',
@@ -93,6 +91,8 @@ def render(writer: PageWriter, page_id: str) -> str:
         f'<div class="hk-play-board" role="region" aria-label="{t("play.board")}"></div>',
         # Under the board, next to the reader's hand and the controls it goes with.
         f'<p class="hk-play-status" role="status">{t("play.status.static")}</p>',
+        f'<p class="hk-play-thinking">{button("stop", "play.stop", hidden=True)}'
+        f'{button("resume", "play.resume", hidden=True)}</p>',
         '<div class="hk-play-error" role="alert"></div>',
         '<div class="hk-play-panel"></div>',
         f'<div class="hk-play-replay" hidden><button type="button" data-act="back">'
