@@ -12,7 +12,7 @@
 // (styles and tests).
 
 import { engine as sharedEngine } from "../examples/boot.js";
-import { translator } from "../examples/i18n.js";
+import { escapeHTML, translator } from "../examples/i18n.js";
 import { mayPreload } from "../examples/policy.js";
 import { reachable } from "./choose.js";
 import { controls, outcomeHTML } from "./panel.js";
@@ -73,9 +73,10 @@ async function start(root) {
   // One engine call at a time from this page; {ok, result} or {ok: false, kind, message}.
   async function ask(fn, args, limit = CALL_LIMIT_MS) {
     const mine = generation;
-    pending = engine.call(fn, args, { timeLimit: limit });
-    const answer = await pending;
-    pending = null;
+    const call = engine.call(fn, args, { timeLimit: limit });
+    pending = call;
+    const answer = await call;
+    if (pending === call) pending = null;
     if (mine !== generation) return { ok: false, kind: "stale" };
     if (!answer.ok) return { ok: false, kind: answer.error.kind, message: answer.error.message };
     const refused = answer.result.error; // session.py's refusal: {kind, message, path, rule}
@@ -83,20 +84,23 @@ async function start(root) {
     return { ok: true, result: answer.result };
   }
 
+  // The engine failed (it could not start, broke, or passed its time limit): said, and the
+  // page goes on: New game starts a fresh worker, Let the engine play retries this game.
   function engineTrouble(answer) {
     if (answer.kind === "stale") return;
     setState("failed");
-    say(t.html("play.error.engine", { error: t.html(answer.kind === "timeout"
-      ? "error.timeout" : "error.engine", { seconds: THINK_LIMIT_MS / 1000,
-      error: answer.message || answer.kind }) }));
+    const error = escapeHTML(answer.message || answer.kind);
+    say(t.html(answer.kind === "engine" ? "play.status.failed" : "play.error.engine", { error }));
+    el.stop.hidden = true;
+    el.resume.hidden = !game || Boolean(pos && pos.outcome);
   }
 
   engine.addEventListener("state", () => {
     root.dataset.engine = engine.state;
     if (engine.state === "loading" && !pos && !review) say(t.html("play.status.loading"));
-    if (engine.state === "failed") {
+    if (engine.state === "failed" && !pending) { // a start-up ahead of any call failed
       setState("failed");
-      say(t.html("play.status.failed", { error: "" }).replace(/[:：]\s*$/, "."));
+      say(t.html("play.status.failed", { error: "—" }));
     }
   });
   root.dataset.engine = engine.state;
@@ -425,7 +429,10 @@ async function start(root) {
     newGame();
   });
   el.stop.addEventListener("click", () => pending && pending.cancel());
-  el.resume.addEventListener("click", () => think());
+  el.resume.addEventListener("click", () => {
+    el.resume.hidden = true;
+    refresh(); // the position again, then the engine's move if it is its turn
+  });
   el.download.addEventListener("click", () => {
     const record = review ? review.record : game && game.record;
     if (record) download(record);
