@@ -108,7 +108,7 @@ def render(writer: PageWriter, page_id: str) -> str:
         f'{t("widget.back")}</button><span class="hk-play-counter"></span>'
         f'<button type="button" data-act="forward">{t("widget.forward")}</button>'
         f'<button type="button" data-act="live" hidden>{t("play.back_to_game")}</button></div>',
-        f'<details class="hk-play-history"><summary>{t("play.history")}</summary>'
+        f'<details class="hk-play-history" hidden><summary>{t("play.history")}</summary>'
         f'<p class="hk-play-outcome"></p><ol class="hk-play-steps" start="0"></ol></details>',
         f'<script type="application/json" class="hk-play-data">{payload}</script>',
         "</div>",

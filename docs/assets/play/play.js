@@ -49,6 +49,7 @@ async function start(root) {
     live: $('[data-act="live"]'),
     outcome: $(".hk-play-outcome"),
     steps: $(".hk-play-steps"),
+    history: $(".hk-play-history"),
   };
 
   const engine = await sharedEngine();
@@ -418,6 +419,7 @@ async function start(root) {
   }
 
   function listSteps(steps, current) {
+    el.history.hidden = !steps.length;
     el.steps.innerHTML = steps.map((step, i) =>
       `<li value="${i}"${i === current ? ' aria-current="step"' : ""}>${step.html}${ruleLink(step.rule)}</li>`).join("");
   }
