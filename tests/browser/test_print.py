@@ -135,8 +135,8 @@ def test_whole_rulebook_prints_everything_unbroken(chromium: Browser, site_url: 
     page.wait_for_timeout(1500)
     assert page.locator(".hk-ex[data-state='static']").count() == len(
         [block for block in blocks if block.kind == "example"])
-    assert not [url for url in requests if "pyodide" in url or "/examples/" in url
-                and not url.endswith((".css", "boot.js"))]
+    assert not [url for url in requests if "pyodide" in url or ("/examples/" in url
+                and not url.endswith((".css", "boot.js")))]
     # Measured as printed: print media, on a window as wide as A4 inside its margins.
     page.set_viewport_size({"width": round(A4_TEXT[0] * PX_PER_MM), "height": 1000})
     page.emulate_media(media="print")
