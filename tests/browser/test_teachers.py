@@ -113,6 +113,7 @@ def test_cite_any_step_of_an_example(context: BrowserContext, site_url: str, loc
     title = locales.languages[lang].text["examples"]["ex-gift"]["title"]
     assert page.evaluate("navigator.clipboard.readText()") == expected.format(
         title=title, version=locales.structure.version, url=url)
+    page.wait_for_function("document.querySelector('.hk-cite-status').textContent !== ''")
     assert page.locator(".hk-cite-status").inner_text() == ui["cite.copied_citation"]
     page.keyboard.press("Escape")
 

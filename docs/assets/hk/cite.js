@@ -62,6 +62,14 @@
   function copy(text, message, menu) {
     var fallback = menu.querySelector("textarea");
     function failed() {
+      // Made only when needed: an example widget's own code box is its only textarea.
+      if (!fallback) {
+        fallback = document.createElement("textarea");
+        fallback.readOnly = true;
+        fallback.rows = 3;
+        fallback.setAttribute("aria-label", ui["cite.copy_citation"]);
+        menu.appendChild(fallback);
+      }
       fallback.hidden = false;
       fallback.value = text;
       fallback.focus();
@@ -70,7 +78,7 @@
     }
     if (!navigator.clipboard || !navigator.clipboard.writeText) return failed();
     navigator.clipboard.writeText(text).then(function () {
-      fallback.hidden = true;
+      if (fallback) fallback.hidden = true;
       announce(message);
     }, failed);
   }
@@ -100,12 +108,6 @@
       });
       menu.appendChild(item);
     });
-    var fallback = document.createElement("textarea");
-    fallback.readOnly = true;
-    fallback.hidden = true;
-    fallback.rows = 3;
-    fallback.setAttribute("aria-label", ui["cite.copy_citation"]);
-    menu.appendChild(fallback);
     button.addEventListener("click", function (event) {
       event.preventDefault();
       var wasOpen = open && open.button === button;
