@@ -23,11 +23,17 @@ from rulesite.pages import PageWriter
 from rulesite.placeholders import PLACEHOLDER_RE
 
 STYLE = """
-:root { color-scheme: light dark; --line: #8c2f3933; --accent: #8c2f39; --term: #f6d77a55; }
-body { font: 16px/1.55 system-ui, sans-serif; margin: 0 auto; padding: 1rem; max-width: 72rem; }
+:root { color-scheme: light dark; --line: #8c2f3933; --accent: #8c2f39; --term: #f6d77a55;
+        --bg: #fff; --fg: #1d1d1f; }
+body { font: 16px/1.55 system-ui, sans-serif; margin: 0 auto; padding: 1rem; max-width: 72rem;
+       background: var(--bg); color: var(--fg); }
 html[lang="ja"] body, [lang="ja"] { line-height: 1.8; }
 a { color: var(--accent); }
-@media (prefers-color-scheme: dark) { :root { --accent: #f3a3ad; --line: #f3a3ad40; } }
+/* Colours set, not left to the browser: contrast checkers (axe) then see what readers see. */
+@media (prefers-color-scheme: dark) {
+  :root { --accent: #f3a3ad; --line: #f3a3ad40; --bg: #1e2129; --fg: #e6e6e9;
+          --term: #f6d77a26; }
+}
 nav { font-size: .9rem; margin-bottom: 1rem; }
 nav a { margin-right: .6em; white-space: nowrap; }
 h1 { font-size: 1.6rem; margin: .2em 0 .6em; }
