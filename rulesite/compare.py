@@ -43,7 +43,7 @@ h2 { font-size: 1.2rem; margin: 1.4em 0 .4em; border-bottom: 1px solid var(--lin
        border-top: 1px solid var(--line); padding: .5rem 0; }
 .rule h3 { font-size: 1rem; margin: 0 0 .2em; }
 .row p, .row ul, .row ol { margin: .2em 0; }
-.note, .table, .figure, .example { font-size: .92rem; padding-left: .8em;
+.note, .table, .figure, .example { font-size: .92em; padding-left: .8em;
                                    border-left: 3px solid var(--line); }
 .label { font-weight: 700; margin-right: .3em; }
 .term { background: var(--term); border-radius: .2em; padding: 0 .1em; }
