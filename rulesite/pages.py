@@ -107,7 +107,6 @@ class PageWriter:
             number = self.structure.numbers[block.id]
             title = md(self.text("rules", block.id, "title"), links=False)
             body = md(self.text("rules", block.id, "text"))
-            # The number links to the rule itself: tap it to get the link to cite.
             return (f'### <a class="hk-num" href="{self.rule_href(block.id)}">{number}</a> '
                     f"{title} {{ #{block.id} .hk-rule{self.heading_attrs} }}\n\n{body}")
         if block.kind == "note":
