@@ -5,8 +5,8 @@ their content, so that a browser may keep them for good and fetches a new versio
 address (the worker keeps them in Cache Storage: ``docs/assets/examples/worker.js``):
 
 - ``assets/pyodide/<hash>/``: Pyodide's loader (``pyodide.mjs``), its module and wasm
-  (``pyodide.asm.mjs.gz``, ``pyodide.asm.wasm.gz``), and the reduced standard library
-  (``python_stdlib.zip.gz``);
+  (``pyodide.asm.mjs.gz``; ``pyodide.asm.wasm.gz``, reduced: :mod:`rulesite.wasm`), and the
+  reduced standard library (``python_stdlib.zip.gz``);
 - ``assets/py/<hash>/hanamikoji-<version>.zip.gz``: the engine, ``runner.py`` and
   ``explain.py``, compiled (:mod:`rulesite.stdlib`).
 
@@ -30,7 +30,7 @@ from pathlib import Path
 import zopfli.gzip
 
 import hanamikoji
-from rulesite import stdlib
+from rulesite import stdlib, wasm
 from rulesite.errors import AssetError
 
 # What a browser needs to start Pyodide 314 (the npm package has no package wheels), besides
@@ -93,6 +93,7 @@ def copy_pyodide(node_modules: Path, out_dir: Path) -> dict[str, object]:
     source = _pyodide(node_modules)
     files = {name + ".gz" if name in GZIPPED else name: (source / name).read_bytes()
              for name in PYODIDE_FILES}
+    files["pyodide.asm.wasm.gz"] = wasm.reduce(source)  # rulesite/wasm.py
     files.update({name: _gzip(data) for name, data in files.items() if name.endswith(".gz")})
     files[STDLIB] = _gzip(stdlib.reduced_zip(source).read_bytes())
     folder = out_dir / _digest(*files.values())
