@@ -168,7 +168,7 @@ def reduce(pyodide_dir: Path, cache: Path = CACHE) -> bytes:
                          "to install Binaryen, which the build uses to reduce Pyodide's wasm")
     digest = hashlib.sha256(original + javascript.encode() + " ".join(FEATURES).encode())
     digest.update(Path(__file__).read_bytes())
-    digest.update((REPO / "package-lock.json").read_bytes())  # Binaryen's version
+    digest.update((REPO / "node_modules" / "binaryen" / "package.json").read_bytes())  # version
     kept = cache / f"{digest.hexdigest()[:16]}.wasm"
     if kept.is_file():
         return kept.read_bytes()
