@@ -26,9 +26,9 @@ let warmRuns = 0;
 let ready = null;
 let runExample = null;
 let failed = false;
-let started = false; // Python is up (the "ready" message went out)
 let keep = []; // URL prefixes of this version's runtime files: kept in the cache for good
 const early = new Map(); // URL -> response promise, fetched before Pyodide asks for it
+let booted = false; // Python is up (the "ready" message went out)
 
 function fail(message) {
   if (failed) return;
@@ -53,10 +53,10 @@ self.fetch = async (resource, options) => {
     early.delete(file);
     if (response.ok) return file.endsWith(".gz") ? unpacked(response, url) : response;
     fail(`${file}: HTTP ${response.status}`);
-    return started ? response : stalled();
+    return booted ? response : stalled();
   } catch (error) {
     fail(`${file}: ${error && error.message || error}`);
-    if (started) throw error;
+    if (booted) throw error;
     return stalled();
   }
 };
@@ -212,8 +212,8 @@ async function init(urls) {
     pyodide.FS.writeFile("/lib/hk-engine.zip", await engine);
     runExample = pyodide.runPython(PREPARE);
     mark("engine");
-    started = true;
     self.postMessage({ type: "ready", timings });
+    booted = true;
     prune();
     return true;
   } catch (error) {
