@@ -1,14 +1,16 @@
 """The wasm the live examples ship: Pyodide's, without what only Python packages would use.
 
-Pyodide's ``pyodide.asm.wasm`` is a dynamic-linking main module: it exports every one of its
-8,560 functions and data addresses so that packages' own wasm (``.so`` files) can link
-against them. The site loads no package, so only the exports Pyodide's JavaScript uses are
-needed: those it names (``pyodide.asm.mjs`` and ``pyodide.mjs``) and those the module itself
-imports back through its global offset table (``GOT.*`` imports). :func:`reduce` keeps those,
-then Binaryen's ``wasm-opt --remove-unused-module-elements`` (npm ``binaryen``, pinned in
-package-lock.json) drops what no kept export, table or start function reaches: 9,598,218 ->
-9,148,510 bytes, 91 KB less once gzipped. Nothing else changes: the same code, data, imports
-and custom sections (``dylink.0``, which Emscripten's loader reads, is checked byte for byte).
+Pyodide's ``pyodide.asm.wasm`` is a dynamic-linking main module: it has 8,560 exports
+(functions and data addresses) so that packages' own wasm (``.so`` files) can link against
+them. The site loads no package, so only the exports Pyodide's JavaScript uses are needed:
+those it names (``pyodide.asm.mjs`` and ``pyodide.mjs``), the table and the memory, and any
+it imports back through its global offset table (``GOT.*`` imports). :func:`reduce` keeps
+those (4,869), then Binaryen's ``wasm-opt --remove-unused-module-elements`` (npm
+``binaryen``, pinned in package-lock.json) drops the functions and globals nothing kept
+reaches: 9,598,218 -> 9,148,510 bytes, 91 KB less once gzipped. It optimises nothing: the functions
+kept are the same, and :func:`check` refuses a result that lost an export the runtime uses,
+imports anything new, or changed a custom section (``dylink.0``, which Emscripten's loader
+reads).
 
 The sections are read and written here with the standard library only; results are kept in
 ``build/wasm-cache``, keyed by everything they are made from.
