@@ -1,6 +1,6 @@
 """Player strength benchmark (``make bench-players``): a seeded, seat-balanced tournament.
 
-    python benchmarks/players.py [--games 400] [--strong-games 200] [--jobs 2] [--pyodide-games 8]
+    python benchmarks/players.py [--games 400] [--strong-games 400] [--jobs 2] [--pyodide-games 8]
 
 Three matches of ``--games`` games each (``--strong-games`` for the third), played by
 benchmarks/tournament.py in CPython (cut into slices run by ``--jobs`` processes at a time;
@@ -134,8 +134,8 @@ def _summary(games: list[dict[str, Any]], target: float) -> dict[str, Any]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="games per match (default 400)")
-    parser.add_argument("--strong-games", type=int, default=200,
-                        help="games of the stronger level against the default (default 200)")
+    parser.add_argument("--strong-games", type=int, default=400,
+                        help="games of the stronger level against the default (default 400)")
     parser.add_argument("--jobs", type=int, default=2, help="CPython processes (default 2)")
     parser.add_argument("--pyodide-games", type=int, default=8, help="Pyodide games (default 8)")
     parser.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
