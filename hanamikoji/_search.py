@@ -9,8 +9,9 @@ rest of the round out with a light policy and scores it. The tree is rebuilt for
 Two things make a small budget go far (measured in ``benchmarks/players.json``):
 
 * the first decision can have more than a hundred moves, too many to try each a few times, so
-  the root widens progressively: its moves are tried in the order of a quick judgement of each
-  (:class:`GreedyPlayer`'s, from the same view), more of them as the iterations add up;
+  the tree widens progressively: at the root, moves are tried in the order of a quick judgement
+  of each (:class:`GreedyPlayer`'s, from the same view), more of them as the iterations add
+  up; below it, at random, likewise a few more as the visits add up;
 * play-outs are not uniformly random: each action uses a marker chosen at random, a Secret keeps
   a valuable card and a Trade-off drops the least valuable ones (a uniformly random play-out
   spends most actions on Competitions and Gifts, which have the most card combinations).
@@ -34,6 +35,7 @@ from hanamikoji._view import View
 _CHARM: Final = (0, *GEISHA_CHARMS)
 _EXPLORE: Final = 0.7  # UCB exploration constant, for rewards between 0 and 1
 _WIDEN_START: Final = 4  # root moves open at first; one more each time the visits reach a square
+_WIDEN_INNER: Final = 2  # the same below the root, where moves are opened in random order
 _RANDOM_ACTION: Final = 0.2  # share of play-out actions chosen uniformly among all legal ones
 _NOISE: Final = 1.5  # randomness of a play-out's card values (charm points 2 to 5)
 _MARKERS: Final = (1, 2, 4, 8)
@@ -57,7 +59,8 @@ class MCTSPlayer:
 
     It decides from its :class:`View` only: the cards it cannot see are sampled afresh, in
     every iteration, among those consistent with what it sees. Its own first moves are tried
-    best-looking first, a few more as the search goes on (progressive widening); rounds are
+    best-looking first, and every decision of the tree opens a few more moves as the search
+    goes on (progressive widening); rounds are
     played out to their scoring by a light, randomised policy; a round that does not end the
     game is valued by the geishas and charm points each side then holds.
 
@@ -79,8 +82,8 @@ class MCTSPlayer:
 
     DEFAULT_ITERATIONS: Final = 400
     """The default budget."""
-    STRONG_ITERATIONS: Final = 3200
-    """A stronger, eight times slower level."""
+    STRONG_ITERATIONS: Final = 1600
+    """A stronger, four times slower level."""
 
     def __init__(
         self,
@@ -223,7 +226,9 @@ def _iterate(root: _Node, order: Sequence[Move], game: Game, me: int, rng: rando
     """One iteration: select and expand down the tree, play out the round, back up.
 
     At the root only the first moves of ``order`` are open, more as its visits grow, and the
-    next of them is tried first; below it, an untried move is chosen at random.
+    next of them is tried first; below it, an untried move is chosen at random, and only while
+    few of the moves legal in this iteration are open (so that the tree grows deep enough
+    for a larger budget to see further, instead of spreading over every move).
     """
     node = root
     path = [root]
@@ -237,6 +242,8 @@ def _iterate(root: _Node, order: Sequence[Move], game: Game, me: int, rng: rando
         else:
             legal = game.legal_actions()
             untried = [m for m in legal if m not in children]
+            if untried and len(legal) - len(untried) >= _WIDEN_INNER + math.isqrt(node.visits):
+                untried = []  # enough moves open here for now: choose among them
         if untried:
             move = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
             child = _Node(game._to_move)
@@ -251,7 +258,9 @@ def _iterate(root: _Node, order: Sequence[Move], game: Game, me: int, rng: rando
         best = None
         best_score = -1.0
         for m in legal:
-            c = children[m]
+            c = children.get(m)
+            if c is None:  # not yet opened (progressive widening)
+                continue
             c.available += 1
             score = c.reward / c.visits + _EXPLORE * math.sqrt(log(c.available) / c.visits)
             if score > best_score:
