@@ -264,10 +264,10 @@ class PageWriter:
             text = self.ui["glossary.entry"].format(term=f"**{escape(entry['term'])}**",
                                                      definition=md(entry["definition"]))
             entries.append(self.div("hk-term", term.id, text + names))
-        heading = "#" * level
+        heading, attrs = "#" * level, self.heading_attrs
         return "\n\n".join([
-            f"{heading} {self.ui['glossary.terms']} {{ #hk_terms{self.heading_attrs} }}", table,
-            f"{heading} {self.ui['glossary.definitions']} {{ #hk_definitions{self.heading_attrs} }}",
+            f"{heading} {self.ui['glossary.terms']} {{ #hk_terms{attrs} }}", table,
+            f"{heading} {self.ui['glossary.definitions']} {{ #hk_definitions{attrs} }}",
             *entries])
 
     # --- helpers --------------------------------------------------------------------------

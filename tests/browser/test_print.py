@@ -17,7 +17,6 @@ from pypdf import PdfReader
 from rulesite.locales import Locales
 from rulesite.placeholders import scan
 
-
 # Characters a PDF's text gives for the glyph of another, which NFKC does not undo: the
 # Japanese font's glyph of 長 comes back as the radical ⻑.
 PDF_GLYPHS = str.maketrans({"\u2ed1": "長"})
