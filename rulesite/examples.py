@@ -19,7 +19,8 @@ What :func:`render` writes, readable without JavaScript:
   (:func:`localize`); read-only, under a label that invites editing only once the script
   has made it editable;
 - the timeline as JSON (``<script type="application/json" class="hk-ex-data">``): steps, the
-  words of each step, the outcome, the interface strings the widget needs.
+  words of each step, the outcome, the game's record (for "what if?" and share links), the
+  interface strings the widget needs.
 
 The code runs after ``from hanamikoji import *`` and must leave a game in ``game``
 (``docs/assets/examples/runner.py``). The words come from ``docs/assets/examples/explain.py``
@@ -70,7 +71,10 @@ from rulesite.errors import SiteError
 
 REPO = Path(__file__).resolve().parent.parent
 SCRIPTS = REPO / "docs" / "assets" / "examples"
-UI_PREFIXES = ("widget.", "step.", "outcome.", "reason.", "error.")
+# whatif.* and share.* for "what if?" and share links; the play.* messages that session.py
+# (the worker's game calls, shared with the Play page) may return in an example.
+UI_PREFIXES = ("widget.", "step.", "outcome.", "reason.", "error.", "whatif.", "share.",
+               "play.error.", "play.illegal.", "play.pick_")
 
 # Added to every language's MkDocs configuration (rulesite/config.py): the board's and the
 # widget's style, and the module that finds widgets on a page (it loads nothing more on pages
@@ -176,7 +180,8 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, st
         "lang": lang,
         "code": code,
         "result": {"steps": steps, "texts": words["texts"], "boards": boards,
-                   "outcome": words["outcome"], "output": result["output"]},
+                   "outcome": words["outcome"], "output": result["output"],
+                   "record": result["record"]},
         "strings": strings(ui),
     }
     items = "".join(f'<li id="{example_id}-step-{i}" value="{i}">{text}</li>'
