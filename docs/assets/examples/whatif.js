@@ -142,7 +142,11 @@ export class WhatIf {
 
   async call(fn, args) {
     const answer = await this.ctx.engine.call(fn, args, { timeLimit: CALL_LIMIT_MS });
-    if (!answer.ok) throw new Trouble(this.ctx.errorMessage(answer.error));
+    if (!answer.ok) {
+      const error = answer.error;
+      throw new Trouble(error.kind === "engine" ? this.t.text("whatif.failed")
+        : this.ctx.errorMessage(error));
+    }
     const result = answer.result;
     if (result && result.error) {
       // session.py's refusals are HTML in the page's language; a bug is said as it is.
@@ -191,6 +195,7 @@ export class WhatIf {
   // "What if?" at step `index` of the line on screen: the same game up to there, then the
   // reader's own moves.
   branch(index) {
+    if (this.busy || this.computer) return;
     const shown = this.ctx.shown();
     const record = cutRecord(shown.record, movesAt(shown.steps, index));
     this.panel.hidden = false;
@@ -209,18 +214,18 @@ export class WhatIf {
     if (focus) this.focus();
   }
 
+  // Back to the line the reader left (toExample), or only closes the panel (a Run, a Restore,
+  // or a what-if that could not start).
   leave(toExample) {
-    if (!this.line && this.panel.hidden) return;
-    const from = this.line ? this.line.whatif.from : this.ctx.index();
+    const line = this.line;
     this.line = null;
     this.computer = false;
     this.panel.hidden = true;
     this.say("");
     this.ctx.root.dataset.whatif = "";
-    if (toExample) {
-      this.ctx.original(from);
-      this.start.focus();
-    }
+    if (!toExample) return;
+    if (line) this.ctx.original(line.whatif.from);
+    this.start.focus();
   }
 
   // Applies a session function that returns the next record, then shows the longer line.
@@ -399,7 +404,8 @@ export class WhatIf {
       prompt = t.text("whatif.only_move", { move: describe(t, live.legal[0], live) });
     } else if (open && live.phase === "action") {
       prompt = t.text("whatif.choose_action", { player: live.to_move });
-      if (this.pick.marker === "C") prompt += ` ${t.text("whatif.choose_pair")}`;
+      // Two sentences: a space between them, except after a Japanese full stop.
+      if (this.pick.marker === "C") prompt += `${/。$/.test(prompt) ? "" : " "}${t.text("whatif.choose_pair")}`;
     } else if (open && live.pending) {
       prompt = t.text("whatif.choose_pick", { player: live.to_move });
     } else if (this.busy) prompt = t.text("whatif.thinking");
@@ -408,7 +414,9 @@ export class WhatIf {
     let choice = "";
     if (open && !this.computer) {
       const { marker, cards, move } = this.pick;
-      if (move) choice = t.text("whatif.chosen", { move: describe(t, move, live) });
+      if (move && live.legal.length > 1) {
+        choice = t.text("whatif.chosen", { move: describe(t, move, live) });
+      }
       else if (marker) {
         choice = t.text("whatif.choosing",
           { marker: t.text(NAMES[marker]), chosen: cards.length, count: CARDS[marker] });

@@ -103,6 +103,7 @@ export function mount(container, engine, { step = null } = {}) {
     steps(line);
     userMoved = true;
     player.reset(line.steps.length, index);
+    updateStatus();
   }
 
   function steps(result) {
@@ -134,14 +135,15 @@ export function mount(container, engine, { step = null } = {}) {
   function updateStatus() {
     const state = engine.state;
     let key = null;
-    if (running) key = "widget.status_running";
+    if (shown.whatif) key = null; // the what-if panel says what the engine does
+    else if (running) key = "widget.status_running";
     else if (state === "idle") key = null; // the page's steps; no engine asked for yet
     else if (state === "failed") key = "widget.status_failed";
     else if (state === "restarting") key = "widget.status_restarting";
     else if (verdict === "pending") key = "widget.status_loading";
     else key = `widget.status_${verdict}`;
     el.status.textContent = key ? t.text(key) : "";
-    el.status.dataset.kind = verdict;
+    el.status.dataset.kind = key ? verdict : "";
   }
 
   function showError(message) {
