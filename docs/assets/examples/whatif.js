@@ -45,6 +45,12 @@ function htmlText(html) {
   return box.content.textContent;
 }
 
+// The element that takes focus and says "pressed" for a part to pick: an action marker is a
+// list item, which keeps its role; its name inside it is the button.
+function control(part) {
+  return part.tagName === "LI" ? part.querySelector(".hk-marker-name") || part : part;
+}
+
 class Trouble extends Error {
   constructor(message, html = false) {
     super(message);
@@ -326,7 +332,7 @@ export class WhatIf {
         pressed = at >= 0;
         if (pressed && marker === "C") part.dataset.pair = at < 2 ? "1" : "2";
       }
-      part.setAttribute("aria-pressed", String(pressed));
+      control(part).setAttribute("aria-pressed", String(pressed));
     }
   }
 
@@ -350,8 +356,9 @@ export class WhatIf {
     board.innerHTML = line.whatif.live.board;
     board.classList.add("hk-wi-live");
     for (const part of board.querySelectorAll("[data-choice]")) {
-      part.tabIndex = 0;
-      part.setAttribute("role", "button");
+      const button = control(part);
+      button.tabIndex = 0;
+      button.setAttribute("role", "button");
       if (part.dataset.part.startsWith("hand-")) {
         part.setAttribute("aria-label", this.t.text("whatif.card", { card: part.textContent.trim() }));
       } else if (part.dataset.part.startsWith("offer-")) {
@@ -364,7 +371,8 @@ export class WhatIf {
   }
 
   focus() {
-    const first = this.ctx.board.querySelector("[data-choice]");
+    const part = this.ctx.board.querySelector("[data-choice]");
+    const first = part && control(part);
     const target = first || [this.buttons.deal, this.buttons.original].find((b) => !b.hidden);
     if (target) target.focus({ preventScroll: false });
   }
