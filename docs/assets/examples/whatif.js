@@ -60,7 +60,7 @@ class Trouble extends Error {
 
 export class WhatIf {
   /** ctx: {root, board, t, engine, strings, errorMessage(error), shown(), index(),
-   *  setLine(line, index), original(index), announce(text)} */
+   *  setLine(line, index), original(index), announce(text)}: see widget.js */
   constructor(ctx) {
     this.ctx = ctx;
     this.t = ctx.t;
@@ -84,7 +84,7 @@ export class WhatIf {
     panel.hidden = true;
     panel.setAttribute("role", "group");
     panel.innerHTML = `<p class="hk-wi-head"></p><p class="hk-wi-prompt"></p>
-      <p class="hk-wi-choice" aria-live="polite"></p><div class="hk-wi-actions"></div>
+      <p class="hk-wi-choice"></p><div class="hk-wi-actions"></div>
       <p class="hk-wi-error" role="alert" hidden></p>`;
     const q = (s) => panel.querySelector(s);
     this.panel = panel;
@@ -294,6 +294,8 @@ export class WhatIf {
     if (kind !== "offer") pick.move = this.compose(live);
     this.mark();
     this.update();
+    // Said through the widget's one live region (widget.js), as the steps are.
+    if (this.choice.textContent) this.ctx.announce(this.choice.textContent);
   }
 
   // The move the marker and the cards picked make, as the engine writes it, or null.

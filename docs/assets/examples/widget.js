@@ -267,6 +267,7 @@ export function mount(container, engine, { step = null } = {}) {
       setLine(left || pageResult || built, index);
       left = null;
     },
+    announce: (text) => keys.announce(text),
   });
   el.bar.after(whatif.tools);
   el.board.after(whatif.panel);
