@@ -35,7 +35,7 @@ function settings() {
   return config;
 }
 
-async function engine() {
+export async function engine() {
   const { runtime } = await import("./runtime.js");
   return runtime(settings());
 }
