@@ -6,7 +6,8 @@ by the engine), lets the computer play to the end, and the outcome shown is the 
 the record the share link carries (replayed here by the CPython engine); the example's line
 comes back in one click; the whole path works from the keyboard on a phone, where asking "what
 if?" is what starts the runtime; without the runtime the failure is said in the page's language,
-the steps still work and a step's share link still names that position.
+the steps still work and a step's share link still names that position; a step shared from an
+example opens on the Play page with the same board.
 """
 
 from __future__ import annotations
@@ -74,7 +75,8 @@ def same_html(page: Page, live: str, html: str) -> None:
 def test_a_what_if_line_reaches_the_engines_outcome(tab: Tab, site_url: str,
                                                     locales: Locales) -> None:
     """Step 38 of the three-round Kosmos game: B offers 25 / 35 and A took 25. Take 35
-    instead, let the computer finish, and compare with the engine replaying the link."""
+    instead, let the computer finish, and compare with the engine replaying the link; back
+    on the example, the step's own link opens the same board on the Play page."""
     page, example = tab.page, "ex-marker-three-rounds"
     ui = locales.languages["en"].ui
     original = Record.from_json(json.loads(built(example, locales)["record"]))
@@ -123,6 +125,14 @@ def test_a_what_if_line_reaches_the_engines_outcome(tab: Tab, site_url: str,
     assert box.locator(".hk-ex-steps > li").count() == len(timeline(original))
     assert box.locator(".hk-ex-outcome").inner_html() == outcome_before
     assert box.locator(".hk-wi").is_hidden()
+
+    # The example's step 38, shared, opens on the Play page with the same board.
+    record, step, link = shared(box)
+    assert record == original and step == moves
+    play = tab.context.new_page()
+    play.goto(link)
+    play.wait_for_selector('#hk-play[data-state="review"]', timeout=LIVE_TIMEOUT_MS)
+    assert play.inner_html(".hk-play-board") == box.locator(".hk-ex-board").inner_html()
     tab.assert_clean(site_url)
 
 

@@ -3,11 +3,7 @@
 // text>&step=<moves applied>. The link carries the game record, never code; the Play page
 // checks it as untrusted input. Copying says what happened in a live region, as cite.js does.
 
-export function encodeRecord(text) {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
+import { copy, linkTo } from "../play/share.js";
 
 // The site's root: the parent of the assets folder that hk-config names (relative to the page).
 function siteRoot() {
@@ -18,7 +14,7 @@ function siteRoot() {
 
 export function shareLink(record, moves, lang) {
   const url = new URL(`${lang}/play/`, siteRoot());
-  url.hash = `record=${encodeRecord(record)}&step=${moves}`;
+  url.hash = new URL(linkTo(record, moves)).hash; // the fragment as the Play page writes it
   return url.href;
 }
 
@@ -49,11 +45,10 @@ export function shareButton(tools, t, lang, describe) {
     const { record, moves } = describe();
     const link = shareLink(record, moves, lang);
     button.dataset.link = link; // for tests and for the fallback below
-    try {
-      await navigator.clipboard.writeText(link);
+    if (await copy(link)) {
       field.hidden = true;
       say(t.text("share.copied"));
-    } catch (error) {
+    } else {
       field.value = link;
       field.hidden = false;
       field.focus();
