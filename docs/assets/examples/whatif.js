@@ -335,6 +335,7 @@ export class WhatIf {
         if (pressed && marker === "C") part.dataset.pair = at < 2 ? "1" : "2";
       }
       control(part).setAttribute("aria-pressed", String(pressed));
+      part.toggleAttribute("data-picked", pressed); // styled on the part, a marker's whole pill
     }
   }
 
