@@ -21,6 +21,16 @@ export function movesAt(steps, index) {
   return moves;
 }
 
+// Whether the game is over once step `index` is played (the round's scoring may follow it):
+// then no other move can be played from there.
+function ended(shown, index) {
+  const next = shown.steps[index + 1];
+  const at = next && next.kind === "scoring" ? index + 1 : index;
+  if (shown.whatif) return at === shown.steps.length - 1 && Boolean(shown.whatif.live.outcome);
+  const board = shown.steps[at].board;
+  return Boolean(board && board.phase === "over");
+}
+
 // The record (JSON text) cut after its first `moves` moves.
 export function cutRecord(record, moves) {
   const data = JSON.parse(record);
@@ -346,7 +356,7 @@ export class WhatIf {
     const line = this.line;
     const shown = this.ctx.shown();
     const atEnd = index === shown.steps.length - 1;
-    this.start.disabled = Boolean(line && atEnd) || this.busy;
+    this.start.disabled = Boolean(line && atEnd) || this.busy || ended(shown, index);
     this.start.setAttribute("aria-label",
       `${this.t.text("whatif.start")} ${this.t.text("whatif.start_label", { step: index })}`);
     this.start.title = this.t.text("whatif.start_label", { step: index });
