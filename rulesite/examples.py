@@ -44,13 +44,16 @@ In the browser (``docs/assets/examples/``, one job per module): ``boot.js`` find
 of 5 s and a Stop button that end the worker and start a fresh one; ``worker.js`` starts the
 self-hosted Pyodide with the reduced standard library and imports the engine, compiled
 (:mod:`rulesite.stdlib`);
-``widget.js`` wires one example (``player.js``, ``editor.js``, ``i18n.js``).
+``widget.js`` wires one example (``player.js``, ``editor.js``, ``i18n.js``; ``whatif.js`` plays
+another line from any step through ``session.py``, ``share.js`` copies a link to a step).
 
 Each widget's root ``.hk-ex`` shows its state in data attributes, for styles, tests and
 benchmarks: ``data-state`` (``static``, then ``live``), ``data-live`` (``pending``,
 ``verified``, ``differs``, ``edited``, ``failed``), ``data-source`` (``build`` or ``live``: where
 the steps on screen come from), ``data-step``, ``data-runs``, ``data-running``, ``data-error``,
-``data-engine`` (the runtime's state). Performance marks: ``hk-engine-boot``,
+``data-engine`` (the runtime's state); "what if?" (``whatif.js``) adds ``data-whatif`` (a line of
+the reader's own is shown, ``data-source`` is then ``whatif``), ``data-wi-busy`` (the engine is
+computing it) and ``data-wi-error``. Performance marks: ``hk-engine-boot``,
 ``hk-engine-ready`` (start-up timings), ``hk-example-live`` (the engine confirmed the page),
 ``hk-example-run`` (a Run's result is on screen).
 """
