@@ -78,6 +78,7 @@ export class WhatIf {
     this.pick = { marker: null, cards: [], move: null };
     this.busy = false;
     this.computer = false; // the computer plays until the end or Stop
+    this.generation = 0; // a new line, or back to the example: answers still due are dropped
     this.seed = Math.floor(Math.random() * 2 ** 31);
     this.build();
   }
@@ -217,9 +218,10 @@ export class WhatIf {
     this.panel.hidden = false;
     this.head.textContent = this.t.text("whatif.heading", { step: index });
     this.ctx.root.dataset.whatif = "1";
+    const generation = ++this.generation;
     this.work(async () => {
       const line = await this.load(record, null);
-      this.show(line, true);
+      if (generation === this.generation) this.show(line, true);
     });
   }
 
@@ -234,6 +236,7 @@ export class WhatIf {
   // or a what-if that could not start).
   leave(toExample) {
     const line = this.line;
+    this.generation += 1;
     this.line = null;
     this.computer = false;
     this.panel.hidden = true;
@@ -246,10 +249,12 @@ export class WhatIf {
 
   // Applies a session function that returns the next record, then shows the longer line.
   advance(fn, args) {
+    const generation = this.generation;
+    const from = this.line.whatif.from;
     return this.work(async () => {
       const next = await this.call(fn, args);
-      const line = await this.load(next.record, this.line.whatif.from);
-      this.show(line, !this.computer);
+      const line = await this.load(next.record, from);
+      if (generation === this.generation) this.show(line, !this.computer);
     });
   }
 
@@ -356,7 +361,6 @@ export class WhatIf {
     const line = this.line;
     const shown = this.ctx.shown();
     const atEnd = index === shown.steps.length - 1;
-    this.start.disabled = Boolean(line && atEnd) || this.busy || ended(shown, index);
     this.start.setAttribute("aria-label",
       `${this.t.text("whatif.start")} ${this.t.text("whatif.start_label", { step: index })}`);
     this.start.title = this.t.text("whatif.start_label", { step: index });
@@ -401,7 +405,12 @@ export class WhatIf {
     const t = this.t;
     const line = this.line;
     const b = this.buttons;
-    const atEnd = line && this.ctx.index() === line.steps.length - 1;
+    const shown = this.ctx.shown();
+    const index = this.ctx.index();
+    const atEnd = line && index === line.steps.length - 1;
+    // No "what if?" while the engine works, at the end of the reader's own line (play on
+    // there) or where the game is over.
+    this.start.disabled = Boolean(atEnd) || this.busy || this.computer || ended(shown, index);
     const live = line && line.whatif.live;
     const waiting = this.busy || this.computer;
     const open = Boolean(live && !live.outcome && atEnd);
