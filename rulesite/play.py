@@ -88,11 +88,12 @@ def render(writer: PageWriter, page_id: str) -> str:
         '<input type="file" accept=".json,application/json" data-act="load"></label>',
         button("share", "play.share", disabled=True),
         "</div>",
-        f'<p class="hk-play-status" role="status">{t("play.status.static")}</p>',
-        '<div class="hk-play-error" role="alert"></div>',
         '<p class="hk-play-share" hidden><input type="text" readonly '
         f'aria-label="{t("play.share_link")}"></p>',
         f'<div class="hk-play-board" role="region" aria-label="{t("play.board")}"></div>',
+        # Under the board, next to the reader's hand and the controls it goes with.
+        f'<p class="hk-play-status" role="status">{t("play.status.static")}</p>',
+        '<div class="hk-play-error" role="alert"></div>',
         '<div class="hk-play-panel"></div>',
         f'<div class="hk-play-replay" hidden><button type="button" data-act="back">'
         f'{t("widget.back")}</button><span class="hk-play-counter"></span>'

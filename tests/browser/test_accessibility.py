@@ -208,3 +208,41 @@ def test_search_dialog_and_wide_tables_are_named(chromium: Browser, site_url: st
     page.wait_for_function(
         "document.querySelector('.md-typeset__scrollwrap[tabindex=\"0\"]').scrollLeft > 0")
     context.close()
+
+
+@pytest.mark.parametrize(("lang", "scheme", "width"), [("en", "light", 390),
+                                                       ("ja", "dark", 1280)])
+def test_play_page_from_the_keyboard(chromium: Browser, site_url: str, locales: Locales,
+                                     lang: str, scheme: str, width: int) -> None:
+    """A turn of the Play page by keyboard alone (Tab, Enter, Space), and axe on the page in
+    a game: the board's cards made pickable, the marker buttons, the status and the steps."""
+    ui = locales.languages[lang].ui
+    context = chromium.new_context(viewport={"width": width, "height": 800},
+                                   color_scheme=scheme)  # type: ignore[arg-type]
+    page = context.new_page()
+    page.goto(f"{site_url}/{lang}/play/?hk-preload=1")
+    root = page.locator("#hk-play")
+    page.wait_for_selector('#hk-play[data-state="idle"]', timeout=LIVE_TIMEOUT_MS)
+    page.locator('select[name="level"]').select_option("easy")
+    page.locator('[data-act="new"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#hk-play[data-state="play"]', timeout=LIVE_TIMEOUT_MS)
+    # The Secret marker, then Tab to the first card of the hand, Space, then Tab to Play.
+    page.locator('.hk-play-marker[data-marker="S"]').focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.dataset.marker") == "S"  # focus kept
+    assert page.locator('.hk-play-marker[data-marker="S"]').get_attribute("aria-pressed") == "true"
+    steps = root.locator(".hk-play-steps > li").count()
+    card = page.locator('.hk-play-board [data-part^="hand-A-"][role="button"]').first
+    card.focus()
+    page.keyboard.press("Space")
+    assert card.get_attribute("aria-pressed") == "true"
+    assert ui["widget.secret"] in root.locator(".hk-play-status").inner_text()
+    play = page.locator(".hk-play-panel [data-move^='S']")
+    play.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#hk-play[data-state="play"]', timeout=LIVE_TIMEOUT_MS)
+    assert root.locator(".hk-play-steps > li").count() >= steps + 2  # A's Secret, B's move
+    assert not axe_problems(page)
+    assert sideways(page) == 0
+    context.close()

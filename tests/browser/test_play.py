@@ -235,3 +235,35 @@ def test_damaged_links_and_records_are_refused_and_the_page_keeps_working(
     wait_state(page, "review")
     assert page.locator(".hk-play-error p").count() == 0
     tab.assert_clean(site_url)
+
+
+def test_stop_and_new_game_while_the_engine_thinks(tab: Tab, site_url: str,
+                                                   locales: Locales) -> None:
+    ui = locales.languages["en"].ui
+    page = start(tab, site_url, "en")
+    wait_state(page, "idle")
+    new_game(page, "emperors4", "B", level="strong")  # the engine starts, seconds per move
+    wait_state(page, "thinking")
+    assert page.locator('[data-act="stop"]').is_visible()
+    page.click('[data-act="stop"]')
+    wait_state(page, "stopped")
+    assert shown(page, ".hk-play-status") == ui["play.status.stopped"]
+    page.click('[data-act="resume"]')
+    wait_state(page, "thinking")
+    # New game at any time: the search in progress is dropped, the new game starts.
+    new_game(page, "kosmos", "A", level="easy")
+    wait_state(page, "play")
+    assert page.locator(".hk-play-steps > li").count() == 2  # start and deal
+    tab.assert_clean(site_url)
+
+
+def test_on_a_phone_the_runtime_waits_for_new_game(tab: Tab, site_url: str) -> None:
+    page = tab.page
+    page.goto(f"{site_url}/en/play/")  # 390 px: a phone for policy.js
+    page.wait_for_selector('#hk-play[data-state="idle"]')
+    page.wait_for_timeout(1500)
+    assert not [url for url in tab.requests if "pyodide" in url]
+    page.click('[data-act="new"]')
+    wait_state(page, "play")
+    assert [url for url in tab.requests if url.endswith("pyodide.asm.wasm")]
+    tab.assert_clean(site_url)

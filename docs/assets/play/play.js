@@ -241,7 +241,7 @@ async function start(root) {
     } else if (pos.to_move === game.human && pos.pending) {
       setState("play");
       const p = pos.pending;
-      const picks = uniquePicks(p.picks).map((pick) => `<button type="button" class="hk-btn" data-move="${pick.move}">${pick.html}</button>`);
+      const picks = uniquePicks(p.picks).map((pick) => `<button type="button" class="hk-btn" data-move="${pick.move}"><span>${pick.html}</span></button>`);
       parts.push(`<p class="hk-play-choices">${picks.join("")}${ruleLink(p.rule)}</p>`);
       say(t.html(p.kind === "gift" ? "play.status.answer_gift" : "play.status.answer_competition",
         { player: p.by }));
@@ -278,8 +278,8 @@ async function start(root) {
       say(t.html("play.status.split"));
       const splits = moves.map((move) => {
         const [a, b] = move.slice(1).split("-");
-        return `<button type="button" class="hk-btn" data-move="${move}">${t.html("play.split",
-          { pair1: chips(a), pair2: chips(b) })}</button>`;
+        return `<button type="button" class="hk-btn" data-move="${move}"><span>${t.html("play.split",
+          { pair1: chips(a), pair2: chips(b) })}</span></button>`;
       });
       out.push(`<p class="hk-play-choices">${splits.join("")}${cancel}${ruleLink("competition-pairs")}</p>`);
     } else {
