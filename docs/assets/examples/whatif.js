@@ -133,10 +133,6 @@ export class WhatIf {
     return button;
   }
 
-  get active() {
-    return this.line !== null;
-  }
-
   click(event) {
     const part = event.target.closest(".hk-ex-board [data-choice]");
     if (part && this.ctx.root.contains(part)) {
@@ -152,7 +148,11 @@ export class WhatIf {
     else if (act === "clear") this.reset(true);
     else if (act === "deal") this.advance("deal", [this.line.record, this.seed]);
     else if (act === "computer") this.runComputer();
-    else if (act === "stop") this.computer = false;
+    else if (act === "stop") {
+      this.computer = false; // the move being computed still arrives, then the loop ends
+      this.update();
+      this.buttons.original.focus(); // Stop hides itself
+    }
   }
 
   // --- talking to the engine -----------------------------------------------------------
