@@ -20,13 +20,21 @@ import json
 from typing import TYPE_CHECKING
 
 from hanamikoji import Edition
-from rulesite.examples import Text
+from rulesite.examples import Text, _script
 
 if TYPE_CHECKING:
     from rulesite.pages import PageWriter
 
 PREFIXES = ("widget.", "step.", "outcome.", "reason.", "error.", "edition.", "play.")
-LEVELS = ("easy", "default", "strong")
+# The opponent's levels as the worker plays them: the iterations come from the engine, so the
+# list never states a budget the engine does not use.
+LEVELS: dict[str, int] = _script("session").LEVELS
+THOUSANDS = {"en": ",", "fr": "\u202f", "ja": ",", "id": "."}
+
+
+def count(n: int, lang: str) -> str:
+    """A whole number written as the language writes it (1,600; 1 600; 1.600)."""
+    return f"{n:,}".replace(",", THOUSANDS.get(lang, ","))
 
 
 def rule_links(writer: PageWriter, page_id: str) -> dict[str, dict[str, str]]:
@@ -52,7 +60,8 @@ def render(writer: PageWriter, page_id: str) -> str:
                        for e in Edition)
     levels = "".join(
         f'<option value="{level}"{" selected" if level == "default" else ""}>'
-        f'{t(f"play.level.{level}")}</option>' for level in LEVELS)
+        f'{t(f"play.level.{level}", n=count(n, writer.lang))}</option>'
+        for level, n in LEVELS.items())
     seats = "".join(
         f'<label class="hk-play-choice"><input type="radio" name="seat" value="{seat}"'
         f'{" checked" if seat == "A" else ""}> {t(f"play.seat.{seat}")}</label>'
@@ -81,8 +90,6 @@ def render(writer: PageWriter, page_id: str) -> str:
         f'{t("play.new")}</button>',
         "</fieldset></form>",
         '<div class="hk-play-tools">',
-        button("stop", "play.stop", hidden=True),
-        button("resume", "play.resume", hidden=True),
         button("download", "play.download", disabled=True),
         f'<label class="hk-btn hk-play-file">{t("play.load")}'
         '<input type="file" accept=".json,application/json" data-act="load"></label>',
@@ -93,6 +100,8 @@ def render(writer: PageWriter, page_id: str) -> str:
         f'<div class="hk-play-board" role="region" aria-label="{t("play.board")}"></div>',
         # Under the board, next to the reader's hand and the controls it goes with.
         f'<p class="hk-play-status" role="status">{t("play.status.static")}</p>',
+        f'<p class="hk-play-thinking">{button("stop", "play.stop", hidden=True)}'
+        f'{button("resume", "play.resume", hidden=True)}</p>',
         '<div class="hk-play-error" role="alert"></div>',
         '<div class="hk-play-panel"></div>',
         f'<div class="hk-play-replay" hidden><button type="button" data-act="back">'

@@ -268,3 +268,19 @@ def test_replay_draws_every_step_with_its_words() -> None:
     assert all(b.startswith('<div class="hk-board"') for b in answer["boards"])
     assert answer["outcome_rule"] and answer["outcome"]
     assert [s["rule"] for s in answer["steps"]][:2] == ["setup-starting-player", "deal-hands"]
+
+
+def test_the_card_drawn_this_turn_is_pointed_out() -> None:
+    game = Game(seed=13)
+    game.deal()
+    next_draw = game.draw_pile[0]  # B draws it when A's turn ends
+    game.apply(game.legal_actions()[0])
+    record = session.dump(Record.from_game(game))
+    state = ok(session.position(record, EN, viewer="B"))
+    drawn = state["drawn"]
+    assert drawn["card"] == next_draw and state["hand"][drawn["index"]] == next_draw
+    assert drawn["rule"] == "actions-draw-first"
+    assert f'class="hk-card hk-g{next_draw} hk-hl" data-part="hand-B-{drawn["index"]}"' in \
+        state["board"]
+    # Not the other seat's business, nor an answer to an offer.
+    assert ok(session.position(record, EN, viewer="A"))["drawn"] is None

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from hanamikoji import MCTSPlayer
+from rulesite import play
 from rulesite.locales import Locales, load
 
 REPO = Path(__file__).resolve().parents[2]
@@ -37,6 +39,11 @@ def test_the_play_page_is_built_linked_and_its_rule_links_resolve(
         assert ui[key].replace("'", "&#x27;") in page
     for option in ("emperors4", "emperors4-3-rounds", "kosmos"):
         assert f'<option value="{option}"' in page
+    # The levels offered are the engine's own budgets, written as the language writes numbers.
+    for level, n in (("default", MCTSPlayer.DEFAULT_ITERATIONS),
+                     ("strong", MCTSPlayer.STRONG_ITERATIONS)):
+        label = ui[f"play.level.{level}"].replace("{n}", play.count(n, lang))
+        assert re.search(rf'<option value="{level}"[^>]*>{re.escape(label)}</option>', page)
     rules = data["rules"]
     assert "actions-marker-once" in rules and "end-charm-beats-geishas" in rules
     for rule_id, link in rules.items():

@@ -386,6 +386,8 @@ def position(record: str, ui: dict[str, str], viewer: str | None = None,
       the player to move), or ``[]``;
     - ``markers``: letter -> ``{"used", "cards", "rule"}`` for the player to move (at an
       action);
+    - ``drawn``: at an action of the deciding seat, the card they drew to start the turn,
+      ``{"card", "index" (in ``hand``), "rule"}``, also pointed out on the board (``hk-hl``);
     - ``legal``: the legal moves in notation (live and the viewer's decision, or no viewer);
     - ``pending``: ``{"kind": "gift"|"competition", "by", "cards"|"pairs", "picks": [{"move",
       "part", "html"}], "rule"}`` while an offer waits for its answer;
@@ -422,9 +424,11 @@ def position(record: str, ui: dict[str, str], viewer: str | None = None,
         hand = list(board["players"][viewer or to_move]["hand"])
     if board["pending"]:
         pending = _pending(board, deciding, ui)
+    drawn = None
     if deciding and game is not None:
         legal = [str(m) for m in game.legal_actions()]
         if game.phase is Phase.ACTION:
+            drawn = _drawn(game, hand)
             used = board["players"][to_move]["used"]
             for letter, (count, rule) in MARKERS.items():
                 markers[letter] = {"used": letter in used, "cards": count,
@@ -437,8 +441,9 @@ def position(record: str, ui: dict[str, str], viewer: str | None = None,
             for pick in pending["picks"]:
                 choices[pick["part"]] = pick["move"]
     outcome = _outcome(rec, current.get("outcome"), shown, ui) if live else None
+    highlight = [f"hand-{to_move}-{drawn['index']}"] if drawn else []
     return {
-        "board": _drawer(ui, viewer, choices=choices).draw(current),
+        "board": _drawer(ui, viewer, choices=choices, highlight=highlight).draw(current),
         "edition": rec.edition.value,
         "round": board["round"],
         "phase": board["phase"],
@@ -452,11 +457,23 @@ def position(record: str, ui: dict[str, str], viewer: str | None = None,
         "markers": markers,
         "legal": legal,
         "pending": pending,
+        "drawn": drawn,
         "deal_due": bool(live and game is not None and game.phase is Phase.DEAL),
         "outcome": outcome,
         "steps": [_brief(s, text) for s, text in zip(shown, texts, strict=True)],
         "now": texts[-1],
     }
+
+
+def _drawn(game: hanamikoji.Game, hand: list[int]) -> dict[str, Any] | None:
+    """The card the player to move drew to start this turn, and its index in ``hand``
+    (cards are drawn from the deck of the round's deal: ``Deal.deck[13]`` first)."""
+    deal = next((m for m in reversed(game.moves) if isinstance(m, Deal)), None)
+    drawn = hanamikoji.FACTS["draw_pile"] - len(game.draw_pile) if deal else 0
+    if deal is None or drawn < 1:
+        return None
+    card = deal.deck[len(deal.deck) - hanamikoji.FACTS["draw_pile"] + drawn - 1]
+    return {"card": card, "index": hand.index(card), "rule": "actions-draw-first"}
 
 
 def _pending(board: dict[str, Any], deciding: bool, ui: dict[str, str]) -> dict[str, Any]:

@@ -1,7 +1,9 @@
 // The Play page: a game against the engine. Wires the controls that rulesite/play.py wrote to
 // session.py's functions in the engine worker (runtime.js call). Python draws every board
 // (board.py, through session.py) and words every step; this module inserts that markup, keeps
-// the reader's choice of marker and cards, and asks the engine what is legal.
+// the reader's choice of marker and cards, and asks the engine what is legal. The controls
+// under the board are panel.js's markup; choose.js filters the legal moves; store.js keeps the
+// game for a reload; share.js writes links and record files.
 //
 // The runtime loads on arrival when there is a game to show (a saved game, a shared link) or
 // when policy.js allows loading ahead (not on phones, Save-Data or slow connections); otherwise
@@ -10,15 +12,15 @@
 // (styles and tests).
 
 import { engine as sharedEngine } from "../examples/boot.js";
-import { translator } from "../examples/i18n.js";
+import { escapeHTML, translator } from "../examples/i18n.js";
 import { mayPreload } from "../examples/policy.js";
-import { cardsOf, complete, reachable } from "./choose.js";
+import { reachable } from "./choose.js";
+import { controls, outcomeHTML } from "./panel.js";
 import { copy, download, hasRecord, linkTo } from "./share.js";
 import * as store from "./store.js";
 
 const THINK_LIMIT_MS = 120000; // the strong level takes seconds on a slow phone
 const CALL_LIMIT_MS = 30000;
-const MARKERS = { S: "widget.secret", T: "widget.tradeoff", G: "widget.gift", C: "widget.competition" };
 
 const root = document.getElementById("hk-play");
 if (root) start(root);
@@ -71,9 +73,10 @@ async function start(root) {
   // One engine call at a time from this page; {ok, result} or {ok: false, kind, message}.
   async function ask(fn, args, limit = CALL_LIMIT_MS) {
     const mine = generation;
-    pending = engine.call(fn, args, { timeLimit: limit });
-    const answer = await pending;
-    pending = null;
+    const call = engine.call(fn, args, { timeLimit: limit });
+    pending = call;
+    const answer = await call;
+    if (pending === call) pending = null;
     if (mine !== generation) return { ok: false, kind: "stale" };
     if (!answer.ok) return { ok: false, kind: answer.error.kind, message: answer.error.message };
     const refused = answer.result.error; // session.py's refusal: {kind, message, path, rule}
@@ -81,20 +84,23 @@ async function start(root) {
     return { ok: true, result: answer.result };
   }
 
+  // The engine failed (it could not start, broke, or passed its time limit): said, and the
+  // page goes on: New game starts a fresh worker, Let the engine play retries this game.
   function engineTrouble(answer) {
     if (answer.kind === "stale") return;
     setState("failed");
-    say(t.html("play.error.engine", { error: t.html(answer.kind === "timeout"
-      ? "error.timeout" : "error.engine", { seconds: THINK_LIMIT_MS / 1000,
-      error: answer.message || answer.kind }) }));
+    const error = escapeHTML(answer.message || answer.kind);
+    say(t.html(answer.kind === "engine" ? "play.status.failed" : "play.error.engine", { error }));
+    el.stop.hidden = true;
+    el.resume.hidden = !game || Boolean(pos && pos.outcome);
   }
 
   engine.addEventListener("state", () => {
     root.dataset.engine = engine.state;
     if (engine.state === "loading" && !pos && !review) say(t.html("play.status.loading"));
-    if (engine.state === "failed") {
+    if (engine.state === "failed" && !pending) { // a start-up ahead of any call failed
       setState("failed");
-      say(t.html("play.status.failed", { error: "" }).replace(/[:：]\s*$/, "."));
+      say(t.html("play.status.failed", { error: "—" }));
     }
   });
   root.dataset.engine = engine.state;
@@ -158,7 +164,9 @@ async function start(root) {
     el.stop.hidden = false;
     el.resume.hidden = true;
     say(t.html("play.status.thinking", { player: pos.to_move }));
+    el.board.setAttribute("aria-busy", "true");
     const answer = await ask("opponent", [game.record, game.level, game.seed], THINK_LIMIT_MS);
+    el.board.removeAttribute("aria-busy");
     el.stop.hidden = true;
     if (!answer.ok) {
       if (answer.kind === "stopped") {
@@ -211,7 +219,7 @@ async function start(root) {
     el.board.innerHTML = pos.board; // drawn by board.py
     wireBoard();
     listSteps(pos.steps, pos.step);
-    el.outcome.innerHTML = pos.outcome ? outcomeHTML(pos.outcome.html, pos.outcome.rule) : "";
+    el.outcome.innerHTML = pos.outcome ? outcomeHTML(pos.outcome.html, pos.outcome.rule, ruleLink) : "";
     el.download.disabled = false;
     el.share.disabled = false;
     el.shareBox.hidden = true;
@@ -219,74 +227,12 @@ async function start(root) {
     restoreFocus(focus);
   }
 
+  // The controls under the board (panel.js), the state and the status they go with.
   function panel() {
-    const parts = [];
-    const lastWords = pos.steps.length > 1 ? pos.steps[pos.steps.length - 1] : null;
-    if (lastWords) parts.push(`<p class="hk-play-now">${lastWords.html}${ruleLink(lastWords.rule)}</p>`);
-    if (pos.outcome) {
-      setState("over");
-      const w = pos.outcome.winners;
-      const key = w.length === 2 ? "play.you_shared" : !w.length ? "play.nobody"
-        : w[0] === game.human ? "play.you_won" : "play.you_lost";
-      parts.push(`<p class="hk-play-result"><strong>${t.html(key)}</strong></p>`,
-        outcomeHTML(pos.outcome.html, pos.outcome.rule),
-        `<p><button type="button" class="hk-btn" data-act="review">${t.html("play.replay_game")}</button></p>`);
-      say(t.html("play.status.over"));
-    } else if (pos.deal_due) {
-      setState("deal");
-      const done = pos.round;
-      parts.push(`<p><button type="button" class="hk-btn hk-btn-run" data-act="deal">${t.html("play.deal",
-        { round: done + 1 })}</button>${ruleLink("deal-hands")}</p>`);
-      say(t.html("play.status.deal", { round: done, next: done + 1 }));
-    } else if (pos.to_move === game.human && pos.pending) {
-      setState("play");
-      const p = pos.pending;
-      const picks = uniquePicks(p.picks).map((pick) => `<button type="button" class="hk-btn" data-move="${pick.move}"><span>${pick.html}</span></button>`);
-      parts.push(`<p class="hk-play-choices">${picks.join("")}${ruleLink(p.rule)}</p>`);
-      say(t.html(p.kind === "gift" ? "play.status.answer_gift" : "play.status.answer_competition",
-        { player: p.by }));
-    } else if (pos.to_move === game.human) {
-      setState("play");
-      parts.push(actionControls());
-    }
-    el.panel.innerHTML = parts.join("");
-  }
-
-  function actionControls() {
-    const { letter, chosen } = choice;
-    const markers = Object.entries(MARKERS).map(([l, key]) => {
-      const marker = pos.markers[l];
-      const used = marker.used ? ' aria-disabled="true"' : "";
-      return `<button type="button" class="hk-btn hk-play-marker" data-marker="${l}" aria-pressed="${l === letter}"${used}>${t.html(key)} <span class="hk-play-count">${marker.cards}</span></button>`;
-    });
-    const out = [`<p class="hk-play-choices hk-play-markers">${markers.join("")}</p>`];
-    if (!letter) {
-      say(t.html("play.status.your_action", { round: pos.round }));
-      return out.join("");
-    }
-    const need = pos.markers[letter].cards;
-    const values = chosen.map((i) => pos.hand[i]);
-    const action = t.html(MARKERS[letter]);
-    const cancel = `<button type="button" class="hk-btn" data-act="cancel">${t.html("play.cancel")}</button>`;
-    if (values.length < need) {
-      say(t.html("play.status.choose_cards", { action, chosen: values.length, n: need }));
-      out.push(`<p>${cancel}${ruleLink(pos.markers[letter].rule)}</p>`);
-      return out.join("");
-    }
-    const moves = complete(pos.legal, letter, values);
-    if (letter === "C") {
-      say(t.html("play.status.split"));
-      const splits = moves.map((move) => {
-        const [a, b] = move.slice(1).split("-");
-        return `<button type="button" class="hk-btn" data-move="${move}"><span>${t.html("play.split",
-          { pair1: chips(a), pair2: chips(b) })}</span></button>`;
-      });
-      out.push(`<p class="hk-play-choices">${splits.join("")}${cancel}${ruleLink("competition-pairs")}</p>`);
-    } else {
-      say(t.html("play.status.confirm", { action, cards: chips(values.sort().join("")) }));
-      out.push(`<p class="hk-play-choices"><button type="button" class="hk-btn hk-btn-run" data-move="${moves[0]}">${t.html("play.confirm")}</button>${cancel}${ruleLink(pos.markers[letter].rule)}</p>`);
-    }
-    return out.join("");
+    const shown = controls(pos, game.human, choice, t, ruleLink);
+    if (shown.state) setState(shown.state);
+    if (shown.status) say(shown.status);
+    el.panel.innerHTML = shown.html;
   }
 
   // Hand cards and offered cards are picked on the board itself: they become buttons.
@@ -371,7 +317,7 @@ async function start(root) {
     let index = r.steps.length - 1;
     if (moves !== null) index = r.steps.filter((s) => s.moves <= moves).length - 1;
     review = { record, viewer, boards: r.boards, steps: r.steps, index,
-      outcome: outcomeHTML(r.outcome, r.outcome_rule) };
+      outcome: outcomeHTML(r.outcome, r.outcome_rule, ruleLink) };
     showReview();
   }
 
@@ -453,19 +399,6 @@ async function start(root) {
       `<li value="${i}"${i === current ? ' aria-current="step"' : ""}>${step.html}${ruleLink(step.rule)}</li>`).join("");
   }
 
-  function outcomeHTML(html, rule) {
-    return html ? `<p class="hk-play-why">${html}${ruleLink(rule)}</p>` : "";
-  }
-
-  function uniquePicks(picks) {
-    const seen = new Set();
-    return picks.filter((pick) => !seen.has(pick.move) && seen.add(pick.move));
-  }
-
-  function chips(digits) {
-    return cardsOf(`X${digits}`).map((c) => `<span class="hk-chip hk-g${c}">${c}</span>`).join("");
-  }
-
   function focusKey() {
     const active = document.activeElement;
     if (!active || !root.contains(active)) return null;
@@ -496,7 +429,10 @@ async function start(root) {
     newGame();
   });
   el.stop.addEventListener("click", () => pending && pending.cancel());
-  el.resume.addEventListener("click", () => think());
+  el.resume.addEventListener("click", () => {
+    el.resume.hidden = true;
+    refresh(); // the position again, then the engine's move if it is its turn
+  });
   el.download.addEventListener("click", () => {
     const record = review ? review.record : game && game.record;
     if (record) download(record);
