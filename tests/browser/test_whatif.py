@@ -119,6 +119,13 @@ def test_a_what_if_line_reaches_the_engines_outcome(tab: Tab, site_url: str,
     assert box.locator(".hk-ex-steps > li").count() == len(steps)
     assert box.locator(".hk-ex-steps > li.hk-wi-step").count() == len(steps) - 39
 
+    # "What if?" again, from a step of the reader's own line: it still leaves the example at 38.
+    box.locator(".hk-ex-steps > li[value='40']").click()
+    box.locator("[data-wi=start]").click()
+    ready(page, example, 40)
+    assert box.locator(".hk-ex-steps > li.hk-wi-step").count() == 2
+    assert box.locator(".hk-wi-head").inner_text() == ui["whatif.heading"].format(step=38)
+
     box.locator("[data-wi=original]").click()  # one click back to the example
     assert box.get_attribute("data-step") == "38"
     assert box.locator(".hk-ex-steps > li.hk-wi-step").count() == 0

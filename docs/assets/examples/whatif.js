@@ -219,9 +219,14 @@ export class WhatIf {
     this.head.textContent = this.t.text("whatif.heading", { step: index });
     this.ctx.root.dataset.whatif = "1";
     const generation = ++this.generation;
+    // From a what-if line, the new one still leaves the example where the first one did.
+    const prior = this.line ? this.line.whatif.from : Infinity;
     this.work(async () => {
       const line = await this.load(record, null);
-      if (generation === this.generation) this.show(line, true);
+      if (generation !== this.generation) return;
+      line.whatif.from = Math.min(line.whatif.from, prior);
+      this.head.textContent = this.t.text("whatif.heading", { step: Math.min(index, prior) });
+      this.show(line, true);
     });
   }
 
