@@ -420,7 +420,7 @@ export class WhatIf {
     const waiting = this.busy || this.computer;
     const open = Boolean(live && !live.outcome && atEnd);
     b.play.hidden = !open || live.deal_due;
-    b.clear.hidden = b.play.hidden;
+    b.clear.hidden = b.play.hidden || live.legal.length === 1; // nothing to clear: one move
     b.play.disabled = waiting || !this.pick.move;
     b.clear.disabled = waiting || (!this.pick.marker && !this.pick.cards.length);
     b.deal.hidden = !open || !live.deal_due;
