@@ -202,6 +202,19 @@ def test_a_shared_link_reopens_the_same_position(tab: Tab, site_url: str,
     other.goto(link)
     wait_state(other, "review")
     assert board(other) == replay["boards"][index + 1]
+    # Play on from there: the reader takes the seat to move, the game goes on from 7 moves.
+    to_move = Record.loads(record).replay(7).to_move
+    assert to_move is not None
+    other.click('[data-act="play-on"]')
+    wait_state(other, "play", "thinking", "deal")
+    with other.expect_download() as download:
+        other.click('[data-act="download"]')
+    played = Record.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert played.moves[:7] == Record.loads(record).moves[:7]
+    assert "#record=" not in other.url
+    seat = to_move.name
+    said = ui["play.you"].format(player=seat, engine="B" if seat == "A" else "A")
+    assert shown(other, ".hk-play-status").startswith(" ".join(said.split()))
     tab.assert_clean(site_url)
 
 

@@ -307,16 +307,14 @@ async function start(root) {
     setState("loading");
     const answer = await ask("replay", [record, strings, viewer]);
     if (!answer.ok) {
-      if (answer.kind === "refused") {
-        setState(game ? "play" : "idle");
-        return showError(answer.message, answer.rule);
-      }
-      return engineTrouble(answer);
+      if (answer.kind !== "refused") return engineTrouble(answer);
+      showError(answer.message, answer.rule);
+      return game ? refresh() : idle();
     }
     const r = answer.result;
     let index = r.steps.length - 1;
     if (moves !== null) index = r.steps.filter((s) => s.moves <= moves).length - 1;
-    review = { record, viewer, boards: r.boards, steps: r.steps, index,
+    review = { record, viewer, boards: r.boards, steps: r.steps, index, over: Boolean(r.outcome_rule),
       outcome: outcomeHTML(r.outcome, r.outcome_rule, ruleLink) };
     showReview();
   }
@@ -326,8 +324,12 @@ async function start(root) {
     const focus = focusKey();
     const { index, steps } = review;
     el.board.innerHTML = review.boards[index];
+    const last = index === steps.length - 1;
+    // A record or a link, not the reader's own game: they may take it over from any step.
+    const takeOver = review.viewer === null && !(last && review.over)
+      ? `<p><button type="button" class="hk-btn" data-act="play-on">${t.html("play.play_on")}</button></p>` : "";
     el.panel.innerHTML = `<p class="hk-play-now">${steps[index].html}${ruleLink(steps[index].rule)}</p>`
-      + (index === steps.length - 1 ? review.outcome : "");
+      + (last ? review.outcome : "") + takeOver;
     el.outcome.innerHTML = review.outcome;
     el.replay.hidden = false;
     el.live.hidden = !game;
@@ -339,6 +341,27 @@ async function start(root) {
     listSteps(steps, index);
     say(t.html("play.status.replay", { step: index, total: steps.length - 1 }));
     restoreFocus(focus, [el.forward, el.back]);
+  }
+
+  // Plays on against the engine from the step shown: the record up to it, the reader in
+  // the seat to move there (or the seat chosen above, when a round waits for its deal).
+  async function playOn() {
+    const data = JSON.parse(review.record);
+    data.moves = data.moves.slice(0, review.steps[review.index].moves);
+    const record = JSON.stringify(data);
+    const answer = await ask("position", [record, strings, null]);
+    if (!answer.ok) {
+      if (answer.kind !== "refused") return engineTrouble(answer);
+      return showError(answer.message, answer.rule);
+    }
+    const form = new FormData(el.setup);
+    const seat = form.get("seat") === "B" ? "B" : "A";
+    generation += 1;
+    game = { record, human: answer.result.to_move || seat, level: form.get("level"),
+      seed: crypto.getRandomValues(new Uint32Array(1))[0] };
+    store.save(game);
+    clearHash();
+    await refresh(true);
   }
 
   function go(index) {
@@ -469,6 +492,7 @@ async function start(root) {
       redraw();
     } else if (button.dataset.act === "deal") deal();
     else if (button.dataset.act === "review") enterReview(game.record, game.human);
+    else if (button.dataset.act === "play-on") playOn();
   });
   el.board.addEventListener("click", (event) => {
     const target = event.target.closest("[data-choice]");
