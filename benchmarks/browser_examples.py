@@ -247,7 +247,7 @@ async def cold(playwright: Playwright, url: str, network: str, wire: Wire) -> di
         # Nothing of the runtime loads before the click here (hk-preload=0): all of it counts.
         out = {"ms": ms, "bytes": wire.bytes(), "runtime_bytes": wire.bytes(runtime=True),
                "engine": await engine_timings(page), "workers": len(throttle.workers),
-               "worker_wasm": throttle.worker_download(".wasm"),
+               "worker_wasm": throttle.worker_download("pyodide.asm.wasm.gz"),
                "runtime_files": sorted(set(wire.paths()))}
         out["warm_ms"] = await click_run(page)
         # A later visit: the runtime comes from Cache Storage (worker.js), whatever the host's

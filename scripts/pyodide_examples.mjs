@@ -3,7 +3,7 @@
 // (docs/assets/examples/worker.js): the given standard library zip, the compiled engine zip on
 // sys.path, then scripts/pyodide_examples.py. Prints that script's one JSON line.
 //
-//   node scripts/pyodide_examples.mjs STDLIB.zip ENGINE.zip INPUT.json
+//   node scripts/pyodide_examples.mjs STDLIB.zip ENGINE.zip INPUT.json [PYODIDE_DIR]
 //
 // With Pyodide's own python_stdlib.zip, the line lists every standard library module used:
 // how rulesite/stdlib_modules.txt was made. With the reduced one, it shows that it is enough
@@ -13,10 +13,11 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const PYODIDE_DIR = path.join(ROOT, "node_modules", "pyodide");
-const [stdlib, engine, input] = process.argv.slice(2);
+const [stdlib, engine, input, dir] = process.argv.slice(2);
+// The tests pass the Pyodide folder with the wasm the site ships (rulesite/wasm.py).
+const PYODIDE_DIR = path.resolve(dir || path.join(ROOT, "node_modules", "pyodide"));
 if (!input) {
-  process.stderr.write("usage: pyodide_examples.mjs STDLIB.zip ENGINE.zip INPUT.json\n");
+  process.stderr.write("usage: pyodide_examples.mjs STDLIB.zip ENGINE.zip INPUT.json [PYODIDE_DIR]\n");
   process.exit(2);
 }
 const lock = JSON.parse(fs.readFileSync(path.join(PYODIDE_DIR, "pyodide-lock.json"), "utf8"));

@@ -12,6 +12,8 @@
 //   --mount HOST[:DIR]  mount a host directory, by default at the same absolute path (repeatable)
 //   --cwd DIR           working directory inside Pyodide (default /home/pyodide, in memory)
 //   --timings FILE      write startup timings (ms) to FILE as JSON
+//   --pyodide DIR       the Pyodide folder (default node_modules/pyodide; the tests pass the
+//                       one with the wasm the site ships: rulesite/wasm.py)
 //
 // FILE's own directory is mounted at its host path, so FILE, its neighbours and its
 // __file__ look the same as in CPython; like `python FILE`, that directory is sys.path[0].
@@ -23,7 +25,7 @@ import { fileURLToPath } from "node:url";
 
 const t0 = performance.now();
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const PYODIDE_DIR = path.join(ROOT, "node_modules", "pyodide");
+let PYODIDE_DIR = path.join(ROOT, "node_modules", "pyodide");
 
 function die(message) {
   process.stderr.write(`pyodide_run.mjs: ${message}\n`);
@@ -46,6 +48,7 @@ function parseArgs(argv) {
       opts.mounts.push([path.resolve(host), guest || path.resolve(host)]);
     } else if (arg === "--cwd") opts.cwd = value(arg);
     else if (arg === "--timings") opts.timings = path.resolve(value(arg));
+    else if (arg === "--pyodide") PYODIDE_DIR = path.resolve(value(arg));
     else if (arg === "-c") {
       opts.mode = "code";
       opts.payload = value(arg);

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from rulesite import wasm
+
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ROOT / "scripts"
 
@@ -43,11 +45,13 @@ def run_in_pyodide(engine_wheel: Path) -> Callable[..., subprocess.CompletedProc
     node = shutil.which("node")
     assert node, "node is not on PATH (Pyodide runs under node 18+)"
     assert (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file(), "run `make node` first"
+    shipped = wasm.runtime(ROOT / "node_modules" / "pyodide")  # the wasm the site ships
 
     def run(
         *args: str, wheels: Sequence[Path] = (), timeout: float = 600
     ) -> subprocess.CompletedProcess[str]:
-        cmd = [node, str(SCRIPTS / "pyodide_run.mjs"), "--engine", str(engine_wheel)]
+        cmd = [node, str(SCRIPTS / "pyodide_run.mjs"), "--engine", str(engine_wheel),
+               "--pyodide", str(shipped)]
         for wheel in wheels:
             cmd += ["--wheel", str(wheel)]
         return subprocess.run(

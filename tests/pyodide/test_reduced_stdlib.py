@@ -1,13 +1,13 @@
 """The reduced standard library the site ships (rulesite/stdlib.py) is enough, and exact.
 
 Every example runs inside Pyodide under node, set up as the browser's worker sets it up: the
-site's reduced, compiled standard library and its compiled engine (the very zips the build
-ships). Each result must equal what CPython computes at build time, the error paths must work,
-and the modules taken from the standard library must be exactly those listed in
-rulesite/stdlib_modules.txt: a module the engine starts to need fails here, naming it, and so
-does a listed module nothing needs any more. The engine's own test suite runs under the same
-standard library in test_engine_in_pyodide.py, which also fails on any module the engine
-imports from outside the list.
+site's reduced wasm (rulesite/wasm.py), its reduced, compiled standard library and its
+compiled engine (the very files the build ships). Each result must equal what CPython computes
+at build time, the error paths must work, and the modules taken from the standard library must
+be exactly those listed in rulesite/stdlib_modules.txt: a module the engine starts to need
+fails here, naming it, and so does a listed module nothing needs any more. The engine's own
+test suite runs under the same wasm in test_engine_in_pyodide.py, which also fails on any
+module the engine imports from outside the list.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from rulesite import examples
+from rulesite import examples, wasm
 from rulesite.locales import Locales, load
 from rulesite.stdlib import MODULES, engine_zip, reduced_zip
 
@@ -59,7 +59,7 @@ def run_examples(stdlib: Path, spec: dict[str, Any], tmp_path: Path) -> dict[str
     source.write_text(json.dumps(spec), encoding="utf-8")
     proc = subprocess.run(
         [node, str(ROOT / "scripts" / "pyodide_examples.mjs"), str(stdlib),
-         str(engine_zip(PYODIDE)), str(source)],
+         str(engine_zip(PYODIDE)), str(source), str(wasm.runtime(PYODIDE))],
         capture_output=True, text=True, check=False, timeout=300)
     lines = [line for line in proc.stdout.splitlines() if line.startswith(MARKER)]
     assert proc.returncode == 0 and len(lines) == 1, \

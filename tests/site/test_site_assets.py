@@ -16,7 +16,7 @@ import markdown
 import pytest
 
 import hanamikoji
-from rulesite.assets import PYODIDE_FILES, STDLIB, copy_pyodide
+from rulesite.assets import GZIPPED, PYODIDE_FILES, STDLIB, copy_pyodide
 from rulesite.build import REPO, build
 from rulesite.errors import AssetError, SiteError
 from rulesite.serve import make_server
@@ -53,10 +53,15 @@ def test_compiled_engine_in_the_site(any_site: Path) -> None:
 def test_pyodide_runtime_in_the_real_site(real_site: Path) -> None:
     folders = list((real_site / "assets" / "pyodide").iterdir())
     assert len(folders) == 1, folders
-    _named_by_content(folders[0], [*PYODIDE_FILES, STDLIB])
-    for name in PYODIDE_FILES:
-        shipped = folders[0] / name
-        assert shipped.read_bytes() == (REPO / "node_modules" / "pyodide" / name).read_bytes()
+    shipped = sorted(p.name for p in folders[0].iterdir())
+    assert shipped == sorted([*(n + ".gz" if n in GZIPPED else n for n in PYODIDE_FILES), STDLIB])
+    _named_by_content(folders[0], [n + ".gz" if n in GZIPPED else n for n in PYODIDE_FILES]
+                      + [STDLIB])
+    for name in PYODIDE_FILES:  # the wasm is reduced: test_site_wasm.py
+        data = (folders[0] / name).read_bytes() if name not in GZIPPED \
+            else gzip.decompress((folders[0] / f"{name}.gz").read_bytes())
+        if name != "pyodide.asm.wasm":
+            assert data == (REPO / "node_modules" / "pyodide" / name).read_bytes(), name
     stdlib = _unzipped(folders[0] / STDLIB).namelist()
     assert len(stdlib) == len(MODULES) and all(name.endswith(".pyc") for name in stdlib)
     assert "json/__init__.pyc" in stdlib and "random.pyc" in stdlib

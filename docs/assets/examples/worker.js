@@ -37,6 +37,7 @@ let callSession = null;
 let failed = false;
 let keep = []; // URL prefixes of this version's runtime files: kept in the cache for good
 const early = new Map(); // URL -> response promise, fetched before Pyodide asks for it
+let booted = false; // Python is up (the "ready" message went out)
 
 function fail(message) {
   if (failed) return;
@@ -49,23 +50,38 @@ function fail(message) {
 //   for ever);
 // - the runtime's files (their URLs change with their content) come from Cache Storage once
 //   they have been fetched, whatever the host's cache headers say (GitHub Pages: 10 minutes);
-// - a .gz file is unpacked on the way (the standard library: hosts send a .zip as it is).
+// - the build ships the runtime gzipped (rulesite/assets.py: hosts send a .gz file as it is):
+//   Pyodide's request for the wasm gets the .gz, unpacked on the way, still streaming.
 const plainFetch = self.fetch.bind(self);
 self.fetch = async (resource, options) => {
   const url = String(resource instanceof Request ? resource.url : resource);
+  const file = url.endsWith(".wasm") ? url + ".gz" : url;
   try {
-    let response = await (early.get(url) || cached(url, () => plainFetch(resource, options)));
-    early.delete(url);
-    if (!response.ok) fail(`${url}: HTTP ${response.status}`);
-    else if (url.endsWith(".gz")) {
-      response = new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
-    }
-    return response;
+    const response = await (early.get(file)
+      || cached(file, () => plainFetch(file === url ? resource : file, options)));
+    early.delete(file);
+    if (response.ok) return file.endsWith(".gz") ? unpacked(response, url) : response;
+    fail(`${file}: HTTP ${response.status}`);
+    return booted ? response : stalled();
   } catch (error) {
-    fail(`${url}: ${error && error.message || error}`);
-    throw error;
+    fail(`${file}: ${error && error.message || error}`);
+    if (booted) throw error;
+    return stalled();
   }
 };
+
+// A download that fails while the worker starts is reported once (fail): the runtime then
+// ends this worker. Left pending, it reaches no console (Pyodide holds some of its fetches a
+// while before awaiting them, so a rejection would show as uncaught, or as its own warning).
+function stalled() {
+  return new Promise(() => {});
+}
+
+// WebAssembly.instantiateStreaming needs the wasm's type.
+function unpacked(response, url) {
+  const headers = url.endsWith(".wasm") ? { "Content-Type": "application/wasm" } : {};
+  return new Response(response.body.pipeThrough(new DecompressionStream("gzip")), { headers });
+}
 
 async function openCache() {
   try {
@@ -201,22 +217,32 @@ async function bytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+// pyodide.asm.mjs, shipped gzipped: imported from its unpacked text.
+async function emscriptenModule(url) {
+  const address = URL.createObjectURL(new Blob([await bytes(url)], { type: "text/javascript" }));
+  try {
+    return (await import(address)).default;
+  } finally {
+    URL.revokeObjectURL(address);
+  }
+}
+
 async function init(urls) {
   try {
     keep = [urls.pyodide, urls.engine];
     // Everything at once, before Pyodide's loader has even arrived: the wasm (compiled while
     // it streams in), the standard library, the engine and the loader's own module.
-    const wasm = urls.pyodide + "pyodide.asm.wasm";
-    for (const url of [wasm, urls.stdlib]) {
+    for (const url of [urls.pyodide + "pyodide.asm.wasm.gz", urls.stdlib]) {
       early.set(url, quiet(cached(url, () => plainFetch(url))));
     }
     const engine = quiet(bytes(urls.engine));
-    import(urls.pyodide + "pyodide.asm.mjs").catch(() => null); // warms the module cache
+    const emscripten = quiet(emscriptenModule(urls.pyodide + "pyodide.asm.mjs.gz"));
     const { loadPyodide } = await import(urls.pyodide + "pyodide.mjs");
     mark("imported");
     const pyodide = await loadPyodide({
       indexURL: urls.pyodide,
       stdLibURL: urls.stdlib,
+      createPyodideModule: await emscripten, // instead of importing pyodide.asm.mjs itself
       lockFileContents: { info: urls.lock, packages: {} }, // no packages: no lock file to fetch
       stdout: () => {},
       stderr: () => {},
@@ -229,6 +255,7 @@ async function init(urls) {
     prepared.destroy();
     mark("engine");
     self.postMessage({ type: "ready", timings });
+    booted = true;
     prune();
     return true;
   } catch (error) {
