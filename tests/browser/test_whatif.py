@@ -197,7 +197,7 @@ def test_without_the_runtime_steps_and_share_links_still_work(tab: Tab, site_url
     stepping, and a step's share link carries the example's record and that step."""
     page, example = tab.page, "ex-marker-three-rounds"
     ui = locales.languages["id"].ui
-    tab.context.route(re.compile(r".*/assets/pyodide/[0-9a-f]+/pyodide\.asm\.wasm$"),
+    tab.context.route(re.compile(r".*/assets/pyodide/[0-9a-f]+/pyodide\.asm\.wasm(\.gz)?$"),
                       lambda route: route.abort())
     page.goto(f"{site_url}/id/scoring/#{example}-step-20")
     box = widget(page, example)
