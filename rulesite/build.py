@@ -10,6 +10,7 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from html import escape
+from itertools import permutations
 from pathlib import Path
 from urllib.parse import urlsplit
 from xml.etree import ElementTree
@@ -17,6 +18,8 @@ from xml.etree import ElementTree
 import yaml
 
 from rulesite import assets, compare
+from rulesite.book import FILENAME as BOOK
+from rulesite.book import BookWriter
 from rulesite.config import language_config
 from rulesite.errors import BuildError, SiteError
 from rulesite.locales import Locales, load
@@ -57,6 +60,7 @@ def write_sources(locales: Locales, lang: str, work: Path, out: Path, engine: st
     docs.mkdir(parents=True)
     for name, markdown in render_language(locales, lang).items():
         (docs / name).write_text(markdown, encoding="utf-8")
+    (docs / BOOK).write_text(BookWriter(locales, lang).render_book(), encoding="utf-8")
     shutil.copytree(REPO / "docs" / "assets", docs / "assets")
     config = language_config(locales, lang, repo=REPO, docs_dir=docs, site_dir=out / lang,
                              engine=engine, runtime=runtime, site_url=site_url)
@@ -112,19 +116,22 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
                                             else "/"), encoding="utf-8")
     if site_url:
         sitemaps = [out / lang / "sitemap.xml" for lang in locales.structure.languages]
-        (out / "sitemap.xml").write_text(merged_sitemap(sitemaps), encoding="utf-8")
+        pairs = tuple(f"{site_url}{compare.address(a, b)}"
+                      for a, b in permutations(locales.structure.languages, 2))
+        (out / "sitemap.xml").write_text(merged_sitemap(sitemaps, pairs), encoding="utf-8")
         # Material's script fetches sitemap.xml next to every hreflang alternate (it expects
         # them to be language roots); a copy there keeps those requests from failing.
         for sitemap in sitemaps:
             for index in sitemap.parent.glob("*/index.html"):
                 shutil.copy2(sitemap, index.parent / "sitemap.xml")
-    compare.write(locales, out)  # side by side and whole-rulebook pages, for teachers
+    compare.write(locales, out, site_url)  # side by side, for teachers
     (out / "index.html").write_text(root_index(locales), encoding="utf-8")
     return out
 
 
-def merged_sitemap(sitemaps: list[Path]) -> str:
-    """One sitemap with every page of every language (each language's MkDocs sitemap)."""
+def merged_sitemap(sitemaps: list[Path], more: tuple[str, ...] = ()) -> str:
+    """One sitemap with every page of every language (each language's MkDocs sitemap, the
+    whole rulebook included), then the addresses ``more`` (the side-by-side pages)."""
     namespace = "http://www.sitemaps.org/schemas/sitemap/0.9"
     entries = []
     for path in sitemaps:
@@ -132,6 +139,7 @@ def merged_sitemap(sitemaps: list[Path]) -> str:
             loc = url.findtext(f"{{{namespace}}}loc")
             if loc:
                 entries.append(f"  <url><loc>{escape(loc)}</loc></url>")
+    entries.extend(f"  <url><loc>{escape(loc)}</loc></url>" for loc in more)
     return "\n".join(['<?xml version="1.0" encoding="UTF-8"?>',
                       f'<urlset xmlns="{namespace}">', *entries, "</urlset>", ""])
 

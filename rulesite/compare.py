@@ -2,7 +2,8 @@
 
 - ``compare/<a>-<b>/``: the rules in two languages aligned rule by rule (its address names the
   pair, so it can be linked), glossary terms marked in both;
-- ``book/<lang>/``: every rule chapter of one language on one page, to print.
+- ``book/<lang>/``: the former address of the whole rulebook, now ``<lang>/book/``
+  (:mod:`rulesite.book`), sends the reader there.
 
 Each rule links back to its page on the language's own site, so nothing here is a dead end.
 """
@@ -22,11 +23,17 @@ from rulesite.pages import PageWriter
 from rulesite.placeholders import PLACEHOLDER_RE
 
 STYLE = """
-:root { color-scheme: light dark; --line: #8c2f3933; --accent: #8c2f39; --term: #f6d77a55; }
-body { font: 16px/1.55 system-ui, sans-serif; margin: 0 auto; padding: 1rem; max-width: 72rem; }
+:root { color-scheme: light dark; --line: #8c2f3933; --accent: #8c2f39; --term: #f6d77a55;
+        --bg: #fff; --fg: #1d1d1f; }
+body { font: 16px/1.55 system-ui, sans-serif; margin: 0 auto; padding: 1rem; max-width: 72rem;
+       background: var(--bg); color: var(--fg); }
 html[lang="ja"] body, [lang="ja"] { line-height: 1.8; }
 a { color: var(--accent); }
-@media (prefers-color-scheme: dark) { :root { --accent: #f3a3ad; --line: #f3a3ad40; } }
+/* Colours set, not left to the browser: contrast checkers (axe) then see what readers see. */
+@media (prefers-color-scheme: dark) {
+  :root { --accent: #f3a3ad; --line: #f3a3ad40; --bg: #1e2129; --fg: #e6e6e9;
+          --term: #f6d77a26; }
+}
 nav { font-size: .9rem; margin-bottom: 1rem; }
 nav a { margin-right: .6em; white-space: nowrap; }
 h1 { font-size: 1.6rem; margin: .2em 0 .6em; }
@@ -34,9 +41,11 @@ h2 { font-size: 1.2rem; margin: 1.4em 0 .4em; border-bottom: 1px solid var(--lin
 .num { font-weight: 700; font-variant-numeric: tabular-nums; margin-right: .4em; }
 .row { display: grid; grid-template-columns: 1fr 1fr; gap: 1.5rem;
        border-top: 1px solid var(--line); padding: .5rem 0; }
-.book .row { grid-template-columns: 1fr; }
 .rule h3 { font-size: 1rem; margin: 0 0 .2em; }
-.rule p, .rule ul, .rule ol { margin: .2em 0; }
+.row p, .row ul, .row ol { margin: .2em 0; }
+.note, .table, .figure, .example { font-size: .92em; padding-left: .8em;
+                                   border-left: 3px solid var(--line); }
+.label { font-weight: 700; margin-right: .3em; }
 .term { background: var(--term); border-radius: .2em; padding: 0 .1em; }
 abbr.term { text-decoration: underline dotted; }
 @media (max-width: 40rem) { .row { grid-template-columns: 1fr; gap: .4rem; } }
@@ -44,7 +53,7 @@ abbr.term { text-decoration: underline dotted; }
   nav { display: none; }
   body { font-size: 10pt; max-width: none; padding: 0; }
   a { color: inherit; text-decoration: none; }
-  .row, .rule { break-inside: avoid; }
+  .row, .row > div { break-inside: avoid; }
   h2 { break-after: avoid; }
   .term { background: none; text-decoration: underline dotted; }
 }
@@ -85,9 +94,12 @@ class RuleText:
         return out.removeprefix("<p>").removesuffix("</p>") if inline else out
 
     def chapters(self) -> list[tuple[str, str, list[tuple[str, str]]]]:
-        """(section ID, heading HTML, [(rule ID, rule HTML)]) for every numbered chapter."""
+        """(section ID, heading HTML, [(block ID, block HTML)]) for every numbered chapter:
+        each rule, and the prose around the rules a translation check also needs (notes,
+        table and figure captions, the title and text of each example)."""
         structure = self.locales.structure
         text = self.locales.languages[self.lang].text
+        ui = self.locales.languages[self.lang].ui
         out = []
         for page in structure.pages:
             for section in page.sections:
@@ -95,70 +107,100 @@ class RuleText:
                     continue
                 title = self.html(text["sections"][section.id]["title"], inline=True)
                 heading = f'<span class="num">{structure.numbers[section.id]}</span> {title}'
-                rules = []
+                blocks = []
                 for block in section.blocks:
-                    if block.kind != "rule":
-                        continue
-                    number = structure.numbers[block.id]
-                    rule = text["rules"][block.id]
-                    rules.append((block.id, (
-                        f'<div class="rule" lang="{self.lang}" id="{block.id}-{self.lang}">'
-                        f'<h3><a class="num" href="{self.href(block.id)}">{number}</a> '
-                        f'{self.html(rule["title"], inline=True)}</h3>'
-                        f'{self.html(rule["text"])}</div>')))
-                out.append((section.id, heading, rules))
+                    if block.kind == "rule":
+                        rule = text["rules"][block.id]
+                        body = (f'<h3><a class="num" href="{self.href(block.id)}">'
+                                f'{structure.numbers[block.id]}</a> '
+                                f'{self.html(rule["title"], inline=True)}</h3>'
+                                f'{self.html(rule["text"])}')
+                    elif block.kind == "note":
+                        body = self.html(text["notes"][block.id]["text"])
+                    elif block.kind == "table":
+                        body = self.html(text["tables"][block.id]["caption"])
+                    elif block.kind == "figure":
+                        label = ui["figure.label"].format(number=structure.figures[block.id].number)
+                        body = (f'<p><a class="label" href="{self.href(block.id)}">'
+                                f'{escape(label)}</a> '
+                                f'{self.html(text["figures"][block.id]["caption"], inline=True)}'
+                                "</p>")
+                    else:
+                        example = text["examples"][block.id]
+                        body = (f'<p><a class="label" href="{self.href(block.id)}">'
+                                f'{escape(ui["example.label"])}</a> '
+                                f'<strong>{self.html(example["title"], inline=True)}</strong></p>'
+                                f'{self.html(example["text"])}')
+                    blocks.append((block.id, f'<div class="{block.kind}" lang="{self.lang}" '
+                                             f'id="{block.id}-{self.lang}">{body}</div>'))
+                out.append((section.id, heading, blocks))
         return out
 
 
-def page(lang: str, title: str, nav: str, body: str, css_class: str) -> str:
+def page(lang: str, title: str, nav: str, body: str, css_class: str,
+         canonical: str | None = None) -> str:
+    link = f'<link rel="canonical" href="{escape(canonical)}">' if canonical else ""
     return (f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width,initial-scale=1">'
+            f"{link}"
             f"<title>{escape(title)}</title><style>{STYLE}</style></head>"
             f'<body class="{css_class}"><nav>{nav}</nav><main><h1>{escape(title)}</h1>'
             f"{body}</main></body></html>\n")
 
 
-def compare_page(locales: Locales, a: str, b: str) -> str:
-    """The rules of ``a`` and ``b`` side by side, one row per rule."""
+def address(a: str, b: str) -> str:
+    """The side-by-side page of ``a`` and ``b``, relative to the site root."""
+    return f"compare/{a}-{b}/"
+
+
+def compare_page(locales: Locales, a: str, b: str, site_url: str | None = None) -> str:
+    """The rules of ``a`` and ``b`` side by side, one row per rule, note, caption or example.
+    Its canonical address is itself (when ``site_url`` is known): no other page holds two
+    languages, so it is in the sitemap; it is in no language's site search, whose index is
+    one language (the book's introduction, which search finds, links every pair)."""
     ui = locales.languages[a].ui
     name = {code: locales.languages[code].ui["language.name"] for code in (a, b)}
     title = ui["teach.compare_title"].format(a=name[a], b=name[b])
     left, right = RuleText(locales, a).chapters(), RuleText(locales, b).chapters()
     body = []
-    for (section, head_a, rules_a), (_, head_b, rules_b) in zip(left, right, strict=True):
+    for (section, head_a, blocks_a), (_, head_b, blocks_b) in zip(left, right, strict=True):
         body.append(f'<div class="row" id="{section}"><h2 lang="{a}">{head_a}</h2>'
                     f'<h2 lang="{b}">{head_b}</h2></div>')
-        body.extend(f'<div class="row" id="{rule_id}">{html_a}{html_b}</div>'
-                    for (rule_id, html_a), (_, html_b) in zip(rules_a, rules_b, strict=True))
+        body.extend(f'<div class="row" id="{block_id}">{html_a}{html_b}</div>'
+                    for (block_id, html_a), (_, html_b) in zip(blocks_a, blocks_b, strict=True))
     pairs = " ".join(
         f'<a href="../{x}-{y}/" hreflang="{y}">{escape(locales.languages[x].ui["language.name"])}'
         f' · {escape(locales.languages[y].ui["language.name"])}</a>'
         for x, y in permutations(locales.structure.languages, 2) if (x, y) != (a, b))
     nav = (f'<a href="../../{a}/">{escape(ui["site.name"])}</a> '
+           f'<a href="../../{a}/book/">{escape(ui["teach.book"])}</a> '
            f'<span>{escape(ui["teach.compare_pick"])}</span> {pairs}')
-    return page(a, title, nav, "\n".join(body), "compare")
+    return page(a, title, nav, "\n".join(body), "compare",
+                f"{site_url}{address(a, b)}" if site_url else None)
 
 
-def book_page(locales: Locales, lang: str) -> str:
-    """Every rule chapter of ``lang`` on one page."""
+def book_redirect(locales: Locales, lang: str) -> str:
+    """``book/<lang>/``, the rulebook's first address: it now lives at ``<lang>/book/``
+    (rulesite/book.py), a page of the language's own site; links already handed out still work."""
     ui = locales.languages[lang].ui
-    title = ui["teach.book_title"].format(version=locales.structure.version)
-    body = []
-    for section, heading, rules in RuleText(locales, lang).chapters():
-        body.append(f'<h2 id="{section}">{heading}</h2>')
-        body.extend(f'<div class="row" id="{rule_id}">{html}</div>' for rule_id, html in rules)
-    nav = f'<a href="../../{lang}/">{escape(ui["site.name"])}</a>'
-    return page(lang, title, nav, "\n".join(body), "book")
+    target = f"../../{lang}/book/"
+    return (f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8">'
+            f'<meta name="robots" content="noindex">'
+            f'<meta http-equiv="refresh" content="0; url={target}">'
+            f"<title>{escape(ui['teach.book'])}</title></head>"
+            f'<body><p><a href="{target}">{escape(ui["teach.book"])}</a></p></body></html>\n')
 
 
-def write(locales: Locales, out: Path) -> None:
-    """Write ``compare/<a>-<b>/index.html`` for every ordered pair and ``book/<lang>/``."""
+def write(locales: Locales, out: Path, site_url: str | None = None) -> None:
+    """Write ``compare/<a>-<b>/index.html`` for every ordered pair, and ``book/<lang>/``
+    (the rulebook's former address)."""
     langs = locales.structure.languages
     for a, b in permutations(langs, 2):
-        folder = out / "compare" / f"{a}-{b}"
+        folder = out / address(a, b)
         folder.mkdir(parents=True, exist_ok=True)
-        (folder / "index.html").write_text(compare_page(locales, a, b), encoding="utf-8")
+        (folder / "index.html").write_text(compare_page(locales, a, b, site_url),
+                                           encoding="utf-8")
     for lang in langs:
         folder = out / "book" / lang
         folder.mkdir(parents=True, exist_ok=True)
-        (folder / "index.html").write_text(book_page(locales, lang), encoding="utf-8")
+        (folder / "index.html").write_text(book_redirect(locales, lang), encoding="utf-8")

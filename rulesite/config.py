@@ -12,6 +12,7 @@ from typing import Any
 import yaml
 
 from rulesite import examples
+from rulesite.book import FILENAME as BOOK
 from rulesite.locales import Locales
 from rulesite.pages import PageWriter
 
@@ -99,6 +100,8 @@ def language_config(locales: Locales, lang: str, *, repo: Path, docs_dir: Path,
         "extra_css": [*base["extra_css"], *examples.EXTRA_CSS],
         "extra_javascript": [*base["extra_javascript"], *examples.EXTRA_JAVASCRIPT],
         "nav": nav,
+        # The whole rulebook on one page (rulesite/book.py): linked from every footer.
+        "not_in_nav": f"/{BOOK}",
     }
     if site_url:
         config["site_url"] = f"{site_url}{lang}/"

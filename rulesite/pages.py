@@ -20,6 +20,8 @@ from rulesite.structure import GLOSSARY_EDITIONS, RULEBOOK_OF, Block, Page, Sect
 class PageWriter:
     """Writes the pages of one language."""
 
+    heading_attrs = ""  # more attributes for section and rule headings (rulesite/book.py)
+
     def __init__(self, locales: Locales, lang: str) -> None:
         self.locales = locales
         self.structure = locales.structure
@@ -94,7 +96,7 @@ class PageWriter:
         number = self.structure.numbers.get(section.id)
         if number:
             title = f'<span class="hk-num">{number}</span> {title}'
-        out = [f"## {title} {{ #{section.id} }}"]
+        out = [f"## {title} {{ #{section.id}{self.heading_attrs} }}"]
         intro = self.optional("sections", section.id, "intro")
         if intro:
             out.append(md(intro))
@@ -107,9 +109,8 @@ class PageWriter:
             number = self.structure.numbers[block.id]
             title = md(self.text("rules", block.id, "title"), links=False)
             body = md(self.text("rules", block.id, "text"))
-            # The number links to the rule itself: tap it to get the link to cite.
-            return (f'### <a class="hk-num" href="#{block.id}">{number}</a> {title} '
-                    f"{{ #{block.id} .hk-rule }}\n\n{body}")
+            return (f'### <a class="hk-num" href="{self.rule_href(block.id)}">{number}</a> '
+                    f"{title} {{ #{block.id} .hk-rule{self.heading_attrs} }}\n\n{body}")
         if block.kind == "note":
             # In a rules chapter a note is a remark set apart; elsewhere it is the body text.
             css = "hk-note hk-aside" if page.kind == "rules" else "hk-note"
@@ -122,6 +123,10 @@ class PageWriter:
         if block.kind == "figure":
             return self.figure(page, block.id)
         return self.example(page, block.id)
+
+    def rule_href(self, rule_id: str) -> str:
+        """Where a rule's number badge links: the rule itself (tap it to get the link to cite)."""
+        return f"#{rule_id}"
 
     def example(self, page: Page, example_id: str) -> str:
         md = self.resolver(page.id).markdown
@@ -137,9 +142,13 @@ class PageWriter:
             f"</span> {title}</p>",
             md(self.text("examples", example_id, "text")),
             "</div>",
-            f'<div class="hk-example" id="{example_id}" data-example="{example_id}">'
-            f"{widget}</div>",
+            self.example_container(page, example_id, widget),
         ])
+
+    def example_container(self, page: Page, example_id: str, widget: str) -> str:
+        """The element boot.js wakes: ``data-example`` names the example."""
+        return (f'<div class="hk-example" id="{example_id}" data-example="{example_id}">'
+                f"{widget}</div>")
 
     def figure(self, page: Page, fig_id: str) -> str:
         """The figure's boards (raw HTML, drawn by the engine's positions) and its caption

@@ -25,17 +25,21 @@ LIVE_TIMEOUT_MS = 45_000  # booting Pyodide on a busy 2-core machine, with margi
 
 
 def page_paths(locales: Locales, lang: str, *, one_per_kind: bool = False) -> list[str]:
-    """Every page of ``lang`` (or the first of each kind: the rules pages share a layout)."""
+    """Every page of ``lang`` (or the first of each kind: the rules pages share a layout),
+    then the teachers' pages: the whole rulebook and ``lang`` side by side with another."""
     pages = list({p.kind: p for p in reversed(locales.structure.pages)}.values())[::-1] \
         if one_per_kind else locales.structure.pages
-    return [f"{lang}/{'' if p.kind == 'home' else p.id + '/'}" for p in pages]
+    other = next(code for code in LANGS if code != lang)
+    return [*(f"{lang}/{'' if p.kind == 'home' else p.id + '/'}" for p in pages),
+            f"{lang}/book/", f"compare/{lang}-{other}/"]
 
 
 def open_page(page: Page, url: str) -> None:
-    """Open ``url`` with its examples in the widget's live layout (controls, status, hints)."""
+    """Open ``url`` with its examples in the widget's live layout (controls, status, hints);
+    the whole rulebook's examples stay as built (no data-example: no widget wakes)."""
     page.goto(url)
     page.wait_for_load_state("load")
-    examples = page.locator(".hk-example .hk-ex")
+    examples = page.locator(".hk-example[data-example] .hk-ex")
     if examples.count():
         examples.first.scroll_into_view_if_needed()
         examples.first.and_(page.locator("[data-state='live']")).wait_for(

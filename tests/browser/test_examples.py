@@ -79,6 +79,14 @@ def normalised(page: Page, html: str) -> str:
         " return t.innerHTML; }", html))
 
 
+# A step's words as the page built them: without the Cite control cite.js adds to each step.
+STEP_HTML = """items => items.map((li) => {
+    const copy = li.cloneNode(true);
+    copy.querySelectorAll('.hk-cite').forEach((n) => n.remove());
+    return copy.innerHTML;
+})"""
+
+
 def built(page: Page, example_ids: list[str]) -> dict[str, dict[str, Any]]:
     """What the page held before any script ran: each example's board, steps and outcome."""
     return dict(page.evaluate(
@@ -185,8 +193,7 @@ def test_every_example_replays_live_as_built(tab: Tab, site_url: str, locales: L
         box = widget(page, first)
         assert box.get_attribute("data-live") == "verified"
         assert box.get_attribute("data-error") in ("", None)
-        live_steps = box.locator(".hk-ex-steps > li").evaluate_all(
-            "items => items.map((li) => li.innerHTML)")
+        live_steps = box.locator(".hk-ex-steps > li").evaluate_all(STEP_HTML)
         assert live_steps == [normalised(page, html) for html in static[first]["steps"]]
         assert box.locator(".hk-ex-outcome").inner_html() == normalised(
             page, static[first]["outcome"])
@@ -218,8 +225,7 @@ def test_edited_code_runs_in_the_browser(tab: Tab, site_url: str, locales: Local
     assert box.get_attribute("data-live") == "edited"
     assert box.locator(".hk-ex-outcome").inner_html() == normalised(page, expected["outcome"])
     assert box.locator(".hk-ex-outcome").inner_html() != before_outcome
-    assert box.locator(".hk-ex-steps > li").evaluate_all(
-        "items => items.map((li) => li.innerHTML)") == [
+    assert box.locator(".hk-ex-steps > li").evaluate_all(STEP_HTML) == [
         normalised(page, text) for text in expected["texts"]]
     # The new game replays by itself from its first step to its last, then stops.
     last = len(expected["steps"]) - 1

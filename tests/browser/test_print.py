@@ -1,6 +1,7 @@
 """The printed site, as headless Chromium prints it to PDF: the quick reference of each
-language fits one A4 page and one US Letter page and keeps every rule number it cites, and a
-rules page keeps each rule whole on one page."""
+language fits one A4 page and one US Letter page, in 9.5 pt type, and keeps every rule number
+it cites; a rules page and the whole rulebook keep each rule, and each example's board with
+its steps, whole on one page."""
 
 from __future__ import annotations
 
@@ -25,6 +26,53 @@ def pages_of(pdf: bytes) -> list[str]:
     return [squeeze(page.extract_text() or "") for page in PdfReader(io.BytesIO(pdf)).pages]
 
 
+# The quick reference's type: the largest size (in steps of half a point) at which it still
+# fits one A4 and one US Letter page in every language, measured with this test.
+QUICK_REFERENCE_PT = 9.5
+
+# Each rule as printed: its heading (without number badge's neighbours: permalink, Cite) and
+# the last block of its text; each example: its title, its board's heading, its first and last
+# steps and its outcome.
+PRINTED_BLOCKS = """() => {
+    const text = (node) => {
+        const copy = node.cloneNode(true);
+        copy.querySelectorAll('.headerlink, .hk-cite').forEach(n => n.remove());
+        return copy.textContent;
+    };
+    const rules = [...document.querySelectorAll('h3.hk-rule')].map(h => {
+        let last = h;
+        for (let n = h.nextElementSibling; n && n.matches('p, ul, ol, blockquote');
+             n = n.nextElementSibling) last = n;
+        return [h.id, [text(h), last === h ? '' : text(last)]];
+    });
+    const examples = [...document.querySelectorAll('.hk-example[id]')].map(ex => {
+        const steps = ex.querySelectorAll('.hk-ex-steps > li');
+        const top = ex.previousElementSibling;
+        return [ex.id, [text(top.querySelector('.hk-example-title')),
+                        text(ex.querySelector('.hk-board-head')), text(steps[0]),
+                        text(steps[steps.length - 1]), text(ex.querySelector('.hk-ex-outcome'))],
+                ex.getBoundingClientRect().bottom - top.getBoundingClientRect().top];
+    });
+    return {rules, examples};
+}"""
+
+
+# A4 inside the print margins of docs/assets/hk/teach.css (@page: 11 mm by 13 mm), in CSS px.
+A4_TEXT = (210 - 2 * 13, 297 - 2 * 11)
+PX_PER_MM = 96 / 25.4
+
+
+def assert_whole(printed: list[str], blocks: list[tuple[str, list[str]]]) -> None:
+    """Each block's pieces (the start of the first, the end of the others) on one page; in any
+    case, since labels print in capitals (text-transform)."""
+    printed = [text.casefold() for text in printed]
+    for block_id, pieces in blocks:
+        first, *rest = (squeeze(piece).casefold() for piece in pieces)
+        marks = [first[:24], *(piece[-24:] for piece in rest)]
+        where = [i for i, text in enumerate(printed) if all(mark in text for mark in marks)]
+        assert where, f"{block_id} is not whole on any printed page"
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "ja", "id"])
 def test_quick_reference_fits_one_page(chromium: Browser, site_url: str, locales: Locales,
                                        lang: str) -> None:
@@ -37,6 +85,9 @@ def test_quick_reference_fits_one_page(chromium: Browser, site_url: str, locales
              for kind, name in scan(text["notes"][block.id]["text"])
              if kind == "ref" and locales.structure.kind_of[name] == "rule"}
     assert len(cited) > 5
+    page.emulate_media(media="print")
+    body = page.evaluate("getComputedStyle(document.querySelector('article')).fontSize")
+    assert float(body.removesuffix("px")) * 0.75 == pytest.approx(QUICK_REFERENCE_PT, abs=0.01)
     for paper in ("A4", "Letter"):
         printed = pages_of(page.pdf(format=paper, print_background=True))
         assert len(printed) == 1, f"{lang} quick reference takes {len(printed)} {paper} pages"
@@ -49,37 +100,63 @@ def test_quick_reference_fits_one_page(chromium: Browser, site_url: str, locales
 def test_no_rule_split_across_pages(chromium: Browser, site_url: str) -> None:
     page = chromium.new_page()
     page.goto(f"{site_url}/en/round/")
-    # Each rule: its heading's start and its last block's end, as printed text.
-    rules = page.evaluate("""() => [...document.querySelectorAll('h3.hk-rule')].map(h => {
-        let last = h;
-        for (let n = h.nextElementSibling; n && n.matches('p, ul, ol, blockquote');
-             n = n.nextElementSibling) last = n;
-        const head = h.cloneNode(true);
-        head.querySelectorAll('.headerlink, .hk-cite').forEach(n => n.remove());
-        return [h.id, head.textContent, last === h ? '' : last.textContent];
-    })""")
-    assert len(rules) > 10
+    blocks = page.evaluate(PRINTED_BLOCKS)
+    assert len(blocks["rules"]) > 10
     printed = pages_of(page.pdf(format="A4"))
     assert len(printed) > 1  # long enough for a page break to matter
-    for rule_id, head, tail in rules:
-        start = squeeze(head)[:24]
-        end = squeeze(tail)[-24:]
-        where = [i for i, text in enumerate(printed) if start in text and end in text]
-        assert where, f"rule {rule_id} is not whole on any printed page"
+    assert_whole(printed, blocks["rules"])
     page.close()
 
 
-def test_whole_rulebook_prints_every_rule(chromium: Browser, site_url: str,
-                                          locales: Locales) -> None:
-    page = chromium.new_page()
+def test_whole_rulebook_prints_everything_unbroken(chromium: Browser, site_url: str,
+                                                   locales: Locales) -> None:
+    """The whole rulebook of one language: every rule with its figures and its examples as
+    built (board and steps, no live widget, no Pyodide), none of them cut by a page break."""
+    context = chromium.new_context()
+    page = context.new_page()
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(f"{site_url}/en/book/")
+    chapters = [p for p in locales.structure.pages if p.kind == "rules"]
+    blocks = [block for p in chapters for s in p.sections for block in s.blocks]
+    rules = [block.id for block in blocks if block.kind == "rule"]
+    assert page.locator("h3.hk-rule .hk-num").all_inner_texts() == [
+        locales.structure.numbers[rule_id] for rule_id in rules]
+    for kind, selector in (("figure", "figure.hk-figure[id] .hk-board"),
+                           ("example", ".hk-example[id] .hk-ex-board .hk-board"),
+                           ("note", ".hk-note[id]"), ("table", ".hk-table[id] table")):
+        expected = [block.id for block in blocks if block.kind == kind]
+        assert expected, kind
+        found = page.locator(selector).evaluate_all(
+            "nodes => nodes.map(n => n.closest('[id]').id)")
+        assert sorted(set(found)) == sorted(expected), kind
+    # Asleep: the examples never become live widgets, so no engine is ever asked for.
+    page.mouse.wheel(0, 100_000)
+    page.wait_for_timeout(1500)
+    assert page.locator(".hk-ex[data-state='static']").count() == len(
+        [block for block in blocks if block.kind == "example"])
+    assert not [url for url in requests if "pyodide" in url or ("/examples/" in url
+                and not url.endswith((".css", "boot.js")))]
+    # Measured as printed: print media, on a window as wide as A4 inside its margins.
+    page.set_viewport_size({"width": round(A4_TEXT[0] * PX_PER_MM), "height": 1000})
+    page.emulate_media(media="print")
+    measured = page.evaluate(PRINTED_BLOCKS)
+    printed = pages_of(page.pdf(format="A4"))
+    assert len(printed) > 10
+    assert_whole(printed, measured["rules"])
+    # An example that a page can hold is printed whole; a longer one (a whole game) starts
+    # with its title, text, board and first step together, breaks only between steps, and
+    # its outcome is whole.
+    fits = A4_TEXT[1] * PX_PER_MM
+    assert_whole(printed, [(ex_id, pieces) for ex_id, pieces, height in measured["examples"]
+                           if height < fits])
+    long = [(ex_id, pieces) for ex_id, pieces, height in measured["examples"] if height >= fits]
+    assert len(long) < len(measured["examples"]) / 2
+    assert_whole(printed, [(ex_id, pieces[:3]) for ex_id, pieces in long])
+    assert_whole(printed, [(ex_id, [pieces[4], pieces[4]]) for ex_id, pieces in long])
+    # Links print as their text: rule numbers, not addresses.
+    assert "http" not in "".join(printed)
+    # The rulebook's first address sends the reader to its page.
     page.goto(f"{site_url}/book/fr/")
-    numbers = [block.id for p in locales.structure.pages for s in p.sections
-               for block in s.blocks if block.kind == "rule"]
-    assert page.locator(".rule h3 .num").all_inner_texts() == [
-        locales.structure.numbers[rule_id] for rule_id in numbers]
-    printed = "".join(pages_of(page.pdf(format="A4")))
-    for rule_id in numbers:
-        title = locales.languages["fr"].text["rules"][rule_id]["title"]
-        if "{" not in title:
-            assert squeeze(title) in printed, f"{rule_id} missing from the printed rulebook"
-    page.close()
+    page.wait_for_url("**/fr/book/")
+    context.close()

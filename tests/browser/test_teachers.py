@@ -88,6 +88,73 @@ def test_cite_an_example_step(context: BrowserContext, site_url: str) -> None:
     assert f"#{example_id}-step-" in copied
 
 
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "Hanamikoji Rules, example “{title}”, step 1, version {version}, English. {url}"),
+    ("fr", "Règles de Hanamikoji, exemple «\u00a0{title}\u00a0», étape 1, version {version}, "
+           "Français. {url}"),
+])
+def test_cite_any_step_of_an_example(context: BrowserContext, site_url: str, locales: Locales,
+                                     lang: str, expected: str) -> None:
+    """Each step of the list has its own Cite: step 1's citation without playing to it."""
+    page = context.new_page()
+    errors = errors_of(page)
+    page.goto(f"{site_url}/{lang}/round/")
+    ui = locales.languages[lang].ui
+    steps = page.locator("#ex-gift .hk-ex-steps > li")
+    assert steps.count() >= 3
+    assert steps.locator(".hk-cite-step .hk-cite-button").count() == steps.count()
+    button = steps.nth(1).locator(".hk-cite-button")
+    assert button.is_visible()
+    assert button.get_attribute("aria-label") == ui["cite.step_label"].format(step=1)
+    button.click()
+    steps.nth(1).locator(".hk-cite-menu button[data-copy='citation']").click()
+    page.wait_for_function("navigator.clipboard.readText().then(t => t.includes('step-1'))")
+    url = f"{site_url}/{lang}/round/?hl=ex-gift-step-1#ex-gift-step-1"
+    title = locales.languages[lang].text["examples"]["ex-gift"]["title"]
+    assert page.evaluate("navigator.clipboard.readText()") == expected.format(
+        title=title, version=locales.structure.version, url=url)
+    page.wait_for_function("document.querySelector('.hk-cite-status').textContent !== ''")
+    assert page.locator(".hk-cite-status").inner_text() == ui["cite.copied_citation"]
+    page.keyboard.press("Escape")
+
+    # By keyboard: one step's Cite is a Tab stop, the current step's; arrows choose the step.
+    example = page.locator("#ex-gift .hk-ex")
+    example.scroll_into_view_if_needed()
+    page.wait_for_selector("#ex-gift .hk-ex[data-state='live']")
+    tab_stops = "#ex-gift .hk-cite-step .hk-cite-button[tabindex='0']"
+    assert page.locator(tab_stops).count() == 1
+    page.locator("#ex-gift .hk-ex-steps > li[tabindex='0']").focus()
+    page.keyboard.press("Home")
+    page.wait_for_selector("#ex-gift .hk-ex-steps > li[value='0'][aria-current='step']")
+    assert page.locator(tab_stops).count() == 1
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert focused == ui["cite.step_label"].format(step=0)
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")  # to the menu's second item: the bare link
+    page.keyboard.press("Enter")
+    page.wait_for_function("navigator.clipboard.readText().then(t => t.endsWith('step-0'))")
+    assert page.evaluate("navigator.clipboard.readText()") == url.replace("step-1", "step-0")
+    assert not errors
+
+
+def test_the_book_cites_each_rule_and_step_on_its_own_page(context: BrowserContext,
+                                                           site_url: str) -> None:
+    page = context.new_page()
+    page.goto(f"{site_url}/ja/book/")
+    page.locator("h3#deal-remove .hk-cite-button").click()
+    page.locator("h3#deal-remove .hk-cite-menu button[data-copy='link']").click()
+    page.wait_for_function("navigator.clipboard.readText().then(t => t.endsWith('remove'))")
+    assert page.evaluate("navigator.clipboard.readText()") == \
+        f"{site_url}/ja/round/?hl=deal-remove#deal-remove"
+    page.locator("#ex-gift-step-2 .hk-cite-button").click()
+    page.locator("#ex-gift-step-2 .hk-cite-menu button[data-copy='citation']").click()
+    page.wait_for_function("navigator.clipboard.readText().then(t => t.includes('step-2'))")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert "ステップ2" in copied
+    assert copied.endswith(f"{site_url}/ja/round/?hl=ex-gift-step-2#ex-gift-step-2")
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_glossary_hints_by_keyboard(context: BrowserContext, site_url: str, locales: Locales,
                                     lang: str) -> None:
@@ -142,6 +209,22 @@ def test_side_by_side(context: BrowserContext, site_url: str, locales: Locales,
         marked = page.locator(f".rule[lang='{lang}'] a.term")
         assert marked.count() > 20
         assert f"/{lang}/glossary/#" in (marked.first.get_attribute("href") or "")
+    # Notes, table and figure captions, examples: aligned as well, each in its language.
+    blocks = [block for p in locales.structure.pages for s in p.sections if s.chapter
+              for block in s.blocks]
+    for kind in ("note", "table", "figure", "example"):
+        expected = [block.id for block in blocks if block.kind == kind]
+        assert expected, kind
+        assert page.locator(f".row:has(> .{kind})").evaluate_all(
+            "rows => rows.map(r => r.id)") == expected, kind
+        row = page.locator(f".row#{expected[0]}")
+        assert row.locator(f".{kind}[lang='{a}']").inner_text().strip()
+        assert row.locator(f".{kind}[lang='{b}']").inner_text().strip()
+    figure = blocks[[block.kind for block in blocks].index("figure")].id
+    number = locales.structure.figures[figure].number
+    for lang in (a, b):
+        label = locales.languages[lang].ui["figure.label"].format(number=number)
+        assert page.locator(f".row#{figure} .figure[lang='{lang}'] .label").inner_text() == label
     # The number of a rule leads to the rule on the language's own site.
     page.locator(f".row#deal-remove .rule[lang='{b}'] h3 a.num").click()
     page.wait_for_url(f"**/{b}/round/#deal-remove")

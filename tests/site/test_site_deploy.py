@@ -5,6 +5,7 @@ absolute addresses is written, and every link still works (test_site_integrity).
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -22,10 +23,17 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def page_urls(root: str) -> dict[tuple[str, str], str]:
-    """(lang, page ID) -> the page's address on a site at ``root``."""
+    """(lang, page ID) -> the page's address on a site at ``root``; the whole rulebook of each
+    language (rulesite/book.py) is one of its pages, ``book``."""
     structure = load(REPO / "locales").structure
-    return {(lang, page.id): f"{root}{lang}/{'' if page.kind == 'home' else page.id + '/'}"
-            for lang in LANGS for page in structure.pages}
+    return {(lang, page_id): f"{root}{lang}/{'' if kind == 'home' else page_id + '/'}"
+            for lang in LANGS
+            for page_id, kind in [*((p.id, p.kind) for p in structure.pages), ("book", "book")]}
+
+
+def compare_urls(root: str) -> list[str]:
+    """The side-by-side pages, one per ordered pair of languages."""
+    return [f"{root}compare/{a}-{b}/" for a in LANGS for b in LANGS if a != b]
 
 
 def test_canonical_and_hreflang_on_every_page(real_site: Path, deployed_url: str) -> None:
@@ -44,7 +52,34 @@ def test_one_sitemap_lists_every_page_in_every_language(real_site: Path,
     namespace = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
     root = ElementTree.parse(real_site / "sitemap.xml").getroot()
     locs = [loc.text for loc in root.iter(f"{namespace}loc")]
-    assert sorted(locs) == sorted(page_urls(deployed_url).values())
+    assert sorted(locs) == sorted([*page_urls(deployed_url).values(),
+                                   *compare_urls(deployed_url)])
+
+
+def test_side_by_side_pages_are_their_own_canonical(real_site: Path, deployed_url: str) -> None:
+    for url in compare_urls(deployed_url):
+        path = real_site / urlsplit(url).path.removeprefix(urlsplit(deployed_url).path)
+        assert parse(path / "index.html").heads == {"canonical": url}
+
+
+def test_site_search_finds_the_book_once_and_its_rules_on_their_pages(real_site: Path) -> None:
+    """The whole rulebook repeats every rule: search indexes its title and introduction (a
+    teacher finds it), never its rules (a reader finds each rule once, on its own page)."""
+    locales = load(REPO / "locales")
+    for lang in LANGS:
+        index = json.loads((real_site / lang / "search" / "search_index.json").read_text(
+            encoding="utf-8"))["docs"]
+        book = [doc for doc in index if doc["location"].startswith("book/")]
+        assert [doc["location"] for doc in book] == ["book/"], lang
+        title = locales.languages[lang].ui["teach.book_title"].format(
+            version=locales.structure.version)
+        assert book[0]["title"] == title
+        # Its introduction links the side-by-side pages, by the other languages' names.
+        assert all(locales.languages[other].ui["language.name"] in book[0]["text"]
+                   for other in LANGS if other != lang)
+        assert "deal-remove" not in json.dumps(book)
+        rule = [doc for doc in index if doc["location"].endswith("#deal-remove")]
+        assert len(rule) == 1 and rule[0]["location"].startswith("round/"), lang
 
 
 def test_not_found_page_links_under_the_sites_path(real_site: Path, deployed_url: str) -> None:

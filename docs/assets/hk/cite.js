@@ -1,7 +1,10 @@
-// Cite a rule or an example step: a visible "Cite" button on every rule heading and on every
-// example opens a small menu (copy the citation, copy the link); a live region says what was
-// copied. The link asks for the rule to be highlighted (?hl=ID#ID), which this script also
-// honours on arrival. Strings come from <script id="hk-teach"> (rulesite/config.py).
+// Cite a rule or an example step: a visible "Cite" button on every rule heading, on every
+// example (the step on show) and on every step of an example's list opens a small menu (copy
+// the citation, copy the link); a live region says what was copied. The link asks for the rule
+// to be highlighted (?hl=ID#ID), which this script also honours on arrival. Strings come from
+// <script id="hk-teach"> (rulesite/config.py). On the whole rulebook (rulesite/book.py) a
+// citation points at the rule's or example's own page: the rule number's link, and
+// data-hk-page on an example, say where.
 (function () {
   var data = document.getElementById("hk-teach");
   if (!data) return;
@@ -14,8 +17,10 @@
     });
   }
 
-  function linkTo(id) {
-    return location.origin + location.pathname + "?hl=" + encodeURIComponent(id) + "#" + id;
+  // page: the address of the page that holds id (relative to this one), if not this one.
+  function linkTo(id, page) {
+    var url = new URL(page || "", location.href);
+    return url.origin + url.pathname + "?hl=" + encodeURIComponent(id) + "#" + id;
   }
 
   // Text of a heading without its number, permalink and our own button.
@@ -57,6 +62,14 @@
   function copy(text, message, menu) {
     var fallback = menu.querySelector("textarea");
     function failed() {
+      // Made only when needed: an example widget's own code box is its only textarea.
+      if (!fallback) {
+        fallback = document.createElement("textarea");
+        fallback.readOnly = true;
+        fallback.rows = 3;
+        fallback.setAttribute("aria-label", ui["cite.copy_citation"]);
+        menu.appendChild(fallback);
+      }
       fallback.hidden = false;
       fallback.value = text;
       fallback.focus();
@@ -65,16 +78,16 @@
     }
     if (!navigator.clipboard || !navigator.clipboard.writeText) return failed();
     navigator.clipboard.writeText(text).then(function () {
-      fallback.hidden = true;
+      if (fallback) fallback.hidden = true;
       announce(message);
     }, failed);
   }
 
   // describe() -> {citation, link, label}: computed when the menu opens (an example's current
   // step changes as the reader steps through it).
-  function control(describe) {
+  function control(describe, extraClass) {
     var wrap = document.createElement("span");
-    wrap.className = "hk-cite";
+    wrap.className = "hk-cite" + (extraClass ? " " + extraClass : "");
     var button = document.createElement("button");
     button.type = "button";
     button.className = "hk-cite-button";
@@ -95,12 +108,6 @@
       });
       menu.appendChild(item);
     });
-    var fallback = document.createElement("textarea");
-    fallback.readOnly = true;
-    fallback.hidden = true;
-    fallback.rows = 3;
-    fallback.setAttribute("aria-label", ui["cite.copy_citation"]);
-    menu.appendChild(fallback);
     button.addEventListener("click", function (event) {
       event.preventDefault();
       var wasOpen = open && open.button === button;
@@ -126,9 +133,10 @@
 
   function citeRules() {
     document.querySelectorAll(".md-content h3.hk-rule[id]").forEach(function (heading) {
-      var number = (heading.querySelector(".hk-num") || {}).textContent || "";
+      var badge = heading.querySelector(".hk-num");
+      var number = badge ? badge.textContent : "";
       var title = headingText(heading);
-      var link = linkTo(heading.id);
+      var link = linkTo(heading.id, badge && badge.getAttribute("href"));
       var values = {site: teach.site, number: number, title: title,
                     version: teach.version, language: teach.language, url: link};
       heading.appendChild(control(function () {
@@ -138,7 +146,52 @@
     });
   }
 
-  // Examples: one button by the title cites the step on show (step 0 before any stepping).
+  function stepCitation(example, title, item) {
+    var step = item ? item.value : 0;
+    var link = linkTo(item ? item.id : example.id, example.dataset.hkPage);
+    return {
+      citation: fill(ui["cite.step"], {site: teach.site, title: title, step: step,
+                                       version: teach.version, language: teach.language,
+                                       url: link}),
+      link: link, label: fill(ui["cite.step_label"], {step: step})};
+  }
+
+  // Every step of the list has its own Cite, so step 5's link needs no playing to step 5.
+  // Only the current step's button is a Tab stop (the last step before the widget wakes):
+  // arrows move through the steps (widget.js), Tab then reaches that step's Cite; a pointer
+  // or a finger reaches any. The widget rewrites the list after a live run: the buttons come
+  // back with it.
+  function citeSteps(example, title) {
+    var list = example.querySelector(".hk-ex-steps");
+    if (!list) return;
+    function tabStops() {
+      var items = list.querySelectorAll(":scope > li");
+      var current = list.querySelector(':scope > li[aria-current="step"]') ||
+        items[items.length - 1];
+      items.forEach(function (item) {
+        var button = item.querySelector(":scope > .hk-cite > .hk-cite-button");
+        if (button) button.tabIndex = item === current ? 0 : -1;
+      });
+    }
+    function addButtons() {
+      list.querySelectorAll(":scope > li").forEach(function (item) {
+        if (item.querySelector(":scope > .hk-cite")) return;
+        item.appendChild(control(function () {
+          return stepCitation(example, title, item);
+        }, "hk-cite-step"));
+      });
+      tabStops();
+    }
+    addButtons();
+    new MutationObserver(function (records) {
+      var rewritten = records.some(function (r) { return r.target === list; });
+      if (rewritten) addButtons(); else tabStops();
+    }).observe(list, {childList: true, subtree: true, attributes: true,
+                      attributeFilter: ["aria-current"]});
+  }
+
+  // Examples: one button by the title cites the step on show (step 0 before any stepping),
+  // and one on each step of the list cites that step.
   function citeExamples() {
     document.querySelectorAll(".md-content .hk-example[id]").forEach(function (example) {
       var block = example.previousElementSibling;
@@ -146,17 +199,11 @@
       if (!titleLine) return;
       var title = headingText(titleLine);
       titleLine.appendChild(control(function () {
-        var current = example.querySelector('.hk-ex-steps > li[aria-current="step"]') ||
-          example.querySelector(".hk-ex-steps > li");
-        var step = current ? current.value : 0;
-        var id = current ? current.id : example.id;
-        var link = linkTo(id);
-        return {
-          citation: fill(ui["cite.step"], {site: teach.site, title: title, step: step,
-                                           version: teach.version, language: teach.language,
-                                           url: link}),
-          link: link, label: fill(ui["cite.step_label"], {step: step})};
+        return stepCitation(example, title,
+          example.querySelector('.hk-ex-steps > li[aria-current="step"]') ||
+          example.querySelector(".hk-ex-steps > li"));
       }));
+      citeSteps(example, title);
     });
   }
 
