@@ -118,6 +118,16 @@ def test_a_what_if_line_reaches_the_engines_outcome(tab: Tab, site_url: str,
     same_html(page, box.locator(".hk-ex-outcome").inner_html(), words["outcome"])
     assert box.locator(".hk-ex-steps > li").count() == len(steps)
     assert box.locator(".hk-ex-steps > li.hk-wi-step").count() == len(steps) - 39
+    # Only the example's own steps can be cited; on the reader's line, the example's Cite names
+    # the step the line left from (the line itself has its Share link).
+    assert box.locator(".hk-ex-steps > li.hk-wi-step .hk-cite").count() == 0
+    assert box.locator(".hk-ex-steps > li[id] > .hk-cite-step").count() == 39
+    title = page.locator(f"[id='{example}']").locator("xpath=preceding-sibling::*[1]")
+    title.locator(".hk-example-title .hk-cite-button").click()
+    page.locator(".hk-cite-menu:not([hidden]) button[data-copy='link']").click()
+    page.wait_for_function("link => navigator.clipboard.readText().then(t => t !== link)",
+                           arg=link)
+    assert page.evaluate("navigator.clipboard.readText()").endswith(f"#{example}-step-38")
 
     # "What if?" again, from a step of the reader's own line: it still leaves the example at 38.
     box.locator(".hk-ex-steps > li[value='40']").click()
