@@ -1,6 +1,7 @@
 """Player strength benchmark (``make bench-players``): a seeded, seat-balanced tournament.
 
-    python benchmarks/players.py [--games 400] [--strong-games 200] [--jobs 2] [--pyodide-games 8]
+    python benchmarks/players.py [--games 400] [--strong-games 400] [--jobs 2] [--pyodide-games 8]
+                                 [--pyodide-strong-games 4]
 
 Three matches of ``--games`` games each (``--strong-games`` for the third), played by
 benchmarks/tournament.py in CPython (cut into slices run by ``--jobs`` processes at a time;
@@ -15,7 +16,10 @@ the machine is shared, and other processes must not count against the player) an
 time. The targets apply to the CPU time. Then the first ``--pyodide-games``
 games against GreedyPlayer run again inside the self-hosted Pyodide under node (the engine
 installed from a freshly built wheel), for the decision times there; those games must end
-exactly as in CPython (same seeds, same decisions), which is checked.
+exactly as in CPython (same seeds, same decisions), which is checked. The Play page also
+offers the stronger level: ``--pyodide-strong-games`` games of it against GreedyPlayer give
+its decision times in Pyodide (``levels`` in the results, beside its CPython times from the
+third match).
 
 Writes benchmarks/players.json (committed; the engine page shows it) and the full per-game
 record to benchmarks/out/players-<time>.json (not committed). Each finished slice of games is
@@ -134,10 +138,12 @@ def _summary(games: list[dict[str, Any]], target: float) -> dict[str, Any]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="games per match (default 400)")
-    parser.add_argument("--strong-games", type=int, default=200,
-                        help="games of the stronger level against the default (default 200)")
+    parser.add_argument("--strong-games", type=int, default=400,
+                        help="games of the stronger level against the default (default 400)")
     parser.add_argument("--jobs", type=int, default=2, help="CPython processes (default 2)")
     parser.add_argument("--pyodide-games", type=int, default=8, help="Pyodide games (default 8)")
+    parser.add_argument("--pyodide-strong-games", type=int, default=4,
+                        help="Pyodide games of the stronger level (default 4)")  # fmt: skip
     parser.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
     args = parser.parse_args()
     node = shutil.which("node")
@@ -177,6 +183,9 @@ def main() -> int:
     pyo = _run_json([*pyodide_run, "--player", DEFAULT, "--opponent", "greedy",
                      "--games", str(args.pyodide_games), "--seed", str(args.seed)])  # fmt: skip
     timings = json.loads(timings_file.read_text(encoding="utf-8"))
+    print(f"Pyodide: strong-vs-greedy, {args.pyodide_strong_games} games ...", flush=True)
+    pyo_strong = _run_json([*pyodide_run, "--player", STRONG, "--opponent", "greedy", "--games",
+                            str(args.pyodide_strong_games), "--seed", str(args.seed)])  # fmt: skip
     tmp.cleanup()
     matches = [
         {"id": match_id, "player": player, "opponent": opponent,
@@ -220,6 +229,26 @@ def main() -> int:
     for r in runtimes:
         r["meets_target"] = r["median_decision_ms"] <= r["target_ms"]
 
+    def level(name: str, iterations: int, cpython: list[float],
+              pyodide: list[float]) -> dict[str, Any]:  # fmt: skip
+        return {
+            "level": name,
+            "iterations": iterations,
+            "cpython_median_decision_ms": round(statistics.median(cpython), 1),
+            "cpython_p90_decision_ms": round(statistics.quantiles(cpython, n=10)[-1], 1),
+            "cpython_decisions": len(cpython),
+            "pyodide_median_decision_ms": round(statistics.median(pyodide), 1),
+            "pyodide_p90_decision_ms": round(statistics.quantiles(pyodide, n=10)[-1], 1),
+            "pyodide_decisions": len(pyodide),
+        }
+
+    # Both levels the Play page offers, in both runtimes (CPU time; the default's as above).
+    levels = [
+        level("default", MCTSPlayer.DEFAULT_ITERATIONS, cpy_times, pyo_times),
+        level("strong", MCTSPlayer.STRONG_ITERATIONS, times(raw[STRONG_ID], "decision_cpu_ms"),
+              times(pyo_strong["games"], "decision_cpu_ms")),
+    ]  # fmt: skip
+
     record = {
         "command": "make bench-players"
         if sys.argv[1:] == []
@@ -232,6 +261,8 @@ def main() -> int:
             "seed": args.seed,
             "games_per_match": args.games,
             "strong_games": args.strong_games,
+            "pyodide_games": args.pyodide_games,
+            "pyodide_strong_games": args.pyodide_strong_games,
             "processes": args.jobs,
             "seating": "pairs of games on the same deal, seats swapped",
             "default_iterations": MCTSPlayer.DEFAULT_ITERATIONS,
@@ -241,12 +272,14 @@ def main() -> int:
         },
         "matches": matches,
         "runtimes": runtimes,
+        "levels": levels,
     }
     out_dir = HERE / "out"
     out_dir.mkdir(exist_ok=True)
     stamp = record["date"].replace(":", "")
     raw_file = out_dir / f"players-{stamp}.json"
-    raw_file.write_text(json.dumps({**record, "raw": raw, "pyodide": pyo}) + "\n", "utf-8")
+    full = {**record, "raw": raw, "pyodide": pyo, "pyodide_strong": pyo_strong}
+    raw_file.write_text(json.dumps(full) + "\n", "utf-8")
     (HERE / "players.json").write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
 
     print(f"\n{'match':<20} {'games':>5} {'score':>6} {'95% CI':>15} {'target':>6} "
@@ -261,6 +294,10 @@ def main() -> int:
         print(f"{r['label']}: median decision {r['median_decision_ms']} ms CPU, "
               f"{r['median_decision_wall_ms']} ms wall "
               f"(target {r['target_ms']} ms, {r['decisions']} decisions)  {verdict}")  # fmt: skip
+    for lv in levels:
+        print(f"level {lv['level']} ({lv['iterations']} iterations): median decision "
+              f"{lv['cpython_median_decision_ms']} ms CPython, "
+              f"{lv['pyodide_median_decision_ms']} ms Pyodide (CPU)")  # fmt: skip
     print(f"Pyodide games end as in CPython: {same}")
     print(f"wrote {raw_file.relative_to(ROOT)} and benchmarks/players.json")
     return 0

@@ -4,7 +4,17 @@ Each iteration deals the cards the player cannot see (the opponent's hand, Secre
 Trade-off, the removed card and the draw pile) at random among those consistent with the
 :class:`View`, then walks one shared tree of decisions down this *determinization* (a move
 that the sampled cards make impossible is simply not available in that iteration), plays the
-rest of the round out at random and scores it. The tree is rebuilt for every decision.
+rest of the round out with a light policy and scores it. The tree is rebuilt for every decision.
+
+Two things make a small budget go far (measured in ``benchmarks/players.json``):
+
+* the first decision can have more than a hundred moves, too many to try each a few times, so
+  the tree widens progressively: at the root, moves are tried in the order of a quick judgement
+  of each (:class:`GreedyPlayer`'s, from the same view), more of them as the iterations add
+  up; below it, at random, likewise a few more as the visits add up;
+* play-outs are not uniformly random: each action uses a marker chosen at random, a Secret keeps
+  a valuable card and a Trade-off drops the least valuable ones (a uniformly random play-out
+  spends most actions on Competitions and Gifts, which have the most card combinations).
 """
 
 from __future__ import annotations
@@ -15,14 +25,20 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
-from hanamikoji._actions import FULL_DECK, Competition, Gift, Move
+from hanamikoji._actions import FULL_DECK, Action, Competition, Gift, Move
 from hanamikoji._constants import GEISHA_CHARMS, NUM_GEISHAS, WIN_CHARM, WIN_GEISHAS
-from hanamikoji._game import _WEIGHT, Game, Marker
+from hanamikoji._game import _WEIGHT, Game, Marker, _interned
+from hanamikoji._players import GreedyPlayer
 from hanamikoji._types import Phase, Player
 from hanamikoji._view import View
 
 _CHARM: Final = (0, *GEISHA_CHARMS)
 _EXPLORE: Final = 0.7  # UCB exploration constant, for rewards between 0 and 1
+_WIDEN_START: Final = 4  # root moves open at first; one more each time the visits reach a square
+_WIDEN_INNER: Final = 2  # the same below the root, where moves are opened in random order
+_RANDOM_ACTION: Final = 0.2  # share of play-out actions chosen uniformly among all legal ones
+_NOISE: Final = 1.5  # randomness of a play-out's card values (charm points 2 to 5)
+_MARKERS: Final = (1, 2, 4, 8)
 
 
 class _Node:
@@ -42,9 +58,11 @@ class MCTSPlayer:
     """An information-set Monte Carlo tree search player: a strong opponent.
 
     It decides from its :class:`View` only: the cards it cannot see are sampled afresh, in
-    every iteration, among those consistent with what it sees. Rounds are played out at
-    random to their scoring; a round that does not end the game is valued by the geishas and
-    charm points each side then holds.
+    every iteration, among those consistent with what it sees. Its own first moves are tried
+    best-looking first, and every decision of the tree opens a few more moves as the search
+    goes on (progressive widening); rounds are
+    played out to their scoring by a light, randomised policy; a round that does not end the
+    game is valued by the geishas and charm points each side then holds.
 
     Args:
         iterations: search iterations per decision (the budget; more is stronger and
@@ -64,8 +82,8 @@ class MCTSPlayer:
 
     DEFAULT_ITERATIONS: Final = 400
     """The default budget."""
-    STRONG_ITERATIONS: Final = 3200
-    """A stronger, eight times slower level."""
+    STRONG_ITERATIONS: Final = 1600
+    """A stronger, four times slower level."""
 
     def __init__(
         self,
@@ -91,10 +109,14 @@ class MCTSPlayer:
         root = _Node(1 - me)
         sample = _Sampler(view)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        # The root's moves in the order they are opened: a quick judgement from the same view
+        # (a stable sort: ties keep the engine's order, so the search stays reproducible).
+        judge = GreedyPlayer(seed=0)._score
+        order = sorted(legal, key=lambda move: -judge(view, move))
         for i in range(self.iterations):
             if deadline is not None and i and time.perf_counter() >= deadline:
                 break
-            _iterate(root, sample(rng), me, rng)
+            _iterate(root, order, sample(rng), me, rng)
         best = None
         best_key = (-1, -1.0)
         for move in legal:
@@ -200,15 +222,28 @@ def _counts(cards: Sequence[int]) -> list[int]:
     return counts
 
 
-def _iterate(root: _Node, game: Game, me: int, rng: random.Random) -> None:
-    """One iteration: select and expand down the tree, play out the round, back up."""
+def _iterate(root: _Node, order: Sequence[Move], game: Game, me: int, rng: random.Random) -> None:
+    """One iteration: select and expand down the tree, play out the round, back up.
+
+    At the root only the first moves of ``order`` are open, more as its visits grow, and the
+    next of them is tried first; below it, an untried move is chosen at random, and only while
+    few of the moves legal in this iteration are open (so that the tree grows deep enough
+    for a larger budget to see further, instead of spreading over every move).
+    """
     node = root
     path = [root]
     log = math.log
     while game._phase is not Phase.DEAL and game._phase is not Phase.OVER:
-        legal = game.legal_actions()
         children = node.children
-        untried = [m for m in legal if m not in children]
+        legal: Sequence[Move]
+        if node is root:
+            legal = order[: _WIDEN_START + math.isqrt(root.visits)]
+            untried = [m for m in legal if m not in children][:1]
+        else:
+            legal = game.legal_actions()
+            untried = [m for m in legal if m not in children]
+            if untried and len(legal) - len(untried) >= _WIDEN_INNER + math.isqrt(node.visits):
+                untried = []  # enough moves open here for now: choose among them
         if untried:
             move = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
             child = _Node(game._to_move)
@@ -223,7 +258,9 @@ def _iterate(root: _Node, game: Game, me: int, rng: random.Random) -> None:
         best = None
         best_score = -1.0
         for m in legal:
-            c = children[m]
+            c = children.get(m)
+            if c is None:  # not yet opened (progressive widening)
+                continue
             c.available += 1
             score = c.reward / c.visits + _EXPLORE * math.sqrt(log(c.available) / c.visits)
             if score > best_score:
@@ -240,17 +277,46 @@ def _iterate(root: _Node, game: Game, me: int, rng: random.Random) -> None:
 
 
 def _rollout(game: Game, rng: random.Random) -> None:
-    """Play the round out: actions at random, answers to a Gift or Competition greedily
-    (a random answer would make every offer look better than it is)."""
+    """Play the round out: actions by :func:`_playout_action` (now and then any legal action
+    at random), answers to a Gift or Competition greedily (a random answer would make every
+    offer look better than it is)."""
     while True:
         phase = game._phase
         if phase is Phase.ACTION:
-            legal = game.legal_actions()
-            game.apply(legal[rng.randrange(len(legal))])
+            if rng.random() < _RANDOM_ACTION:
+                legal = game.legal_actions()
+                game.apply(legal[rng.randrange(len(legal))])
+            else:
+                game.apply(_playout_action(game, rng))
         elif phase is Phase.GIFT_PICK or phase is Phase.COMPETITION_PICK:
             game.apply(_greedy_pick(game))
         else:
             return
+
+
+def _playout_action(game: Game, rng: random.Random) -> Action:
+    """A play-out's action: a marker at random among the unused ones; a Secret keeps the card
+    worth most, a Trade-off drops the two worth least (charm points, halved where the player
+    already leads by two, plus noise), a Gift or Competition uses cards at random."""
+    p = game._to_move
+    used = game._used[p]
+    free = [m for m in _MARKERS if not used & m]
+    marker = free[rng.randrange(len(free))] if len(free) > 1 else free[0]
+    hand = game._hands[p]
+    cards = [g for g in range(1, NUM_GEISHAS + 1) for _ in range(hand[g])]
+    if marker <= 2:  # Secret or Trade-off
+        mine = game._table[p]
+        theirs = game._table[1 - p]
+        rnd = rng.random
+        ranked = sorted(
+            cards,
+            key=lambda g: _CHARM[g] * (0.5 if mine[g] > theirs[g] + 1 else 1.0) + _NOISE * rnd(),
+        )
+        chosen = (ranked[-1],) if marker == 1 else tuple(sorted(ranked[:2]))
+    else:
+        chosen = tuple(sorted(rng.sample(cards, 3 if marker == 4 else 4)))
+    actions = _interned(marker, chosen)  # a Competition's cards split in up to three ways
+    return actions[rng.randrange(len(actions))] if len(actions) > 1 else actions[0]
 
 
 def _greedy_pick(game: Game) -> Move:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from rulesite import examples, figures, tables
+from rulesite import examples, figures, play, tables
 from rulesite.errors import MissingKeyError
 from rulesite.locales import Language, Locales
 from rulesite.numbering import Version
@@ -76,6 +76,8 @@ class PageWriter:
         intro = self.optional("pages", page.id, "intro")
         if intro:
             out.append(f"{md(intro)}\n{{: .hk-intro }}")
+        if page.kind == "play":  # the game itself comes first, its notes below
+            out.append(play.render(self, page.id))
         out.extend(self.section(page, section) for section in page.sections)
         if page.kind == "api":
             # Under the last section ("Reference"): mkdocs.yml sets heading_level 3.
