@@ -108,7 +108,8 @@ def test_no_page_scrolls_sideways_on_a_small_phone(chromium: Browser, site_url: 
 def focused(page: Page) -> str:
     """The focused element: a widget button's action, else its id."""
     return str(page.evaluate(
-        "(e => e.dataset.act || e.id || e.tagName)(document.activeElement)"))
+        "(e => e.dataset.act || e.dataset.wi || ('share' in e.dataset && 'share') || e.id"
+        " || e.tagName)(document.activeElement)"))
 
 
 def test_example_from_the_keyboard(chromium: Browser, site_url: str, locales: Locales) -> None:
@@ -145,9 +146,11 @@ def test_example_from_the_keyboard(chromium: Browser, site_url: str, locales: Lo
     assert root.get_attribute("data-step") == "0"
     assert focused(page) == "forward"
 
-    # The list of steps is one Tab stop; arrows, Home and End choose a step.
-    page.keyboard.press("Tab")
-    assert focused(page) == f"{example}-step-0"
+    # "What if?" and Share come next (tests/browser/test_whatif.py), then the list of steps:
+    # one Tab stop, where arrows, Home and End choose a step.
+    for stop in ("start", "share", f"{example}-step-0"):
+        page.keyboard.press("Tab")
+        assert focused(page) == stop
     spoken = page.evaluate("window.hkSpoken")
     page.keyboard.press("ArrowDown")
     assert (root.get_attribute("data-step"), focused(page)) == ("1", f"{example}-step-1")
