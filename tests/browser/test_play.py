@@ -250,22 +250,61 @@ def test_damaged_links_and_records_are_refused_and_the_page_keeps_working(
     tab.assert_clean(site_url)
 
 
+def click_while_thinking(page: Page, selector: str) -> None:
+    """Clicks ``selector`` at a moment the engine is thinking: the check and the click are one
+    step of the page's script, since a move can take less than a polling interval. While the
+    reader is to move, they make a decision, until the engine's turn is caught."""
+    for _ in range(40):
+        wait_state(page, "thinking", "play", "deal")
+        if page.evaluate("""selector => {
+              if (document.getElementById("hk-play").dataset.state !== "thinking") return false;
+              document.querySelector(selector).click();
+              return true;
+            }""", selector):
+            return
+        if state(page) == "play":
+            one_decision(page)
+        elif state(page) == "deal":
+            page.click('[data-act="deal"]')
+        page.wait_for_selector('#hk-play:not([data-state="busy"])')
+    raise AssertionError("the engine was never caught thinking")
+
+
 def test_stop_and_new_game_while_the_engine_thinks(tab: Tab, site_url: str,
                                                    locales: Locales) -> None:
     ui = locales.languages["en"].ui
-    page = start(tab, site_url, "en")
+    page = tab.page
+    # Every state the page passes through, in order: a thinking state can be shorter than a
+    # polling interval on a busy machine, so it is recorded rather than waited for.
+    page.add_init_script("""
+        window.hkStates = [];
+        new MutationObserver(() => {
+          const root = document.getElementById("hk-play");
+          if (root && root.dataset.state !== window.hkStates.at(-1)) {
+            window.hkStates.push(root.dataset.state);
+          }
+        }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-state"]});
+    """)
+    start(tab, site_url, "en")
     wait_state(page, "idle")
-    new_game(page, "emperors4", "B", level="strong")  # the engine starts, seconds per move
-    wait_state(page, "thinking")
-    assert page.locator('[data-act="stop"]').is_visible()
-    page.click('[data-act="stop"]')
+    new_game(page, "emperors4", "B", level="strong")  # the engine starts
+    click_while_thinking(page, '[data-act="stop"]')
     wait_state(page, "stopped")
     assert shown(page, ".hk-play-status") == ui["play.status.stopped"]
+    mark = page.evaluate("window.hkStates.length")
     page.click('[data-act="resume"]')
-    wait_state(page, "thinking")
-    # New game at any time: the search in progress is dropped, the new game starts.
-    new_game(page, "kosmos", "A", level="easy")
+    # Resume: the engine thinks again and carries on.
+    page.wait_for_function("mark => window.hkStates.slice(mark).includes('thinking')", arg=mark,
+                           timeout=LIVE_TIMEOUT_MS)
+    # New game at any time: the search in progress is dropped, the new game starts and no late
+    # answer of the old one lands on it.
+    page.select_option('select[name="edition"]', "kosmos")
+    page.select_option('select[name="level"]', "easy")
+    page.check('input[name="seat"][value="A"]')
+    click_while_thinking(page, '[data-act="new"]')
     wait_state(page, "play")
+    page.wait_for_timeout(1500)
+    assert state(page) == "play"
     assert page.locator(".hk-play-steps > li").count() == 2  # start and deal
     tab.assert_clean(site_url)
 
