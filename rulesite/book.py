@@ -1,10 +1,13 @@
 """The whole rulebook of one language on one page, ``<lang>/book/``, to print or read in one go.
 
-Every rule chapter with its notes, tables, figures and examples, written by the same
-:class:`~rulesite.pages.PageWriter` as the rule pages, with three differences:
+Every rule chapter with its notes, tables, figures and examples, then the common misreadings
+and the glossary (the back matter, each starting a printed page), written by the same
+:class:`~rulesite.pages.PageWriter` as their own pages, with the same IDs, each once, and
+three differences:
 
-- a link to anything in the book stays in the book (``#ID``); a rule's number badge links to
-  the rule on its own page, which is what the Cite button then cites;
+- a link to anything in the book stays in the book (``#ID``), a glossary term's link too (its
+  hint still shows, glossary.js); a rule's number badge links to the rule on its own page,
+  which is what the Cite button then cites;
 - an example is its build-time board, step list and outcome only, with a link to the live
   example on its page: the container has no ``data-example``, so ``boot.js`` finds nothing to
   wake and the page loads no Pyodide;
@@ -28,12 +31,16 @@ FILENAME = "book.md"
 SEARCH_EXCLUDE = " data-search-exclude"
 
 
+# The pages whose content the book holds, under the IDs of that content (not the pages' own).
+IN_BOOK = ("rules", "misreadings", "glossary")
+
+
 class BookResolver(Resolver):
-    """Links to a rules page's anchors point inside the book; the rest to their pages."""
+    """Links to anchors the book holds point inside the book; the rest to their pages."""
 
     def href(self, anchor: str) -> str:
         page = self.structure.page(self.structure.page_of[anchor])
-        if page.kind == "rules" and anchor != page.id:
+        if page.kind in IN_BOOK and anchor != page.id:
             return f"#{anchor}"
         return super().href(anchor)
 
@@ -77,5 +84,24 @@ class BookWriter(PageWriter):
         for page in self.structure.pages:
             if page.kind == "rules":
                 out.extend(self.section(page, section) for section in page.sections)
+        # The back matter, in the menu's order, one level down: its headings sit beside the
+        # chapters'. Its heading IDs are the book's own: glossary.js takes a page holding the
+        # glossary page's ID for the glossary page itself.
+        for page in self.structure.pages:
+            if page.kind not in ("misreadings", "glossary"):
+                continue
+            md = self.resolver(page.id).markdown
+            title = md(self.text("pages", page.id, "title"), links=False)
+            out.append(f"## {title} {{ #book-{page.id} .hk-book-part{SEARCH_EXCLUDE} }}")
+            intro = self.optional("pages", page.id, "intro")
+            if intro:
+                out.append(md(intro))
+            if page.kind == "glossary":
+                out.append(self.glossary(page, level=3))
+            else:
+                # One block each, so that print keeps a claim with its answer and its rule.
+                out.extend('<div class="hk-misreading-entry" markdown>\n\n'
+                           f"{self.misreading(page, item.id, item.settles, level=3)}\n\n</div>"
+                           for item in page.items)
         return "\n\n".join(out) + "\n"
 

@@ -19,7 +19,8 @@ What :func:`render` writes, readable without JavaScript:
   (:func:`localize`); read-only, under a label that invites editing only once the script
   has made it editable;
 - the timeline as JSON (``<script type="application/json" class="hk-ex-data">``): steps, the
-  words of each step, the outcome, the interface strings the widget needs.
+  words of each step, the outcome, the game's record (for "what if?" and share links), the
+  interface strings the widget needs.
 
 The code runs after ``from hanamikoji import *`` and must leave a game in ``game``
 (``docs/assets/examples/runner.py``). The words come from ``docs/assets/examples/explain.py``
@@ -43,13 +44,16 @@ In the browser (``docs/assets/examples/``, one job per module): ``boot.js`` find
 of 5 s and a Stop button that end the worker and start a fresh one; ``worker.js`` starts the
 self-hosted Pyodide with the reduced standard library and imports the engine, compiled
 (:mod:`rulesite.stdlib`);
-``widget.js`` wires one example (``player.js``, ``editor.js``, ``i18n.js``).
+``widget.js`` wires one example (``player.js``, ``editor.js``, ``i18n.js``; ``whatif.js`` plays
+another line from any step through ``session.py``, ``share.js`` copies a link to a step).
 
 Each widget's root ``.hk-ex`` shows its state in data attributes, for styles, tests and
 benchmarks: ``data-state`` (``static``, then ``live``), ``data-live`` (``pending``,
 ``verified``, ``differs``, ``edited``, ``failed``), ``data-source`` (``build`` or ``live``: where
 the steps on screen come from), ``data-step``, ``data-runs``, ``data-running``, ``data-error``,
-``data-engine`` (the runtime's state). Performance marks: ``hk-engine-boot``,
+``data-engine`` (the runtime's state); "what if?" (``whatif.js``) adds ``data-whatif`` (a line of
+the reader's own is shown, ``data-source`` is then ``whatif``), ``data-wi-busy`` (the engine is
+computing it) and ``data-wi-error``. Performance marks: ``hk-engine-boot``,
 ``hk-engine-ready`` (start-up timings), ``hk-example-live`` (the engine confirmed the page),
 ``hk-example-run`` (a Run's result is on screen).
 """
@@ -70,7 +74,10 @@ from rulesite.errors import SiteError
 
 REPO = Path(__file__).resolve().parent.parent
 SCRIPTS = REPO / "docs" / "assets" / "examples"
-UI_PREFIXES = ("widget.", "step.", "outcome.", "reason.", "error.")
+# whatif.* and share.* for "what if?" and share links; the play.* messages that session.py
+# (the worker's game calls, shared with the Play page) may return in an example.
+UI_PREFIXES = ("widget.", "step.", "outcome.", "reason.", "error.", "whatif.", "share.",
+               "play.error.", "play.illegal.", "play.pick_")
 
 # Added to every language's MkDocs configuration (rulesite/config.py): the board's and the
 # widget's style, and the module that finds widgets on a page (it loads nothing more on pages
@@ -176,7 +183,8 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, st
         "lang": lang,
         "code": code,
         "result": {"steps": steps, "texts": words["texts"], "boards": boards,
-                   "outcome": words["outcome"], "output": result["output"]},
+                   "outcome": words["outcome"], "output": result["output"],
+                   "record": result["record"]},
         "strings": strings(ui),
     }
     items = "".join(f'<li id="{example_id}-step-{i}" value="{i}">{text}</li>'

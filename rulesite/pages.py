@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from rulesite import examples, figures, tables
+from rulesite import examples, figures, play, tables
 from rulesite.errors import MissingKeyError
 from rulesite.locales import Language, Locales
 from rulesite.numbering import Version
@@ -76,6 +76,8 @@ class PageWriter:
         intro = self.optional("pages", page.id, "intro")
         if intro:
             out.append(f"{md(intro)}\n{{: .hk-intro }}")
+        if page.kind == "play":  # the game itself comes first, its notes below
+            out.append(play.render(self, page.id))
         out.extend(self.section(page, section) for section in page.sections)
         if page.kind == "api":
             # Under the last section ("Reference"): mkdocs.yml sets heading_level 3.
@@ -166,14 +168,15 @@ class PageWriter:
             "</figure>",
         ])
 
-    def misreading(self, page: Page, item_id: str, settles: str) -> str:
+    def misreading(self, page: Page, item_id: str, settles: str, level: int = 2) -> str:
+        """One misreading: the wrong claim as a heading of ``level``, its answer, its rule."""
         md = self.resolver(page.id).markdown
         claim = md(self.text("misreadings", item_id, "claim"), links=False)
         number = self.structure.numbers[settles]
         rule_title = md(self.text("rules", settles, "title"), links=False)
         link = f"[{number} {rule_title}]({self.resolver(page.id).href(settles)})"
         settled = self.ui["misreading.settled_by"].format(rule=link)
-        return (f"## {claim} {{ #{item_id} .hk-misreading }}\n\n"
+        return (f"{'#' * level} {claim} {{ #{item_id} .hk-misreading{self.heading_attrs} }}\n\n"
                 f"{md(self.text('misreadings', item_id, 'answer'))}\n\n"
                 f"{settled}\n{{: .hk-settled }}")
 
@@ -227,8 +230,9 @@ class PageWriter:
             self.div("hk-table", f"{anchor}-table", head + "\n" + "\n".join(rows)),
             merged]))
 
-    def glossary(self, page: Page) -> str:
-        """A table of each term in the four languages and the editions, then definitions."""
+    def glossary(self, page: Page, level: int = 2) -> str:
+        """A table of each term in the four languages and the editions, then definitions,
+        each under a heading of ``level``."""
         md = self.resolver(page.id).markdown
         # The reader's language first: on a phone the table scrolls sideways.
         langs = (self.lang, *(code for code in self.structure.languages if code != self.lang))
@@ -262,9 +266,11 @@ class PageWriter:
             text = self.ui["glossary.entry"].format(term=f"**{escape(entry['term'])}**",
                                                      definition=md(entry["definition"]))
             entries.append(self.div("hk-term", term.id, text + names))
+        heading, attrs = "#" * level, self.heading_attrs
         return "\n\n".join([
-            f"## {self.ui['glossary.terms']} {{ #hk_terms }}", table,
-            f"## {self.ui['glossary.definitions']} {{ #hk_definitions }}", *entries])
+            f"{heading} {self.ui['glossary.terms']} {{ #hk_terms{attrs} }}", table,
+            f"{heading} {self.ui['glossary.definitions']} {{ #hk_definitions{attrs} }}",
+            *entries])
 
     # --- helpers --------------------------------------------------------------------------
 

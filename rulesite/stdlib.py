@@ -47,16 +47,18 @@ NOT_IN_BROWSER = ("hanamikoji/_cli/", "hanamikoji/__main__.py")
 
 def engine_files() -> dict[str, Path]:
     """What the browser imports besides the standard library: the engine package, and the
-    runner, the explainer and the board under the module names the worker imports."""
+    runner, the explainer, the board and the session under the module names the worker
+    imports."""
     files = {name: path for path in sorted((REPO / "hanamikoji").rglob("*.py"))
              if not (name := path.relative_to(REPO).as_posix()).startswith(NOT_IN_BROWSER)}
-    for module in ("runner", "explain", "board"):
+    for module in ("runner", "explain", "board", "session"):
         files[f"hk_example_{module}.py"] = EXAMPLES / f"{module}.py"
     return files
 
 
 def engine_zip(pyodide_dir: Path, cache: Path = CACHE) -> Path:
-    """The engine, ``runner.py``, ``explain.py`` and ``board.py``, a zip of ``.pyc`` files."""
+    """The engine, ``runner.py``, ``explain.py``, ``board.py`` and ``session.py``, a zip of
+    ``.pyc`` files."""
     files = {name: str(path) for name, path in engine_files().items()}
     return _compile(pyodide_dir, {"stdlib": [], "files": files, "bare": True}, cache, "engine")
 

@@ -19,7 +19,7 @@ from rulesite.yamlio import load_yaml
 
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 PAGE_KINDS = ("home", "rules", "glossary", "misreadings", "quickref", "about", "notation", "api",
-              "changelog")
+              "changelog", "play")
 BLOCK_KINDS = ("rule", "note", "table", "example", "figure")
 # rulesite.tables.TABLES renders each table kind
 TABLE_KINDS = ("geishas", "editions", "notation", "errors", "speed", "players", "edition-names")

@@ -1,16 +1,19 @@
 """Run every live example inside Pyodide the way the browser worker does; print one JSON line.
 
 Run by ``scripts/pyodide_examples.mjs``, which sets Pyodide up as ``worker.js`` does and
-defines ``INPUT``: a JSON file ``{"strings": {...}, "examples": {id: code}}``. Like the worker,
+defines ``INPUT``: a JSON file ``{"strings": {...}, "examples": {id: code}, "ui": {...}}``
+(``ui``: every interface string, for the session). Like the worker,
 this imports the runner, the explainer and the board from the compiled engine zip on ``sys.path``.
 Besides the examples, a few faulty programs take the error paths (syntax error, bad move, no
-game). The output line, after ``HK_EXAMPLES ``: each example's result, each faulty program's
-error, and ``stdlib``: every module that came from the standard library zip (how
-``rulesite/stdlib_modules.txt`` was made).
+game), and a few moves of a game go through the session (``session.py``, as the Play page
+calls it: :func:`session_sample`). The output line, after ``HK_EXAMPLES ``: each example's
+result, each faulty program's error, the session's answers, and ``stdlib``: every module
+that came from the standard library zip (how ``rulesite/stdlib_modules.txt`` was made).
 """
 
 import json
 import sys
+from typing import Any
 
 FAULTY = {
     "syntax": "game = Game(seed=1\n",
@@ -22,12 +25,28 @@ FAULTY = {
 }
 
 
+def session_sample(session: Any, ui: dict[str, str]) -> dict[str, Any]:
+    """A few moves through the session as the Play page makes them (tests/pyodide compares
+    this with CPython)."""
+    record = session.new_game("kosmos", 5)["record"]
+    for _ in range(6):
+        state = session.position(record, ui, "A")
+        if state["to_move"] == "A":
+            record = session.play(record, state["legal"][-1], ui, "A")["record"]
+        else:
+            record = session.opponent(record, "easy", 5)["record"]
+    return {"record": record, "position": session.position(record, ui, "A"),
+            "link": session.open_link(session.link(record, 3), ui),
+            "damaged": session.load("{", ui), "replay": session.replay(record, ui, "B")}
+
+
 def main(path: str) -> None:
     # As worker.js's PREPARE does.
     sys.path.insert(0, "/lib/hk-engine.zip")
     import hk_example_board
     import hk_example_explain
     import hk_example_runner
+    import hk_example_session
 
     with open(path, encoding="utf-8") as file:
         spec = json.load(file)
@@ -45,7 +64,9 @@ def main(path: str) -> None:
         and ".zip/" in module.__spec__.origin)
     print("HK_EXAMPLES " + json.dumps({
         "results": results, "errors": errors, "stdlib": zipped,
+        "session": session_sample(hk_example_session, spec["ui"]),
         "python": list(sys.version_info[:2]), "engine": hk_example_runner.__file__}))
 
 
-main(INPUT)  # type: ignore[name-defined]  # noqa: F821 (set by pyodide_examples.mjs)
+if "INPUT" in globals():  # run by pyodide_examples.mjs; imported by tests for session_sample
+    main(INPUT)  # type: ignore[name-defined]  # noqa: F821 (set by pyodide_examples.mjs)

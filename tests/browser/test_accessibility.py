@@ -108,7 +108,8 @@ def test_no_page_scrolls_sideways_on_a_small_phone(chromium: Browser, site_url: 
 def focused(page: Page) -> str:
     """The focused element: a widget button's action, else its id."""
     return str(page.evaluate(
-        "(e => e.dataset.act || e.id || e.tagName)(document.activeElement)"))
+        "(e => e.dataset.act || e.dataset.wi || ('share' in e.dataset && 'share') || e.id"
+        " || e.tagName)(document.activeElement)"))
 
 
 def test_example_from_the_keyboard(chromium: Browser, site_url: str, locales: Locales) -> None:
@@ -145,9 +146,11 @@ def test_example_from_the_keyboard(chromium: Browser, site_url: str, locales: Lo
     assert root.get_attribute("data-step") == "0"
     assert focused(page) == "forward"
 
-    # The list of steps is one Tab stop; arrows, Home and End choose a step.
-    page.keyboard.press("Tab")
-    assert focused(page) == f"{example}-step-0"
+    # "What if?" and Share come next (tests/browser/test_whatif.py), then the list of steps:
+    # one Tab stop, where arrows, Home and End choose a step.
+    for stop in ("start", "share", f"{example}-step-0"):
+        page.keyboard.press("Tab")
+        assert focused(page) == stop
     spoken = page.evaluate("window.hkSpoken")
     page.keyboard.press("ArrowDown")
     assert (root.get_attribute("data-step"), focused(page)) == ("1", f"{example}-step-1")
@@ -208,4 +211,44 @@ def test_search_dialog_and_wide_tables_are_named(chromium: Browser, site_url: st
     page.keyboard.press("ArrowRight")
     page.wait_for_function(
         "document.querySelector('.md-typeset__scrollwrap[tabindex=\"0\"]').scrollLeft > 0")
+    context.close()
+
+
+@pytest.mark.parametrize(("lang", "scheme", "width"), [("en", "light", 390),
+                                                       ("ja", "dark", 1280)])
+def test_play_page_from_the_keyboard(chromium: Browser, site_url: str, locales: Locales,
+                                     lang: str, scheme: str, width: int) -> None:
+    """A turn of the Play page by keyboard alone (Tab, Enter, Space), and axe on the page in
+    a game: the board's cards made pickable, the marker buttons, the status and the steps."""
+    ui = locales.languages[lang].ui
+    context = chromium.new_context(viewport={"width": width, "height": 800},
+                                   color_scheme=scheme)  # type: ignore[arg-type]
+    page = context.new_page()
+    page.goto(f"{site_url}/{lang}/play/?hk-preload=1")
+    root = page.locator("#hk-play")
+    page.wait_for_selector('#hk-play[data-state="idle"]', timeout=LIVE_TIMEOUT_MS)
+    page.locator('select[name="level"]').select_option("easy")
+    page.locator('[data-act="new"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#hk-play[data-state="play"]', timeout=LIVE_TIMEOUT_MS)
+    # The Secret marker, then Tab to the first card of the hand, Space, then Tab to Play.
+    page.locator('.hk-play-marker[data-marker="S"]').focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.dataset.marker") == "S"  # focus kept
+    assert page.locator('.hk-play-marker[data-marker="S"]').get_attribute("aria-pressed") == "true"
+    steps = root.locator(".hk-play-steps > li").count()
+    card = page.locator('.hk-play-board [data-part^="hand-A-"][role="button"]').first
+    card.focus()
+    page.keyboard.press("Space")
+    assert card.get_attribute("aria-pressed") == "true"
+    assert ui["widget.secret"] in root.locator(".hk-play-status").inner_text()
+    play = page.locator(".hk-play-panel [data-move^='S']")
+    play.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#hk-play[data-state="play"]', timeout=LIVE_TIMEOUT_MS)
+    assert root.locator(".hk-play-steps > li").count() >= steps + 2  # A's Secret, B's move
+    # From the top: scrolled, the sticky header covers part of the board (axe: obscured).
+    page.evaluate("window.scrollTo(0, 0)")
+    assert not axe_problems(page)
+    assert sideways(page) == 0
     context.close()

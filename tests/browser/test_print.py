@@ -1,7 +1,8 @@
 """The printed site, as headless Chromium prints it to PDF: the quick reference of each
 language fits one A4 page and one US Letter page, in 9.5 pt type, and keeps every rule number
 it cites; a rules page and the whole rulebook keep each rule, and each example's board with
-its steps, whole on one page."""
+its steps, whole on one page; the rulebook's misreadings and glossary start a page and keep
+each entry whole."""
 
 from __future__ import annotations
 
@@ -16,10 +17,14 @@ from pypdf import PdfReader
 from rulesite.locales import Locales
 from rulesite.placeholders import scan
 
+# Characters a PDF's text gives for the glyph of another, which NFKC does not undo: the
+# Japanese font's glyph of 長 comes back as the radical ⻑.
+PDF_GLYPHS = str.maketrans({"\u2ed1": "長"})
+
 
 def squeeze(text: str) -> str:
     """Text without whitespace, ligatures undone: PDF text wraps lines where the page did."""
-    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text))
+    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text)).translate(PDF_GLYPHS)
 
 
 def pages_of(pdf: bytes) -> list[str]:
@@ -53,7 +58,16 @@ PRINTED_BLOCKS = """() => {
                         text(steps[steps.length - 1]), text(ex.querySelector('.hk-ex-outcome'))],
                 ex.getBoundingClientRect().bottom - top.getBoundingClientRect().top];
     });
-    return {rules, examples};
+    // The book's back matter: each misreading (its claim to its settling rule) and each
+    // glossary entry.
+    const entries = [
+        ...[...document.querySelectorAll('.hk-misreading-entry')].map(entry =>
+            [entry.querySelector('h3').id, [text(entry.firstElementChild),
+                                            text(entry.lastElementChild)]]),
+        ...[...document.querySelectorAll('.hk-term[id]')].map(term =>
+            [term.id, [text(term), text(term)]]),
+    ];
+    return {rules, examples, entries};
 }"""
 
 
@@ -71,6 +85,36 @@ def assert_whole(printed: list[str], blocks: list[tuple[str, list[str]]]) -> Non
         marks = [first[:24], *(piece[-24:] for piece in rest)]
         where = [i for i, text in enumerate(printed) if all(mark in text for mark in marks)]
         assert where, f"{block_id} is not whole on any printed page"
+
+
+def assert_back_matter(printed: list[str], locales: Locales, lang: str,
+                       entries: list[tuple[str, list[str]]]) -> None:
+    """The misreadings and the glossary each start a printed page, under their titles, and
+    hold every misreading and every glossary entry."""
+    structure = locales.structure
+    back = [p for p in structure.pages if p.kind in ("misreadings", "glossary")]
+    for page_ in back:
+        title = squeeze(locales.languages[lang].text["pages"][page_.id]["title"]).casefold()
+        assert [i for i, text in enumerate(printed) if text.casefold().startswith(title)], (
+            f"{lang}: {page_.id} does not start a printed page")
+    expected = [*(item.id for p in back for item in p.items), *(t.id for t in structure.glossary)]
+    assert sorted(entry_id for entry_id, _ in entries) == sorted(expected)
+
+
+def test_book_in_japanese_keeps_each_rule_and_entry_whole(chromium: Browser, site_url: str,
+                                                          locales: Locales) -> None:
+    """The same check on the Japanese rulebook: other line lengths, other page breaks."""
+    page = chromium.new_page()
+    page.goto(f"{site_url}/ja/book/")
+    page.set_viewport_size({"width": round(A4_TEXT[0] * PX_PER_MM), "height": 1000})
+    page.emulate_media(media="print")
+    measured = page.evaluate(PRINTED_BLOCKS)
+    printed = pages_of(page.pdf(format="A4"))
+    assert len(printed) > 10
+    assert_whole(printed, measured["rules"])
+    assert_whole(printed, measured["entries"])
+    assert_back_matter(printed, locales, "ja", measured["entries"])
+    page.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "ja", "id"])
@@ -144,6 +188,7 @@ def test_whole_rulebook_prints_everything_unbroken(chromium: Browser, site_url: 
     printed = pages_of(page.pdf(format="A4"))
     assert len(printed) > 10
     assert_whole(printed, measured["rules"])
+    assert_whole(printed, measured["entries"])
     # An example that a page can hold is printed whole; a longer one (a whole game) starts
     # with its title, text, board and first step together, breaks only between steps, and
     # its outcome is whole.
@@ -156,6 +201,7 @@ def test_whole_rulebook_prints_everything_unbroken(chromium: Browser, site_url: 
     assert_whole(printed, [(ex_id, [pieces[4], pieces[4]]) for ex_id, pieces in long])
     # Links print as their text: rule numbers, not addresses.
     assert "http" not in "".join(printed)
+    assert_back_matter(printed, locales, "en", measured["entries"])
     # The rulebook's first address sends the reader to its page.
     page.goto(f"{site_url}/book/fr/")
     page.wait_for_url("**/fr/book/")

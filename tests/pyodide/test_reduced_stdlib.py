@@ -12,10 +12,12 @@ module the engine imports from outside the list.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import shutil
 import subprocess
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -27,6 +29,22 @@ from rulesite.stdlib import MODULES, engine_zip, reduced_zip
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / "node_modules" / "pyodide"
 MARKER = "HK_EXAMPLES "
+
+
+def load_path(name: str, path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def load_session() -> ModuleType:
+    return load_path("hk_example_session", ROOT / "docs" / "assets" / "examples" / "session.py")
+
+
+session_sample = load_path("pyodide_examples", ROOT / "scripts" / "pyodide_examples.py"
+                           ).session_sample
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +72,9 @@ def test_every_example_runs_with_the_reduced_stdlib(locales: Locales, tmp_path: 
     ui = examples.strings(locales.languages["ja"].ui)
     codes = {example_id: example.spec["code"]
              for example_id, example in locales.structure.examples.items()}
-    out = run_examples(reduced_zip(PYODIDE), {"strings": ui, "examples": codes}, tmp_path)
+    every = dict(locales.languages["ja"].ui)
+    out = run_examples(reduced_zip(PYODIDE), {"strings": ui, "examples": codes, "ui": every},
+                       tmp_path)
     assert out["python"] == [3, 14]
     assert out["engine"].startswith("/lib/hk-engine.zip/")  # the compiled engine the site ships
     for example_id, code in codes.items():
@@ -69,6 +89,8 @@ def test_every_example_runs_with_the_reduced_stdlib(locales: Locales, tmp_path: 
     assert errors["no_game"] == {"kind": "no_game"}
     assert errors["not_game"] == {"kind": "not_game", "type": "int"}
     assert errors["printed"] is None
+    # The session (the Play page's calls) gives in Pyodide what it gives in CPython.
+    assert out["session"] == json.loads(json.dumps(session_sample(load_session(), every)))
     # Exactly the listed modules: none missing (the runs above would have failed), none unused.
     assert sorted(out["stdlib"]) == sorted(MODULES), (
         f"listed but unused: {sorted(set(MODULES) - set(out['stdlib']))}")

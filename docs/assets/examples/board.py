@@ -11,7 +11,11 @@ options mark parts without changing the drawing:
 - ``highlight``: parts to point out (class ``hk-hl``: an outline, visible without colour);
 - ``choices``: part -> value, written as ``data-choice`` for a page that lets the reader pick
   (a card in a hand, an action marker); this module adds no behaviour;
-- ``hide``: parts left out (``head``, ``hand-A``, ``hand-B``, ``extra``) for small pictures.
+- ``hide``: parts left out (``head``, ``hand-A``, ``hand-B``, ``extra``) for small pictures;
+- ``conceal``: players (``"A"``, ``"B"``) seen from the other seat, as in a game being played:
+  their hand, face-down Secret (until revealed) and Trade-off are drawn as card backs with no
+  value (the caller also blanks those values in the data: ``session.py``), and the hands are
+  labelled for a player rather than for teaching (``play.hand_yours``, ``play.hand_hidden``).
 
 Nothing relies on colour alone: cards and geishas carry their number, a used action marker is
 struck through and says so, a victory marker that moved has an arrow and says where to.
@@ -48,11 +52,13 @@ class Board:
     """Draws boards in one language; ``ui`` holds its interface strings (``widget.*``)."""
 
     def __init__(self, ui: Mapping[str, str], *, highlight: Iterable[str] = (),
-                 choices: Mapping[str, str] | None = None, hide: Collection[str] = ()) -> None:
+                 choices: Mapping[str, str] | None = None, hide: Collection[str] = (),
+                 conceal: Collection[str] = ()) -> None:
         self.ui = ui
         self.highlight = set(highlight)
         self.choices = dict(choices or {})
         self.hide = set(hide)
+        self.conceal = set(conceal)
         self.memo: dict[tuple[object, ...], str] = {}
 
     def t(self, key: str, **fields: object) -> str:
@@ -145,15 +151,16 @@ class Board:
     def side(self, b: Mapping[str, Any], name: str) -> str:
         p = b["players"][name]
         markers = []
+        hidden = name in self.conceal
         for letter, key in MARKERS:
             used = letter in p["used"]
             cards = ""
             if letter == "S" and p["secret"] is not None:
                 cards = (self.card(p["secret"], extra=" hk-revealed") if b["revealed"]
-                         else self.back(p["secret"]))
+                         else self.back(None if hidden else p["secret"]))
                 cards = f'<span{self.part(f"secret-{name}", "hk-cards")}>{cards}</span>'
             elif letter == "T" and p["tradeoff"]:
-                cards = "".join(self.back(card) for card in p["tradeoff"])
+                cards = "".join(self.back(None if hidden else card) for card in p["tradeoff"])
                 cards = f'<span{self.part(f"tradeoff-{name}", "hk-cards")}>{cards}</span>'
             # Turned over: struck through, and said in words (hidden visually) for listeners.
             state = (f'<span class="hk-sr-only"> ({self.t("widget.used")})</span>' if used else "")
@@ -163,9 +170,14 @@ class Board:
                 f'<span class="hk-marker-name">{self.t(key)}</span>{state}{cards}</li>')
         hand = ""
         if p["hand"] and f"hand-{name}" not in self.hide:
-            cards = "".join(self.card(c, f"hand-{name}-{i}") for i, c in enumerate(p["hand"]))
+            if hidden:
+                cards = "".join(self.back() for _ in p["hand"])
+                label = self.t("play.hand_hidden", count=len(p["hand"]))
+            else:
+                cards = "".join(self.card(c, f"hand-{name}-{i}") for i, c in enumerate(p["hand"]))
+                label = self.t("play.hand_yours" if self.conceal else "widget.hand")
             hand = (f'<div{self.part(f"hand-{name}", "hk-hand")}>'
-                    f'<span class="hk-small">{self.t("widget.hand")}</span>'
+                    f'<span class="hk-small">{label}</span>'
                     f'<span class="hk-cards">{cards}</span></div>')
         return "".join([
             f'<div{self.part(f"side-{name}", f"hk-side hk-side-{name}")}>',

@@ -35,7 +35,7 @@ function settings() {
   return config;
 }
 
-async function engine() {
+export async function engine() {
   const { runtime } = await import("./runtime.js");
   return runtime(settings());
 }
@@ -74,12 +74,13 @@ function followHash(opening) {
   }
 }
 
-// What makes the engine start for one example: running or editing code always; with the
+// What makes the engine start for one example: running or editing code, or asking "what if?"
+// (whatif.js), always; with the
 // policy's leave, intent (pointer, focus) and a moment on screen.
 function listen(container) {
   const act = (event) => {
     const target = event.target;
-    if (target.closest("[data-act=run], .hk-ex-editor")) startEngine();
+    if (target.closest("[data-act=run], [data-wi], .hk-ex-editor")) startEngine();
   };
   container.addEventListener("pointerdown", act, true);
   container.addEventListener("focusin", act, true);

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import traceback
 from typing import Any
 
@@ -18,7 +19,8 @@ MAX_OUTPUT = 10_000  # characters of printed output kept
 
 
 def run(code: str) -> dict[str, Any]:
-    """``{"steps": [...], "output": str}`` on success; ``{"error": {...}, "output": str}``
+    """``{"steps": [...], "record": str, "output": str}`` on success (``record``: the game's
+    record as compact JSON text, what "what if?" and share links start from); ``{"error": {...}, "output": str}``
     otherwise, where the error has ``kind`` (``exception``, ``no_game``, ``not_game``) and,
     for an exception, ``type``, ``message`` and ``line`` (in ``code``, or ``None``)."""
     import hanamikoji
@@ -42,10 +44,12 @@ def run(code: str) -> dict[str, Any]:
         return {"error": {"kind": "not_game", "type": type(game).__name__},
                 "output": _output(printed)}
     try:
-        steps = [step.to_json() for step in hanamikoji.timeline(game)]
+        record = game.record()
+        steps = [step.to_json() for step in hanamikoji.timeline(record)]
     except Exception as error:
         return _failure(type(error).__name__, str(error), None, printed)
-    return {"steps": steps, "output": _output(printed)}
+    text = json.dumps(record.to_json(), ensure_ascii=False, separators=(",", ":"))
+    return {"steps": steps, "record": text, "output": _output(printed)}
 
 
 def _line(error: BaseException) -> int | None:

@@ -9,6 +9,9 @@
 //   // answer: {ok: true, result, ms, python_ms}
 //   //       or {ok: false, error: {kind: "timeout" | "stopped" | "engine", ...}}
 //   answer.cancel();                // end that run, waiting or running
+//   const reply = await engine.call("position", [record, strings, "A"], {timeLimit: 60000});
+//   // a session.py function (worker.js "call"), in the same queue, with Stop and a time limit
+//   // (default TIME_LIMIT_MS); reply as for run, result being the function's return value
 //
 // Events (engine.addEventListener): "state" with engine.state in
 // "idle" | "loading" | "ready" | "running" | "restarting" | "failed".
@@ -73,8 +76,9 @@ class Runtime extends EventTarget {
       this.fail(message.message);
     } else if (message.type === "started" && this.current && this.current.id === message.id) {
       this.current.started = performance.now();
-      this.current.timer = setTimeout(() => this.abort("timeout"), TIME_LIMIT_MS);
-    } else if (message.type === "result" && this.current && this.current.id === message.id) {
+      this.current.timer = setTimeout(() => this.abort("timeout"), this.current.limit);
+    } else if ((message.type === "result" || message.type === "reply") && this.current
+      && this.current.id === message.id) {
       const job = this.current;
       clearTimeout(job.timer);
       this.current = null;
@@ -101,10 +105,18 @@ class Runtime extends EventTarget {
 
   /** Queues a run; the promise has cancel(), which ends this run whether it waits or runs. */
   run(code, strings) {
+    return this.enqueue({ type: "run", code, strings }, TIME_LIMIT_MS);
+  }
+
+  call(fn, args, { timeLimit = TIME_LIMIT_MS } = {}) {
+    return this.enqueue({ type: "call", fn, args }, timeLimit);
+  }
+
+  enqueue(message, limit) {
     const id = this.nextId++;
     const answer = new Promise((resolve) => {
       // After a failed start (a download that broke), a run tries once more from scratch.
-      this.queue.push({ id, code, strings, resolve });
+      this.queue.push({ id, message: { ...message, id }, limit, resolve });
       this.start();
       this.pump();
     });
@@ -130,7 +142,7 @@ class Runtime extends EventTarget {
     this.current = job;
     job.sent = performance.now();
     this.setState("running");
-    this.worker.postMessage({ type: "run", id: job.id, code: job.code, strings: job.strings });
+    this.worker.postMessage(job.message);
   }
 
   // Ends the run in progress (Stop button, or its time limit): the worker is terminated, since
@@ -140,7 +152,7 @@ class Runtime extends EventTarget {
     if (!job) return;
     clearTimeout(job.timer);
     this.current = null;
-    job.resolve({ ok: false, error: { kind, seconds: TIME_LIMIT_MS / 1000 } });
+    job.resolve({ ok: false, error: { kind, seconds: job.limit / 1000 } });
     this.replace("restarting");
   }
 

@@ -6,14 +6,18 @@
 // works at once; the engine then replays the same code in the browser and, when the result is
 // identical, the widget marks it "verified live" and shows the engine's own result from then
 // on. Run replays the reader's code; errors, Stop and the time limit leave the widget working.
+// At any step, "What if?" (whatif.js) plays another line from there, and Share (share.js)
+// copies a link to the position on screen.
 
 import { editor } from "./editor.js";
 import { translator } from "./i18n.js";
 import { Player, writeHash } from "./player.js";
+import { shareButton } from "./share.js";
+import { WhatIf, movesAt } from "./whatif.js";
 
 const LONG_LIST = 8; // steps; more scroll inside the widget
-const same = (a, b) => JSON.stringify([a.steps, a.texts, a.boards, a.outcome, a.output])
-  === JSON.stringify([b.steps, b.texts, b.boards, b.outcome, b.output]);
+const same = (a, b) => JSON.stringify([a.steps, a.texts, a.boards, a.outcome, a.output, a.record])
+  === JSON.stringify([b.steps, b.texts, b.boards, b.outcome, b.output, b.record]);
 
 export function mount(container, engine, { step = null } = {}) {
   const root = container.querySelector(".hk-ex");
@@ -64,7 +68,9 @@ export function mount(container, engine, { step = null } = {}) {
   function show(index) {
     const last = shown.steps.length - 1;
     const focused = document.activeElement;
-    el.board.innerHTML = shown.boards[index]; // drawn by board.py, here or at build time
+    // Drawn by board.py, here or at build time; a what-if line's last step, with its choices.
+    if (!whatif.step(index)) el.board.innerHTML = shown.boards[index];
+    share.label(index);
     el.now.innerHTML = shown.texts[index];
     el.counter.textContent = t.text("widget.counter", { step: index, total: last });
     $('[data-act="restart"]').disabled = index === 0;
@@ -87,12 +93,27 @@ export function mount(container, engine, { step = null } = {}) {
     const end = index === last ? ` ${el.outcome.textContent}` : "";
     if (userMoved) keys.announce(`${el.counter.textContent}. ${el.now.textContent}${end}`);
     root.dataset.step = String(index);
-    if (userMoved) writeHash(id, index);
+    if (userMoved && !shown.whatif) writeHash(id, index);
+  }
+
+  // Shows a line (the example's, edited code's or a what-if's) at step `index`.
+  function setLine(line, index) {
+    shown = line;
+    root.dataset.source = line.whatif ? "whatif" : line === built ? "build" : "live";
+    steps(line);
+    userMoved = true;
+    player.reset(line.steps.length, index);
+    updateStatus();
   }
 
   function steps(result) {
+    // A what-if line's own steps have no anchor (a link names the example's steps) and say
+    // whose line they are.
+    const from = result.whatif ? result.whatif.from : Infinity;
+    const yours = `<span class="hk-wi-mark">${t.html("whatif.yours")}</span> `;
     el.list.innerHTML = result.texts
-      .map((text, i) => `<li id="${id}-step-${i}" value="${i}">${text}</li>`)
+      .map((text, i) => (i > from ? `<li class="hk-wi-step" value="${i}">${yours}${text}</li>`
+        : `<li id="${id}-step-${i}" value="${i}">${text}</li>`))
       .join("");
     fitList(result);
     el.outcome.innerHTML = result.outcome;
@@ -114,14 +135,15 @@ export function mount(container, engine, { step = null } = {}) {
   function updateStatus() {
     const state = engine.state;
     let key = null;
-    if (running) key = "widget.status_running";
+    if (shown.whatif) key = null; // the what-if panel says what the engine does
+    else if (running) key = "widget.status_running";
     else if (state === "idle") key = null; // the page's steps; no engine asked for yet
     else if (state === "failed") key = "widget.status_failed";
     else if (state === "restarting") key = "widget.status_restarting";
     else if (verdict === "pending") key = "widget.status_loading";
     else key = `widget.status_${verdict}`;
     el.status.textContent = key ? t.text(key) : "";
-    el.status.dataset.kind = verdict;
+    el.status.dataset.kind = key ? verdict : "";
   }
 
   function showError(message) {
@@ -150,7 +172,7 @@ export function mount(container, engine, { step = null } = {}) {
       pageVerdict = !answer.ok ? "failed" : verified ? "verified" : "differs";
     }
     if (verified && !pageResult) pageResult = result;
-    if (verdict !== "pending") return; // the reader ran code meanwhile
+    if (verdict !== "pending" || shown.whatif) return; // the reader ran code or left the line
     if (verified) {
       shown = result; // identical data, now from the engine
       root.dataset.source = "live";
@@ -195,6 +217,7 @@ export function mount(container, engine, { step = null } = {}) {
       updateStatus();
       return;
     }
+    whatif.leave(false);
     shown = result;
     root.dataset.source = "live";
     root.dataset.runs = String(Number(root.dataset.runs || 0) + 1);
@@ -215,6 +238,7 @@ export function mount(container, engine, { step = null } = {}) {
   function restore() {
     ed.reset();
     showError("");
+    whatif.leave(false);
     const original = pageResult || built;
     if (shown === original) return;
     shown = original;
@@ -223,6 +247,34 @@ export function mount(container, engine, { step = null } = {}) {
     player.reset(shown.steps.length, 0);
     setVerdict(pageVerdict);
   }
+
+  // The line the reader left for a what-if: the example's, or the result of their code.
+  let left = null;
+  const whatif = new WhatIf({
+    root,
+    board: el.board,
+    t,
+    engine,
+    strings: data.strings,
+    errorMessage,
+    shown: () => shown,
+    index: () => player.index,
+    setLine(line, index) {
+      if (!shown.whatif) left = shown;
+      setLine(line, index);
+    },
+    original(index) {
+      setLine(left || pageResult || built, index);
+      left = null;
+    },
+    announce: (text) => keys.announce(text),
+  });
+  el.bar.after(whatif.tools);
+  el.board.after(whatif.panel);
+  const share = shareButton(whatif.tools, t, data.lang, () => ({
+    record: shown.record,
+    moves: movesAt(shown.steps, player.index),
+  }));
 
   const ed = editor(el.editor, {
     onRun: run,

@@ -7,13 +7,21 @@
 //               engine a zip of the engine, runner.py, explain.py and board.py:
 //               rulesite/stdlib.py)
 //               {type: "run", id, code, strings}
+//               {type: "call", id, fn, args}: calls session.py's function fn (a name listed
+//               in CALLABLE) with the JSON-ready array args, e.g.
+//               {type: "call", id: 7, fn: "position", args: [record, strings, "A"]}
 // Messages out: {type: "ready", timings} | {type: "failed", message}
 //               {type: "started", id} just before the code runs (the caller's time limit starts)
 //               {type: "result", id, json, fatal, python_ms}: runner.run's result plus
 //               explain's texts and outcome and board's markup of each step (fatal: the
 //               interpreter broke, start a new worker)
+//               {type: "reply", id, json, fatal, python_ms} for a call: json is the function's
+//               return value as JSON text (session.py returns {"error": ...} rather than
+//               raising; an unknown fn or a Python exception gives {"error": {kind: "call",
+//               message}}); fatal as for a run. A "started" comes first, as for a run.
 //
-// The same runner.py, explain.py and board.py run at build time in CPython (rulesite/examples.py).
+// The same runner.py, explain.py, board.py and session.py run at build time or in tests in
+// CPython (rulesite/examples.py, tests/session/).
 
 const t0 = performance.now();
 const timings = {};
@@ -25,6 +33,7 @@ const CACHE = "hk-runtime"; // Cache Storage: the runtime's files, under content
 let warmRuns = 0;
 let ready = null;
 let runExample = null;
+let callSession = null;
 let failed = false;
 let keep = []; // URL prefixes of this version's runtime files: kept in the cache for good
 const early = new Map(); // URL -> response promise, fetched before Pyodide asks for it
@@ -125,10 +134,27 @@ self.onmessage = (event) => {
         python_ms: performance.now() - started });
       if (!fatal) warmUp(message.code, strings);
     });
+  } else if (message.type === "call") {
+    (ready || Promise.reject(new Error("not initialised"))).then((ok) => {
+      if (!ok) return;
+      self.postMessage({ type: "started", id: message.id });
+      const started = performance.now();
+      let json;
+      let fatal = false;
+      try {
+        json = callSession(message.fn, JSON.stringify(message.args || []));
+      } catch (error) {
+        fatal = true; // as for a run: the interpreter itself failed
+        json = JSON.stringify({ error: { kind: "call", message: String(error && error.message
+          || error) } });
+      }
+      self.postMessage({ type: "reply", id: message.id, json, fatal,
+        python_ms: performance.now() - started });
+    });
   }
 };
 
-// The engine, the runner, the explainer and the board are imported from their zip on sys.path
+// The engine, the runner, the explainer, the board and the session are imported from their zip on sys.path
 // (no unpacking, no compiling). Returns the run function.
 const PREPARE = `
 import json, sys
@@ -137,6 +163,19 @@ sys.path.insert(0, "/lib/hk-engine.zip")
 import hk_example_board
 import hk_example_explain
 import hk_example_runner
+import hk_example_session
+
+CALLABLE = ("new_game", "position", "replay", "play", "deal", "opponent", "load",
+            "open_link", "link", "step_of_moves")
+
+def _hk_call(fn, args):
+    if fn not in CALLABLE:
+        return json.dumps({"error": {"kind": "call", "message": f"unknown function {fn!r}"}})
+    try:
+        result = getattr(hk_example_session, fn)(*json.loads(args))
+    except Exception as error:  # a bug, or arguments of the wrong shape: said, not fatal
+        result = {"error": {"kind": "call", "message": f"{type(error).__name__}: {error}"}}
+    return json.dumps(result, ensure_ascii=False)
 
 def _hk_run(code, strings):
     result = hk_example_runner.run(code)
@@ -146,7 +185,7 @@ def _hk_run(code, strings):
         result["boards"] = hk_example_board.boards(result["steps"], ui)
     return json.dumps(result, ensure_ascii=False)
 
-_hk_run`;
+(_hk_run, _hk_call)`;
 
 // A new interpreter has run little code, so the browser has not optimised it yet: runs take
 // 20 to 60 ms instead of a few until then. Repeating the first example's run in the
@@ -210,7 +249,10 @@ async function init(urls) {
     });
     mark("loaded");
     pyodide.FS.writeFile("/lib/hk-engine.zip", await engine);
-    runExample = pyodide.runPython(PREPARE);
+    const prepared = pyodide.runPython(PREPARE);
+    runExample = prepared.get(0);
+    callSession = prepared.get(1);
+    prepared.destroy();
     mark("engine");
     self.postMessage({ type: "ready", timings });
     booted = true;

@@ -161,12 +161,20 @@
   // arrows move through the steps (widget.js), Tab then reaches that step's Cite; a pointer
   // or a finger reaches any. The widget rewrites the list after a live run: the buttons come
   // back with it.
+  // The reader's own "what if" steps (no id) are not the example's: they get no Cite (their
+  // Share button gives their link), and the title's Cite names the step the line left from.
+  function citableStep(example) {
+    var item = example.querySelector('.hk-ex-steps > li[aria-current="step"]');
+    while (item && !item.id) item = item.previousElementSibling;
+    return item || example.querySelector(".hk-ex-steps > li[id]");
+  }
+
   function citeSteps(example, title) {
     var list = example.querySelector(".hk-ex-steps");
     if (!list) return;
     function tabStops() {
-      var items = list.querySelectorAll(":scope > li");
-      var current = list.querySelector(':scope > li[aria-current="step"]') ||
+      var items = list.querySelectorAll(":scope > li[id]");
+      var current = list.querySelector(':scope > li[aria-current="step"][id]') ||
         items[items.length - 1];
       items.forEach(function (item) {
         var button = item.querySelector(":scope > .hk-cite > .hk-cite-button");
@@ -174,7 +182,7 @@
       });
     }
     function addButtons() {
-      list.querySelectorAll(":scope > li").forEach(function (item) {
+      list.querySelectorAll(":scope > li[id]").forEach(function (item) {
         if (item.querySelector(":scope > .hk-cite")) return;
         item.appendChild(control(function () {
           return stepCitation(example, title, item);
@@ -199,9 +207,7 @@
       if (!titleLine) return;
       var title = headingText(titleLine);
       titleLine.appendChild(control(function () {
-        return stepCitation(example, title,
-          example.querySelector('.hk-ex-steps > li[aria-current="step"]') ||
-          example.querySelector(".hk-ex-steps > li"));
+        return stepCitation(example, title, citableStep(example));
       }));
       citeSteps(example, title);
     });

@@ -49,7 +49,10 @@
   document.querySelectorAll(".md-content a[href]").forEach(function (link) {
     var url = new URL(link.href, location.href);
     var id = url.hash.slice(1);
-    if (!url.pathname.endsWith("/" + teach.glossary + "/") || !terms[id]) return;
+    // A term links to the glossary page, or in the whole rulebook to its entry there.
+    var toTerm = url.pathname.endsWith("/" + teach.glossary + "/") ||
+        url.pathname === location.pathname;
+    if (!toTerm || !terms[id]) return;
     link.dataset.term = id;
     link.classList.add("hk-term-link");
     link.addEventListener("mouseenter", function () { if (!touched) show(link); });

@@ -1,0 +1,577 @@
+"""Interactive games on the site: every board a reader plays on is driven from here.
+
+The Play page and the "what if?" boards of the examples call these functions; they run in
+CPython (tests, build) and in the reader's browser, where ``worker.js`` installs this file as
+``hk_example_session`` and answers ``{type: "call", id, fn, args}`` with the function's
+result as JSON (see worker.js). Standard library and the engine only.
+
+Contract (every function is pure: the game lives in the caller's record, nothing is kept
+here between calls):
+
+- A *record* is the JSON text of a game record (``hanamikoji.Record``, the documented
+  ``record.schema.json``). Every record given is untrusted: it is checked and replayed by the
+  engine before anything else, and refused as a whole if anything in it is wrong. Records
+  returned are compact JSON text (:func:`dump`).
+- ``ui`` is the page's interface strings (``locales/<lang>/ui.yml``: the ``widget.*``,
+  ``step.*``, ``outcome.*``, ``reason.*`` and ``play.*`` keys at least). Every text returned
+  is HTML in that language (strings escaped, cards drawn as chips).
+- ``viewer`` is the seat (``"A"``/``"B"``) the page shows the game to, or ``None`` to show
+  every card (a finished game studied, an example). With a viewer, nothing hidden from that
+  seat is drawn or said: the other hand, the removed card, the other player's face-down
+  Secret (until scoring reveals it) and Trade-off, the draw order. Those values are blanked
+  in the data before drawing and the steps' notation says ``S?``/``T??``/``D``. The record
+  itself is the whole game (it must be, to be resumed, downloaded and replayed), so the page
+  keeps it to itself: it never shows a record's moves of a game in progress.
+- A failure is returned, never raised: ``{"error": {"kind", "message", "path", "rule"}}``
+  where ``message`` is HTML in the page's language naming what is wrong, ``path`` the JSON
+  path in the record (``$.moves[3]``) or ``None``, and ``rule`` the ID of the rule broken
+  (a page links it as ``<rules page>#<rule>``) or ``None``. ``kind`` is one of ``link``,
+  ``json``, ``record``, ``notation``, ``illegal``, ``turn``, ``level``, ``size``.
+
+Functions:
+
+- :func:`new_game` ``(edition, seed)``: a new game, round 1 dealt. ``{"record"}``.
+- :func:`position` ``(record, ui, viewer=None, step=None)``: everything a page shows at
+  step ``step`` of the game's timeline (default: the last), see :func:`position`.
+- :func:`replay` ``(record, ui, viewer=None)``: every step's board and words, to step
+  through a game on the page without calling the worker again.
+- :func:`play` ``(record, move, viewer=None)``: the record after ``move`` (notation such as
+  ``G267`` or ``P6``), or an error naming the rule the move breaks. ``{"record"}``.
+- :func:`deal` ``(record, seed)``: deals the next round (a chance event, seeded).
+- :func:`opponent` ``(record, level, seed)``: the engine's decision for whoever is to move
+  (an ``MCTSPlayer`` at ``level``, seeded, deciding from its own ``View`` only), applied.
+  ``{"record", "move"}``: ``move`` in notation as the *other* seat sees it (``S?``).
+- :func:`load` ``(text, ui)``: a record file's text, checked; ``{"record"}``.
+- :func:`open_link` ``(fragment, ui)``: a share link's fragment
+  (``record=<base64url>&step=N``, see :func:`link`), checked; ``{"record", "step"}`` where
+  ``step`` is the number of moves applied (``None``: all).
+- :func:`link` ``(record, step=None)``: the fragment that :func:`open_link` reads.
+- :func:`step_of_moves` ``(record, moves)``: the timeline step showing the position after
+  that many moves (share links count moves; a timeline also has scoring steps).
+
+Steps are those of ``hanamikoji.timeline``: ``start``, ``deal``, ``secret``, ``trade-off``,
+``gift``, ``competition``, ``gift-pick``, ``competition-pick``, ``scoring``.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import random
+import re
+from typing import Any
+
+import hanamikoji
+from hanamikoji import (
+    FULL_DECK,
+    Deal,
+    Edition,
+    IllegalActionError,
+    MCTSPlayer,
+    NotationError,
+    Phase,
+    Player,
+    Record,
+    RecordError,
+    View,
+    parse_move,
+)
+
+try:  # in the worker, installed under these names (rulesite/stdlib.py)
+    import hk_example_board as _board
+    import hk_example_explain as _explain
+except ImportError:  # in CPython, next to this file
+    import importlib.util
+    import os
+    import sys
+
+    def _sibling(name: str) -> Any:
+        module_name = f"hk_example_{name}"
+        if module_name in sys.modules:
+            return sys.modules[module_name]
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), f"{name}.py")
+        spec = importlib.util.spec_from_file_location(module_name, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[module_name] = module
+        spec.loader.exec_module(module)
+        return module
+
+    _board = _sibling("board")
+    _explain = _sibling("explain")
+
+LEVELS = {
+    "easy": 50,
+    "default": MCTSPlayer.DEFAULT_ITERATIONS,
+    "strong": MCTSPlayer.STRONG_ITERATIONS,
+}
+"""The opponent's levels: search iterations per decision."""
+MAX_TEXT = 200_000
+"""Characters of a record (or decoded link) read at most: a long game takes a few thousand."""
+MAX_MOVES = 2_000
+"""Moves of a record read at most (a game of ten rounds has about 200)."""
+
+MARKERS = {"S": (1, "secret-card"), "T": (2, "tradeoff-cards"), "G": (3, "gift-cards"),
+           "C": (4, "competition-cards")}
+"""Action marker letter -> (cards it takes, ID of the rule that says so)."""
+STEP_RULES = {
+    "start": "setup-starting-player",
+    "deal": "deal-hands",
+    "secret": "secret-card",
+    "trade-off": "tradeoff-cards",
+    "gift": "gift-cards",
+    "competition": "competition-cards",
+    "gift-pick": "gift-opponent-takes-one",
+    "competition-pick": "competition-opponent-takes-pair",
+    "scoring": "scoring-compare",
+}
+"""The rule each kind of step follows (the page links it)."""
+REASON_RULES = {
+    "geishas": "end-either-goal",
+    "charm": "end-either-goal",
+    "geishas-and-charm": "end-either-goal",
+    "charm-beats-geishas": "end-charm-beats-geishas",
+    "limit-more-geishas": "edition-emperors4-tiebreak",
+    "limit-shared": "edition-emperors4-tiebreak",
+    "limit-no-winner": "edition-kosmos-tiebreak",
+}
+RULE_ID = re.compile(r"\[rule ([a-z0-9-]+)\]")
+MOVE_PATH = re.compile(r"\$\.moves\[(\d+)\]")
+
+
+class Refusal(Exception):
+    """A refused input: carries the ``error`` dictionary the functions return."""
+
+    def __init__(self, kind: str, message: str, path: str | None = None,
+                 rule: str | None = None) -> None:
+        super().__init__(message)
+        self.error = {"kind": kind, "message": message, "path": path, "rule": rule}
+
+
+def _refused(function: Any) -> Any:
+    """Turns a :class:`Refusal` into the ``{"error": ...}`` answer."""
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return function(*args, **kwargs)
+        except Refusal as refusal:
+            return {"error": refusal.error}
+    call.__name__ = function.__name__
+    call.__doc__ = function.__doc__
+    return call
+
+
+def t(ui: dict[str, str], key: str, **fields: object) -> str:
+    """The string ``key`` as HTML, its fields (HTML) filled in."""
+    return _explain.fill(ui[key], {k: v if isinstance(v, str) else str(v)
+                                   for k, v in fields.items()})
+
+
+def dump(record: Record) -> str:
+    """A record as compact JSON text (what share links carry)."""
+    return json.dumps(record.to_json(), ensure_ascii=False, separators=(",", ":"))
+
+
+# --- reading untrusted records ------------------------------------------------------------
+
+def _parse(text: object, ui: dict[str, str] | None, kind: str = "record") -> Record:
+    """A record from JSON text, every problem refused with a message in the page's language
+    (``ui`` may be ``None`` for the page's own records: then the message is the engine's)."""
+    def say(key: str, **fields: object) -> str:
+        return t(ui, key, **fields) if ui is not None else key
+
+    if not isinstance(text, str):
+        raise Refusal(kind, say("play.error.not_text"))
+    if len(text) > MAX_TEXT:
+        raise Refusal("size", say("play.error.too_long", limit=MAX_TEXT))
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as error:
+        where = (f"line {error.lineno} column {error.colno}"
+                 if isinstance(error, json.JSONDecodeError) else None)
+        raise Refusal("json", say("play.error.not_json"), where) from None
+    if isinstance(data, dict) and isinstance(data.get("moves"), list) \
+            and len(data["moves"]) > MAX_MOVES:
+        raise Refusal("size", say("play.error.too_many_moves", limit=MAX_MOVES), "$.moves")
+    try:
+        return Record.from_json(data)
+    except RecordError as error:
+        problem = error.problems[0]
+        rule = RULE_ID.search(problem.message)
+        if ui is None:
+            raise Refusal(kind, str(problem), problem.path,
+                          rule.group(1) if rule else None) from None
+        path = _explain.escape(problem.path)
+        if rule:
+            found = MOVE_PATH.match(problem.path)
+            number = int(found.group(1)) + 1 if found else 0
+            message = say("play.error.illegal_move", path=path, number=number,
+                          why=say(f"play.illegal.{rule.group(1)}"))
+            raise Refusal(kind, message, problem.path, rule.group(1)) from None
+        key = ("play.error.not_record" if problem.path in ("$", "$.format", "$.version")
+               else "play.error.bad_field")
+        raise Refusal(kind, say(key, path=path), problem.path) from None
+
+
+def _game(record: Record) -> hanamikoji.Game:
+    return record.replay()
+
+
+# --- a new game, moves, deals, the opponent -----------------------------------------------
+
+def _shuffled(seed: int, round_number: int) -> Deal:
+    cards = list(FULL_DECK)
+    random.Random(f"hanamikoji-deal/{seed}/{round_number}").shuffle(cards)
+    return Deal(tuple(cards))
+
+
+@_refused
+def new_game(edition: str, seed: int) -> dict[str, Any]:
+    """A new game of ``edition`` (``emperors4``, ``emperors4-3-rounds``, ``kosmos``) with
+    round 1 dealt from ``seed``. Player A starts the first round."""
+    try:
+        game = hanamikoji.Game(Edition.parse(edition))
+    except NotationError as error:
+        raise Refusal("record", str(error), "$.edition") from None
+    game.deal(_shuffled(seed, 1))
+    return {"record": dump(Record.from_game(game))}
+
+
+@_refused
+def deal(record: str, seed: int) -> dict[str, Any]:
+    """The record with the next round dealt from ``seed`` (the page's game seed: each
+    round's deck follows from it and the round number)."""
+    game = _game(_parse(record, None))
+    if game.phase is not Phase.DEAL:
+        raise Refusal("illegal", "no deal is due", None, "round-phase-order")
+    game.deal(_shuffled(seed, game.round_number))
+    return {"record": dump(Record.from_game(game))}
+
+
+@_refused
+def play(record: str, move: str, ui: dict[str, str],
+         viewer: str | None = None) -> dict[str, Any]:
+    """The record after ``move``; refused, with the rule it breaks, if the rules forbid it
+    or (with ``viewer``) if it is not that seat's decision."""
+    game = _game(_parse(record, ui))
+    try:
+        parsed = parse_move(move)
+    except NotationError:
+        raise Refusal("notation", t(ui, "play.error.notation",
+                                    move=_explain.escape(str(move)))) from None
+    if viewer is not None and game.to_move is not None and game.to_move.name != viewer:
+        raise Refusal("turn", t(ui, "play.illegal.actions-turn-order"), None,
+                      "actions-turn-order")
+    if isinstance(parsed, Deal):
+        raise Refusal("illegal", t(ui, "play.illegal.round-phase-order"), None,
+                      "round-phase-order")
+    try:
+        game.apply(parsed)
+    except IllegalActionError as error:
+        raise Refusal("illegal", t(ui, f"play.illegal.{error.rule.value}"), None,
+                      error.rule.value) from None
+    return {"record": dump(Record.from_game(game))}
+
+
+@_refused
+def opponent(record: str, level: str, seed: int) -> dict[str, Any]:
+    """The engine's decision for the player to move, applied: an ``MCTSPlayer`` with the
+    iterations of ``level`` (:data:`LEVELS`) and a seed made of ``seed`` and the number of
+    moves so far (the same game, level and seed give the same decisions). It decides from
+    its own ``View``: it never reads hidden cards."""
+    if level not in LEVELS:
+        raise Refusal("level", f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
+    game = _game(_parse(record, None))
+    who = game.to_move
+    if who is None:
+        raise Refusal("turn", "nobody is to decide", None, "actions-turn-order")
+    player = MCTSPlayer(iterations=LEVELS[level], seed=seed * 4096 + len(game.moves))
+    move = player.choose(View(game, who), game.legal_actions())
+    game.apply(move)
+    return {"record": dump(Record.from_game(game)), "move": _hidden_notation(str(move))}
+
+
+def _hidden_notation(move: str) -> str:
+    """A move as the other seat sees it."""
+    return {"S": "S?", "T": "T??", "D": "D"}.get(move[0], move)
+
+
+# --- what a page shows --------------------------------------------------------------------
+
+def _conceal(board: dict[str, Any], player: str) -> dict[str, Any]:
+    """A copy of a step's board with what ``player`` keeps hidden blanked out (0)."""
+    board = json.loads(json.dumps(board))
+    side = board["players"][player]
+    side["hand"] = [0] * len(side["hand"])
+    side["tradeoff"] = [0] * len(side["tradeoff"])
+    if side["secret"] is not None and not board["revealed"]:
+        side["secret"] = 0
+    if board["removed"] is not None:
+        board["removed"] = 0
+    return board
+
+
+def _steps(record: Record, viewer: str | None) -> list[dict[str, Any]]:
+    """The timeline as plain data, as ``viewer`` may see it, each step with ``moves``: the
+    number of moves applied at that step."""
+    steps = [step.to_json() for step in hanamikoji.timeline(record)]
+    applied = 0
+    hidden = Player.parse(viewer).other.name if viewer else None
+    for step in steps:
+        if step["move"] is not None:
+            applied += 1
+        step["moves"] = applied
+        if hidden is None:
+            continue
+        step["board"] = _conceal(step["board"], hidden)
+        if step["kind"] == "deal":
+            step["move"] = "D"
+        elif step["player"] == hidden and step["kind"] in ("secret", "trade-off"):
+            step["move"] = _hidden_notation(step["move"])
+            step["count"] = len(step.pop("cards"))
+    return steps
+
+
+def _words(steps: list[dict[str, Any]], ui: dict[str, str]) -> list[str]:
+    words = _explain.Explainer(ui)
+    out = []
+    for i, step in enumerate(steps):
+        if "count" in step:  # the other seat's Secret or Trade-off, cards unseen
+            key = "play.step.secret_hidden" if step["kind"] == "secret" else \
+                "play.step.tradeoff_hidden"
+            out.append(t(ui, key, player=_explain.escape(step["player"])))
+        else:
+            out.append(words.step(steps, i))
+    return out
+
+
+def _outcome(record: Record, outcome: dict[str, Any] | None,
+             steps: list[dict[str, Any]], ui: dict[str, str]) -> dict[str, Any] | None:
+    if outcome is None:
+        return None
+    reason = outcome["reason"]
+    rule = REASON_RULES.get(reason) or (
+        "edition-kosmos-tiebreak" if record.edition is Edition.KOSMOS
+        else "edition-emperors4-tiebreak")
+    return {**outcome, "html": _explain.Explainer(ui).final(steps), "rule": rule}
+
+
+def _drawer(ui: dict[str, str], viewer: str | None, **options: Any) -> Any:
+    conceal = (Player.parse(viewer).other.name,) if viewer else ()
+    return _board.Board(ui, conceal=conceal, **options)
+
+
+def _brief(step: dict[str, Any], text: str) -> dict[str, Any]:
+    """What a page lists of a step: no board, the words, the rule."""
+    return {"index": step["index"], "kind": step["kind"], "player": step["player"],
+            "move": step["move"], "moves": step["moves"], "html": text,
+            "rule": STEP_RULES[step["kind"]]}
+
+
+@_refused
+def position(record: str, ui: dict[str, str], viewer: str | None = None,
+             step: int | None = None) -> dict[str, Any]:
+    """Everything a page shows at ``step`` of the timeline (default: the last, the live
+    position):
+
+    - ``board``: HTML drawn by board.py for ``viewer``; at the live position, the parts the
+      viewer may pick carry ``data-choice``: their hand cards (``hand-P-I`` -> ``I``, the
+      index in ``hand``), their unused markers (``marker-P-L`` -> ``L``), and when they
+      answer an offer, its cards or pairs (``offer-I`` -> the pick's notation);
+    - ``edition``, ``round``, ``phase`` (``deal``, ``action``, ``gift_pick``,
+      ``competition_pick``, ``over``, ``scoring``), ``to_move``, ``starting``, ``step``,
+      ``last`` (the last step's index), ``moves`` (moves applied at this step), ``live``
+      (this is the last step);
+    - ``hand``: the viewer's hand (card values in board order; without a viewer, the hand of
+      the player to move), or ``[]``;
+    - ``markers``: letter -> ``{"used", "cards", "rule"}`` for the player to move (at an
+      action);
+    - ``drawn``: at an action of the deciding seat, the card they drew to start the turn,
+      ``{"card", "index" (in ``hand``), "rule"}``, also pointed out on the board (``hk-hl``);
+    - ``legal``: the legal moves in notation (live and the viewer's decision, or no viewer);
+    - ``pending``: ``{"kind": "gift"|"competition", "by", "cards"|"pairs", "picks": [{"move",
+      "part", "html"}], "rule"}`` while an offer waits for its answer;
+    - ``deal_due``: the next round waits for its deal (live only);
+    - ``outcome``: the engine's outcome (``Outcome.to_json()``) with ``html`` (who won and
+      why) and ``rule``, once the game is over (at the last step);
+    - ``steps``: every step up to this one, ``{"index", "kind", "player", "move", "moves",
+      "html", "rule"}`` (words as ``viewer`` may know them);
+    - ``now``: the words of this step.
+    """
+    rec = _parse(record, ui)
+    if viewer not in (None, "A", "B"):
+        raise Refusal("record", f"unknown seat {viewer!r}")
+    steps = _steps(rec, viewer)
+    last = len(steps) - 1
+    index = last if step is None else step
+    if not isinstance(index, int) or not 0 <= index <= last:
+        raise Refusal("record", t(ui, "play.error.no_step", step=_explain.escape(str(step)),
+                                  last=last))
+    shown = steps[: index + 1]
+    texts = _words(shown, ui)
+    current = shown[-1]
+    board = current["board"]
+    live = index == last
+    game = rec.replay() if live else None
+    to_move = board["to_move"]
+    deciding = live and to_move is not None and viewer in (None, to_move)
+    choices: dict[str, str] = {}
+    hand: list[int] = []
+    markers: dict[str, Any] = {}
+    legal: list[str] = []
+    pending = None
+    if viewer is not None or to_move is not None:
+        hand = list(board["players"][viewer or to_move]["hand"])
+    if board["pending"]:
+        pending = _pending(board, deciding, ui)
+    drawn = None
+    if deciding and game is not None:
+        legal = [str(m) for m in game.legal_actions()]
+        if game.phase is Phase.ACTION:
+            drawn = _drawn(game, hand)
+            used = board["players"][to_move]["used"]
+            for letter, (count, rule) in MARKERS.items():
+                markers[letter] = {"used": letter in used, "cards": count,
+                                   "rule": "actions-marker-once" if letter in used else rule}
+                if letter not in used:
+                    choices[f"marker-{to_move}-{letter}"] = letter
+            for i, _card in enumerate(board["players"][to_move]["hand"]):
+                choices[f"hand-{to_move}-{i}"] = str(i)
+        elif pending is not None:
+            for pick in pending["picks"]:
+                choices[pick["part"]] = pick["move"]
+    outcome = _outcome(rec, current.get("outcome"), shown, ui) if live else None
+    highlight = [f"hand-{to_move}-{drawn['index']}"] if drawn else []
+    return {
+        "board": _drawer(ui, viewer, choices=choices, highlight=highlight).draw(current),
+        "edition": rec.edition.value,
+        "round": board["round"],
+        "phase": board["phase"],
+        "to_move": to_move,
+        "starting": board["starting"],
+        "step": index,
+        "last": last,
+        "moves": current["moves"],
+        "live": live,
+        "hand": hand,
+        "markers": markers,
+        "legal": legal,
+        "pending": pending,
+        "drawn": drawn,
+        "deal_due": bool(live and game is not None and game.phase is Phase.DEAL),
+        "outcome": outcome,
+        "steps": [_brief(s, text) for s, text in zip(shown, texts, strict=True)],
+        "now": texts[-1],
+    }
+
+
+def _drawn(game: hanamikoji.Game, hand: list[int]) -> dict[str, Any] | None:
+    """The card the player to move drew to start this turn, and its index in ``hand``
+    (cards are drawn from the deck of the round's deal: ``Deal.deck[13]`` first)."""
+    deal = next((m for m in reversed(game.moves) if isinstance(m, Deal)), None)
+    drawn = hanamikoji.FACTS["draw_pile"] - len(game.draw_pile) if deal else 0
+    if deal is None or drawn < 1:
+        return None
+    card = deal.deck[len(deal.deck) - hanamikoji.FACTS["draw_pile"] + drawn - 1]
+    return {"card": card, "index": hand.index(card), "rule": "actions-draw-first"}
+
+
+def _pending(board: dict[str, Any], deciding: bool, ui: dict[str, str]) -> dict[str, Any]:
+    offer = board["pending"]
+    by = "A" if board["to_move"] == "B" else "B"
+    if offer[0] == "G":
+        cards = [int(c) for c in offer[1:]]
+        picks = []
+        for i, card in enumerate(cards):
+            picks.append({"move": f"P{card}", "part": f"offer-{i}",
+                          "html": t(ui, "play.pick_card", cards=_explain.chip(card))})
+        return {"kind": "gift", "by": by, "cards": cards, "picks": picks,
+                "rule": "gift-opponent-takes-one"}
+    pairs = [[int(c) for c in half] for half in offer[1:].split("-")]
+    picks = [{"move": "P" + "".join(map(str, pair)), "part": f"offer-{i}",
+              "html": t(ui, "play.pick_pair", cards=_explain.pair(pair))}
+             for i, pair in enumerate(pairs)]
+    return {"kind": "competition", "by": by, "pairs": pairs, "picks": picks,
+            "rule": "competition-opponent-takes-pair"}
+
+
+@_refused
+def replay(record: str, ui: dict[str, str], viewer: str | None = None) -> dict[str, Any]:
+    """Every step's board (``boards``, HTML) and words (``steps`` as in :func:`position`),
+    the outcome (``outcome``: HTML, who won and why, or how the game goes on) and its rule
+    (``outcome_rule``, or ``None`` while the game goes on)."""
+    rec = _parse(record, ui)
+    steps = _steps(rec, viewer)
+    texts = _words(steps, ui)
+    drawer = _drawer(ui, viewer)
+    outcome = _outcome(rec, steps[-1].get("outcome"), steps, ui)
+    return {
+        "boards": [drawer.draw(step) for step in steps],
+        "steps": [_brief(s, text) for s, text in zip(steps, texts, strict=True)],
+        "outcome": outcome["html"] if outcome else _explain.Explainer(ui).final(steps),
+        "outcome_rule": outcome["rule"] if outcome else None,
+        "edition": rec.edition.value,
+    }
+
+
+# --- files and links ----------------------------------------------------------------------
+
+@_refused
+def load(text: str, ui: dict[str, str]) -> dict[str, Any]:
+    """A record file's text, checked and replayed; the record back as compact text."""
+    return {"record": dump(_parse(text, ui))}
+
+
+def link(record: str, step: int | None = None) -> str:
+    """The fragment of a share link (without ``#``): ``record=`` the base64url (no padding)
+    of the record's UTF-8 JSON text, then ``&step=N`` (moves applied) if ``step`` is given."""
+    data = base64.urlsafe_b64encode(record.encode("utf-8")).decode("ascii").rstrip("=")
+    return f"record={data}" + (f"&step={step}" if step is not None else "")
+
+
+@_refused
+def open_link(fragment: str, ui: dict[str, str]) -> dict[str, Any]:
+    """A share link's fragment (with or without ``#``), checked: ``{"record", "step"}``,
+    ``step`` being the moves applied (``None``: all of them)."""
+    if not isinstance(fragment, str):
+        raise Refusal("link", t(ui, "play.error.link_damaged"))
+    fields: dict[str, str] = {}
+    for part in fragment.lstrip("#").split("&"):
+        name, _, value = part.partition("=")
+        if name in fields:
+            raise Refusal("link", t(ui, "play.error.link_damaged"))
+        fields[name] = value
+    data = fields.get("record", "")
+    if not data or len(data) > MAX_TEXT * 2 or not re.fullmatch(r"[A-Za-z0-9_-]+", data):
+        raise Refusal("link", t(ui, "play.error.link_damaged"))
+    try:
+        raw = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
+        text = raw.decode("utf-8")
+    except (binascii.Error, ValueError):
+        raise Refusal("link", t(ui, "play.error.link_damaged")) from None
+    try:
+        record = _parse(text, ui, "link")
+    except Refusal as refusal:
+        error = refusal.error
+        message = t(ui, "play.error.link_refused", why=error["message"])
+        raise Refusal("link", message, error["path"], error["rule"]) from None
+    step = fields.get("step")
+    moves = None
+    if step is not None:
+        if not re.fullmatch(r"\d{1,6}", step) or int(step) > len(record.moves):
+            raise Refusal("link", t(ui, "play.error.link_refused", why=t(
+                ui, "play.error.no_step", step=_explain.escape(step), last=len(record.moves))))
+        moves = int(step)
+    return {"record": dump(record), "step": moves}
+
+
+@_refused
+def step_of_moves(record: str, moves: int) -> dict[str, Any]:
+    """``{"step"}``: the timeline step that shows the position after ``moves`` moves (the
+    round's scoring, when that move ended a round)."""
+    steps = _steps(_parse(record, None), None)
+    found = 0
+    for step in steps:
+        if step["moves"] <= moves:
+            found = step["index"]
+    return {"step": found}

@@ -1,0 +1,463 @@
+// "What if?" in an example: from any step, the reader plays another legal move and goes on,
+// by hand for both players or letting the computer (MCTSPlayer) play to the end; the example's
+// own line stays one click away. Everything comes from the engine in the worker, through
+// session.py (the calls the Play page also uses): the legal moves, the board with its choices
+// (drawn by board.py: the parts the reader may pick carry data-choice), every step's board and
+// words, the outcome. This module keeps the line's record and the reader's choice, and wires
+// the choices on the board to the keyboard and the pointer.
+//
+// A line is shown by widget.js like the example's own timeline, plus `whatif`: {from: the step
+// where it leaves the example, live: session.position() of its last step}.
+
+const CARDS = { S: 1, T: 2, G: 3, C: 4 }; // cards each action marker takes
+const NAMES = { S: "widget.secret", T: "widget.tradeoff", G: "widget.gift", C: "widget.competition" };
+const LEVEL = "default"; // the opponent's level (session.LEVELS)
+const CALL_LIMIT_MS = 30_000; // one decision of the default level takes about a second
+
+// Moves counted up to step `index` of a timeline (its scoring steps are not moves).
+export function movesAt(steps, index) {
+  let moves = 0;
+  for (let i = 1; i <= index; i += 1) if (steps[i].move) moves += 1;
+  return moves;
+}
+
+// Whether the game is over once step `index` is played (the round's scoring may follow it):
+// then no other move can be played from there.
+function ended(shown, index) {
+  const next = shown.steps[index + 1];
+  const at = next && next.kind === "scoring" ? index + 1 : index;
+  if (shown.whatif) return at === shown.steps.length - 1 && Boolean(shown.whatif.live.outcome);
+  const board = shown.steps[at].board;
+  return Boolean(board && board.phase === "over");
+}
+
+// The record (JSON text) cut after its first `moves` moves.
+export function cutRecord(record, moves) {
+  const data = JSON.parse(record);
+  data.moves = data.moves.slice(0, moves);
+  return JSON.stringify(data);
+}
+
+// A move in notation in words: "Gift 2 6 7", "Competition 1 2 / 6 7"; picks as the session says.
+function describe(t, move, live) {
+  const letter = move[0];
+  if (letter === "P") {
+    const pick = live.pending && live.pending.picks.find((p) => p.move === move);
+    return pick ? htmlText(pick.html) : move;
+  }
+  const cards = move.slice(1).split("-").map((group) => [...group].join(" ")).join(" / ");
+  return `${t.text(NAMES[letter])} ${cards}`;
+}
+
+function htmlText(html) {
+  const box = document.createElement("template");
+  box.innerHTML = html;
+  return box.content.textContent;
+}
+
+// The element that takes focus and says "pressed" for a part to pick: an action marker is a
+// list item, which keeps its role; its name inside it is the button.
+function control(part) {
+  return part.tagName === "LI" ? part.querySelector(".hk-marker-name") || part : part;
+}
+
+class Trouble extends Error {
+  constructor(message, html = false) {
+    super(message);
+    this.html = html;
+  }
+}
+
+export class WhatIf {
+  /** ctx: {root, board, t, engine, strings, errorMessage(error), shown(), index(),
+   *  setLine(line, index), original(index), announce(text)}: see widget.js */
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.t = ctx.t;
+    this.line = null; // the line on screen, or null: the example's own
+    this.pick = { marker: null, cards: [], move: null };
+    this.busy = false;
+    this.computer = false; // the computer plays until the end or Stop
+    this.generation = 0; // a new line, or back to the example: answers still due are dropped
+    this.seed = Math.floor(Math.random() * 2 ** 31);
+    this.build();
+  }
+
+  build() {
+    const { root, t } = this.ctx;
+    const tools = document.createElement("div");
+    tools.className = "hk-ex-tools";
+    this.start = this.button("start", t.text("whatif.start"));
+    tools.append(this.start);
+    this.tools = tools;
+    const panel = document.createElement("div");
+    panel.className = "hk-wi";
+    panel.hidden = true;
+    panel.setAttribute("role", "group");
+    panel.innerHTML = `<p class="hk-wi-head"></p><p class="hk-wi-prompt"></p>
+      <p class="hk-wi-choice"></p><div class="hk-wi-actions"></div>
+      <p class="hk-wi-error" role="alert" hidden></p>`;
+    const q = (s) => panel.querySelector(s);
+    this.panel = panel;
+    this.head = q(".hk-wi-head");
+    this.prompt = q(".hk-wi-prompt");
+    this.choice = q(".hk-wi-choice");
+    this.error = q(".hk-wi-error");
+    this.head.id = `${root.closest("[id]").id}-wi-head`;
+    panel.setAttribute("aria-labelledby", this.head.id);
+    this.buttons = {
+      play: this.button("play", t.text("whatif.play_move"), "hk-btn-run"),
+      clear: this.button("clear", t.text("whatif.clear")),
+      deal: this.button("deal", ""),
+      computer: this.button("computer", t.text("whatif.computer")),
+      stop: this.button("stop", t.text("whatif.stop")),
+      original: this.button("original", t.text("whatif.original")),
+    };
+    q(".hk-wi-actions").append(...Object.values(this.buttons));
+    root.addEventListener("click", (event) => this.click(event));
+    this.ctx.board.addEventListener("keydown", (event) => {
+      const part = event.target.closest("[data-choice]");
+      if (!part || (event.key !== "Enter" && event.key !== " ")) return;
+      event.preventDefault();
+      this.choose(part);
+    });
+    return this;
+  }
+
+  button(act, text, extra = "") {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = `hk-btn ${extra}`.trim();
+    button.dataset.wi = act;
+    button.textContent = text;
+    return button;
+  }
+
+  click(event) {
+    const part = event.target.closest(".hk-ex-board [data-choice]");
+    if (part && this.ctx.root.contains(part)) {
+      this.choose(part);
+      return;
+    }
+    const button = event.target.closest("button[data-wi]");
+    if (!button || !this.ctx.root.contains(button)) return;
+    const act = button.dataset.wi;
+    if (act === "start") this.branch(this.ctx.index());
+    else if (act === "original") this.leave(true);
+    else if (act === "play") this.play();
+    else if (act === "clear") this.reset(true);
+    else if (act === "deal") this.advance("deal", [this.line.record, this.seed]);
+    else if (act === "computer") this.runComputer();
+    else if (act === "stop") {
+      this.computer = false; // the move being computed still arrives, then the loop ends
+      this.update();
+      this.buttons.original.focus(); // Stop hides itself
+    }
+  }
+
+  // --- talking to the engine -----------------------------------------------------------
+
+  async call(fn, args) {
+    const answer = await this.ctx.engine.call(fn, args, { timeLimit: CALL_LIMIT_MS });
+    if (!answer.ok) {
+      const error = answer.error;
+      throw new Trouble(error.kind === "engine" ? this.t.text("whatif.failed")
+        : this.ctx.errorMessage(error));
+    }
+    const result = answer.result;
+    if (result && result.error) {
+      // session.py's refusals are HTML in the page's language; a bug is said as it is.
+      const error = result.error;
+      if (error.kind === "call") throw new Trouble(this.t.text("error.engine", { error: error.message }));
+      throw new Trouble(error.message, true);
+    }
+    return result;
+  }
+
+  // The line of `record` (every step's board and words) and its live position.
+  async load(record, from) {
+    const strings = this.ctx.strings;
+    const line = await this.call("replay", [record, strings]);
+    const live = await this.call("position", [record, strings]);
+    return {
+      steps: line.steps,
+      texts: line.steps.map((step) => step.html),
+      boards: line.boards,
+      outcome: line.outcome,
+      output: "",
+      record,
+      whatif: { from: from === null ? line.steps.length - 1 : from, live },
+    };
+  }
+
+  async work(job) {
+    if (this.busy) return;
+    this.busy = true;
+    this.ctx.root.dataset.wiBusy = "1";
+    this.say("");
+    this.update();
+    try {
+      await job();
+    } catch (error) {
+      if (!(error instanceof Trouble)) throw error;
+      this.say(error.message, error.html);
+      this.computer = false;
+    } finally {
+      this.busy = false;
+      this.ctx.root.dataset.wiBusy = "";
+      this.update();
+    }
+  }
+
+  // "What if?" at step `index` of the line on screen: the same game up to there, then the
+  // reader's own moves.
+  branch(index) {
+    if (this.busy || this.computer) return;
+    const shown = this.ctx.shown();
+    const record = cutRecord(shown.record, movesAt(shown.steps, index));
+    this.panel.hidden = false;
+    this.head.textContent = this.t.text("whatif.heading", { step: index });
+    this.ctx.root.dataset.whatif = "1";
+    const generation = ++this.generation;
+    // From a what-if line, the new one still leaves the example where the first one did.
+    const prior = this.line ? this.line.whatif.from : Infinity;
+    this.work(async () => {
+      const line = await this.load(record, null);
+      if (generation !== this.generation) return;
+      line.whatif.from = Math.min(line.whatif.from, prior);
+      this.head.textContent = this.t.text("whatif.heading", { step: Math.min(index, prior) });
+      this.show(line, true);
+    });
+  }
+
+  show(line, focus) {
+    this.line = line;
+    this.reset(false);
+    this.ctx.setLine(line, line.steps.length - 1);
+    if (focus) this.focus();
+  }
+
+  // Back to the line the reader left (toExample), or only closes the panel (a Run, a Restore,
+  // or a what-if that could not start).
+  leave(toExample) {
+    const line = this.line;
+    this.generation += 1;
+    this.line = null;
+    this.computer = false;
+    this.panel.hidden = true;
+    this.say("");
+    this.ctx.root.dataset.whatif = "";
+    if (!toExample) return;
+    if (line) this.ctx.original(line.whatif.from);
+    this.start.focus();
+  }
+
+  // Applies a session function that returns the next record, then shows the longer line.
+  advance(fn, args) {
+    const generation = this.generation;
+    const from = this.line.whatif.from;
+    return this.work(async () => {
+      const next = await this.call(fn, args);
+      const line = await this.load(next.record, from);
+      if (generation === this.generation) this.show(line, !this.computer);
+    });
+  }
+
+  play() {
+    if (!this.pick.move) return;
+    this.advance("play", [this.line.record, this.pick.move, this.ctx.strings]);
+  }
+
+  async runComputer() {
+    this.computer = true;
+    this.update();
+    while (this.computer && this.line && !this.line.whatif.live.outcome) {
+      const { record, whatif: { live } } = this.line;
+      if (live.deal_due) await this.advance("deal", [record, this.seed]);
+      else await this.advance("opponent", [record, LEVEL, this.seed]);
+      if (!this.line || this.line.record === record) break; // refused, or back to the example
+    }
+    this.computer = false;
+    this.update();
+    if (this.line) this.focus();
+  }
+
+  // --- the reader's choice on the board ----------------------------------------------------
+
+  reset(redraw) {
+    this.pick = { marker: null, cards: [], move: null };
+    const live = this.line && this.line.whatif.live;
+    if (live && live.legal.length === 1) this.pick.move = live.legal[0];
+    if (redraw) this.mark();
+    this.update();
+  }
+
+  choose(part) {
+    const live = this.line && this.line.whatif.live;
+    if (!live || this.busy || this.computer || !part.closest(".hk-wi-live")) return;
+    const value = part.dataset.choice;
+    const pick = this.pick;
+    const kind = part.dataset.part.split("-")[0];
+    if (kind === "offer") {
+      pick.move = pick.move === value ? null : value;
+    } else if (kind === "marker") {
+      pick.marker = pick.marker === value ? null : value;
+      if (pick.marker) pick.cards = pick.cards.slice(0, CARDS[pick.marker]);
+    } else if (kind === "hand") {
+      const index = Number(value);
+      const at = pick.cards.indexOf(index);
+      const most = pick.marker ? CARDS[pick.marker] : 4;
+      if (at >= 0) pick.cards.splice(at, 1);
+      else if (pick.cards.length < most) pick.cards.push(index);
+      else if (most === 1) pick.cards = [index];
+    }
+    if (kind !== "offer") pick.move = this.compose(live);
+    this.mark();
+    this.update();
+    // Said through the widget's one live region (widget.js), as the steps are.
+    if (this.choice.textContent) this.ctx.announce(this.choice.textContent);
+  }
+
+  // The move the marker and the cards picked make, as the engine writes it, or null.
+  compose(live) {
+    const { marker, cards } = this.pick;
+    if (!marker || cards.length !== CARDS[marker]) {
+      return live.legal.length === 1 && !marker && !cards.length ? live.legal[0] : null;
+    }
+    const values = cards.map((index) => this.cardAt(live, index));
+    const sorted = (list) => [...list].sort().join("");
+    if (marker !== "C") return marker + sorted(values);
+    const [a, b] = [sorted(values.slice(0, 2)), sorted(values.slice(2))];
+    const candidates = [`C${a}-${b}`, `C${b}-${a}`];
+    return candidates.find((move) => live.legal.includes(move)) || candidates[0];
+  }
+
+  cardAt(live, index) {
+    const hand = (live.hands && live.hands[live.to_move]) || live.hand;
+    if (hand && hand.length) return String(hand[index]);
+    // session.position() draws the hand of the player to move with data-choice = its index.
+    const card = this.ctx.board.querySelector(`[data-part="hand-${live.to_move}-${index}"]`);
+    return card ? card.textContent.trim() : "";
+  }
+
+  // Shows the choice on the board: pressed parts, and for a Competition, which pair.
+  mark() {
+    const { marker, cards, move } = this.pick;
+    for (const part of this.ctx.board.querySelectorAll("[data-choice]")) {
+      const kind = part.dataset.part.split("-")[0];
+      let pressed = false;
+      delete part.dataset.pair;
+      if (kind === "marker") pressed = part.dataset.choice === marker;
+      else if (kind === "offer") pressed = part.dataset.choice === move;
+      else {
+        const at = cards.indexOf(Number(part.dataset.choice));
+        pressed = at >= 0;
+        if (pressed && marker === "C") part.dataset.pair = at < 2 ? "1" : "2";
+      }
+      control(part).setAttribute("aria-pressed", String(pressed));
+      part.toggleAttribute("data-picked", pressed); // styled on the part, a marker's whole pill
+    }
+  }
+
+  // --- what the panel says -------------------------------------------------------------
+
+  // Called by widget.js each time a step is shown; true when it drew the live board.
+  step(index) {
+    const line = this.line;
+    const shown = this.ctx.shown();
+    const atEnd = index === shown.steps.length - 1;
+    this.start.setAttribute("aria-label",
+      `${this.t.text("whatif.start")} ${this.t.text("whatif.start_label", { step: index })}`);
+    this.start.title = this.t.text("whatif.start_label", { step: index });
+    if (!line || !atEnd) {
+      this.ctx.board.classList.remove("hk-wi-live");
+      this.update();
+      return false;
+    }
+    const board = this.ctx.board;
+    board.innerHTML = line.whatif.live.board;
+    board.classList.add("hk-wi-live");
+    for (const part of board.querySelectorAll("[data-choice]")) {
+      const button = control(part);
+      button.tabIndex = 0;
+      button.setAttribute("role", "button");
+      if (part.dataset.part.startsWith("hand-")) {
+        part.setAttribute("aria-label", this.t.text("whatif.card", { card: part.textContent.trim() }));
+      } else if (part.dataset.part.startsWith("offer-")) {
+        part.setAttribute("aria-label", describe(this.t, part.dataset.choice, line.whatif.live));
+      }
+    }
+    this.mark();
+    this.update();
+    return true;
+  }
+
+  focus() {
+    const part = this.ctx.board.querySelector("[data-choice]");
+    const first = part && control(part);
+    const target = first || [this.buttons.deal, this.buttons.original].find((b) => !b.hidden);
+    if (target) target.focus({ preventScroll: false });
+  }
+
+  say(message, html = false) {
+    if (html) this.error.innerHTML = message;
+    else this.error.textContent = message;
+    this.error.hidden = !message;
+    this.ctx.root.dataset.wiError = message ? "1" : "";
+  }
+
+  update() {
+    const t = this.t;
+    const line = this.line;
+    const b = this.buttons;
+    const shown = this.ctx.shown();
+    const index = this.ctx.index();
+    const atEnd = line && index === line.steps.length - 1;
+    // No "what if?" while the engine works, at the end of the reader's own line (play on
+    // there) or where the game is over.
+    this.start.disabled = Boolean(atEnd) || this.busy || this.computer || ended(shown, index);
+    const live = line && line.whatif.live;
+    const waiting = this.busy || this.computer;
+    const open = Boolean(live && !live.outcome && atEnd);
+    b.play.hidden = !open || live.deal_due;
+    b.clear.hidden = b.play.hidden || live.legal.length === 1; // nothing to clear: one move
+    b.play.disabled = waiting || !this.pick.move;
+    b.clear.disabled = waiting || (!this.pick.marker && !this.pick.cards.length);
+    b.deal.hidden = !open || !live.deal_due;
+    b.deal.disabled = waiting;
+    if (live) b.deal.textContent = t.text("whatif.deal", { round: live.round });
+    b.computer.hidden = !open || this.computer;
+    b.computer.disabled = this.busy;
+    b.stop.hidden = !this.computer;
+    b.original.disabled = false;
+    let prompt = "";
+    if (!line && this.busy) prompt = t.text("whatif.starting");
+    else if (this.computer) {
+      prompt = t.text("whatif.computer_running",
+        { moves: movesAt(line.steps, line.steps.length - 1) - movesAt(line.steps, line.whatif.from) });
+    } else if (open && live.legal.length === 1) {
+      prompt = t.text("whatif.only_move", { move: describe(t, live.legal[0], live) });
+    } else if (open && live.phase === "action") {
+      prompt = t.text("whatif.choose_action", { player: live.to_move });
+      // Two sentences: a space between them, except after a Japanese full stop.
+      if (this.pick.marker === "C") prompt += `${/。$/.test(prompt) ? "" : " "}${t.text("whatif.choose_pair")}`;
+    } else if (open && live.pending) {
+      prompt = t.text("whatif.choose_pick", { player: live.to_move });
+    } else if (this.busy) prompt = t.text("whatif.thinking");
+    this.prompt.textContent = prompt;
+    this.prompt.hidden = !prompt;
+    let choice = "";
+    if (open && !this.computer) {
+      const { marker, cards, move } = this.pick;
+      if (move && live.legal.length > 1) {
+        choice = t.text("whatif.chosen", { move: describe(t, move, live) });
+      }
+      else if (marker) {
+        choice = t.text("whatif.choosing",
+          { marker: t.text(NAMES[marker]), chosen: cards.length, count: CARDS[marker] });
+      }
+    }
+    if (this.choice.textContent !== choice) this.choice.textContent = choice;
+    this.choice.hidden = !choice;
+  }
+}

@@ -1,0 +1,100 @@
+// The controls under the Play page's board for one position (session.py's "position"): the
+// last step in words, then what the reader can do now (the markers and their cards, the
+// picks of an offer, the next deal) or the outcome. Markup only: play.js inserts it and
+// handles the clicks (data-marker, data-move, data-act). Every choice offered comes from the
+// engine's legal moves (choose.js).
+
+import { cardsOf, complete } from "./choose.js";
+
+const MARKERS = { S: "widget.secret", T: "widget.tradeoff", G: "widget.gift", C: "widget.competition" };
+
+/** Cards as the chips explain.py draws ("267" -> three chips). */
+export function chips(digits) {
+  return cardsOf(`X${digits}`).map((c) => `<span class="hk-chip hk-g${c}">${c}</span>`).join("");
+}
+
+/** Who won and why, with the rule. */
+export function outcomeHTML(html, rule, ruleLink) {
+  return html ? `<p class="hk-play-why">${html}${ruleLink(rule)}</p>` : "";
+}
+
+const button = (attrs, html, css = "hk-btn") => `<button type="button" class="${css}" ${attrs}>${html}</button>`;
+
+/**
+ * {state, status, html} for `pos` seen by the reader in seat `human`, who has chosen
+ * `choice` ({letter, chosen: hand indices}); state and status are undefined while the
+ * engine is to move (play.js shows it thinking).
+ */
+export function controls(pos, human, choice, t, ruleLink) {
+  const parts = [];
+  const last = pos.steps.length > 1 ? pos.steps[pos.steps.length - 1] : null;
+  if (last) parts.push(`<p class="hk-play-now">${last.html}${ruleLink(last.rule)}</p>`);
+  const done = (state, status) => ({ state, status, html: parts.join("") });
+  if (pos.outcome) {
+    const w = pos.outcome.winners;
+    const key = w.length === 2 ? "play.you_shared" : !w.length ? "play.nobody"
+      : w[0] === human ? "play.you_won" : "play.you_lost";
+    parts.push(`<p class="hk-play-result"><strong>${t.html(key)}</strong></p>`,
+      outcomeHTML(pos.outcome.html, pos.outcome.rule, ruleLink),
+      `<p>${button('data-act="review"', t.html("play.replay_game"))}</p>`);
+    return done("over", t.html("play.status.over"));
+  }
+  if (pos.deal_due) {
+    parts.push(`<p>${button('data-act="deal"', t.html("play.deal", { round: pos.round + 1 }),
+      "hk-btn hk-btn-run")}${ruleLink("deal-hands")}</p>`);
+    return done("deal", t.html("play.status.deal", { round: pos.round, next: pos.round + 1 }));
+  }
+  if (pos.to_move !== human) return done(undefined, undefined);
+  if (pos.pending) {
+    const p = pos.pending;
+    const seen = new Set();
+    const picks = p.picks.filter((pick) => !seen.has(pick.move) && seen.add(pick.move))
+      .map((pick) => button(`data-move="${pick.move}"`, `<span>${pick.html}</span>`));
+    parts.push(`<p class="hk-play-choices">${picks.join("")}${ruleLink(p.rule)}</p>`);
+    return done("play", t.html(p.kind === "gift" ? "play.status.answer_gift"
+      : "play.status.answer_competition", { player: p.by }));
+  }
+  if (pos.drawn) {
+    parts.push(`<p class="hk-play-drawn">${t.html("play.drawn",
+      { cards: chips(String(pos.drawn.card)) })}${ruleLink(pos.drawn.rule)}</p>`);
+  }
+  const status = action(pos, choice, t, ruleLink, parts);
+  return done("play", status);
+}
+
+// The markers, then the cards of the chosen one: adds to `parts`, returns the status.
+function action(pos, { letter, chosen }, t, ruleLink, parts) {
+  const markers = Object.entries(MARKERS).map(([l, key]) => {
+    const marker = pos.markers[l];
+    const used = marker.used ? ' aria-disabled="true"' : "";
+    return button(`data-marker="${l}" aria-pressed="${l === letter}"${used}`,
+      `${t.html(key)} <span class="hk-play-count">${marker.cards}</span>`, "hk-btn hk-play-marker");
+  });
+  parts.push(`<p class="hk-play-choices hk-play-markers">${markers.join("")}</p>`);
+  if (!letter) return t.html("play.status.your_action", { round: pos.round });
+  const need = pos.markers[letter].cards;
+  const values = chosen.map((i) => pos.hand[i]);
+  const name = t.html(MARKERS[letter]);
+  const cancel = button('data-act="cancel"', t.html("play.cancel"));
+  if (values.length < need) {
+    parts.push(`<p>${cancel}${ruleLink(pos.markers[letter].rule)}</p>`);
+    return t.html("play.status.choose_cards", { action: name, chosen: values.length, n: need });
+  }
+  const moves = complete(pos.legal, letter, values);
+  if (!moves.length) { // cannot happen with cards from the hand; said rather than offered
+    parts.push(`<p>${cancel}${ruleLink("actions-cards-from-hand")}</p>`);
+    return t.html("play.illegal.actions-cards-from-hand");
+  }
+  if (letter === "C") {
+    const splits = moves.map((move) => {
+      const [a, b] = move.slice(1).split("-");
+      return button(`data-move="${move}"`,
+        `<span>${t.html("play.split", { pair1: chips(a), pair2: chips(b) })}</span>`);
+    });
+    parts.push(`<p class="hk-play-choices">${splits.join("")}${cancel}${ruleLink("competition-pairs")}</p>`);
+    return t.html("play.status.split");
+  }
+  parts.push(`<p class="hk-play-choices">${button(`data-move="${moves[0]}"`, t.html("play.confirm"),
+    "hk-btn hk-btn-run")}${cancel}${ruleLink(pos.markers[letter].rule)}</p>`);
+  return t.html("play.status.confirm", { action: name, cards: chips(values.sort().join("")) });
+}

@@ -1,0 +1,530 @@
+// The Play page: a game against the engine. Wires the controls that rulesite/play.py wrote to
+// session.py's functions in the engine worker (runtime.js call). Python draws every board
+// (board.py, through session.py) and words every step; this module inserts that markup, keeps
+// the reader's choice of marker and cards, and asks the engine what is legal. The controls
+// under the board are panel.js's markup; choose.js filters the legal moves; store.js keeps the
+// game for a reload; share.js writes links and record files.
+//
+// The runtime loads on arrival when there is a game to show (a saved game, a shared link) or
+// when policy.js allows loading ahead (not on phones, Save-Data or slow connections); otherwise
+// on the first New game or Load a record. The state shows in the root's data-state: static,
+// loading, idle, play, busy (a move on its way), thinking, stopped, deal, over, review, failed
+// (styles and tests).
+
+import { engine as sharedEngine } from "../examples/boot.js";
+import { escapeHTML, translator } from "../examples/i18n.js";
+import { mayPreload } from "../examples/policy.js";
+import { reachable } from "./choose.js";
+import { controls, outcomeHTML } from "./panel.js";
+import { copy, download, hasRecord, linkTo } from "./share.js";
+import * as store from "./store.js";
+
+const THINK_LIMIT_MS = 120000; // the strong level takes seconds on a slow phone
+const CALL_LIMIT_MS = 30000;
+
+const root = document.getElementById("hk-play");
+if (root) start(root);
+
+async function start(root) {
+  const data = JSON.parse(root.querySelector(".hk-play-data").textContent);
+  const strings = data.strings;
+  const t = translator(strings);
+  const $ = (selector) => root.querySelector(selector);
+  const el = {
+    setup: $(".hk-play-setup"),
+    stop: $('[data-act="stop"]'),
+    resume: $('[data-act="resume"]'),
+    download: $('[data-act="download"]'),
+    load: $('[data-act="load"]'),
+    share: $('[data-act="share"]'),
+    status: $(".hk-play-status"),
+    error: $(".hk-play-error"),
+    shareBox: $(".hk-play-share"),
+    panel: $(".hk-play-panel"),
+    board: $(".hk-play-board"),
+    replay: $(".hk-play-replay"),
+    counter: $(".hk-play-counter"),
+    back: $('[data-act="back"]'),
+    forward: $('[data-act="forward"]'),
+    live: $('[data-act="live"]'),
+    outcome: $(".hk-play-outcome"),
+    steps: $(".hk-play-steps"),
+    history: $(".hk-play-history"),
+  };
+
+  const engine = await sharedEngine();
+  let game = null; // {record, human, level, seed}: the game being played
+  let pos = null; // session.position of that game, as shown
+  let choice = { letter: null, chosen: [] }; // the reader's marker and hand indices
+  let review = null; // {record, viewer, boards, steps, outcome, index}: a game stepped through
+  let pending = null; // the engine call in progress (it can be cancelled)
+  let generation = 0; // bumped by New game, Load, a link: answers for older ones are dropped
+
+  const setState = (state) => { root.dataset.state = state; };
+  const say = (html) => { el.status.innerHTML = html; };
+  const ruleLink = (id) => {
+    const rule = id && data.rules[id];
+    return rule ? ` <a class="hk-play-rule" href="${rule.href}">${t.html("play.rule",
+      { number: rule.number })}</a>` : "";
+  };
+  const showError = (html, rule) => {
+    el.error.innerHTML = html ? `<p>${html}${ruleLink(rule)}</p>` : "";
+  };
+
+  // One engine call at a time from this page; {ok, result} or {ok: false, kind, message}.
+  async function ask(fn, args, limit = CALL_LIMIT_MS) {
+    const mine = generation;
+    const call = engine.call(fn, args, { timeLimit: limit });
+    pending = call;
+    const answer = await call;
+    if (pending === call) pending = null;
+    if (mine !== generation) return { ok: false, kind: "stale" };
+    if (!answer.ok) return { ok: false, kind: answer.error.kind, message: answer.error.message };
+    const refused = answer.result.error; // session.py's refusal: {kind, message, path, rule}
+    if (refused) return { ok: false, ...refused, kind: "refused", what: refused.kind };
+    return { ok: true, result: answer.result };
+  }
+
+  // The engine failed (it could not start, broke, or passed its time limit): said, and the
+  // page goes on: New game starts a fresh worker, Let the engine play retries this game.
+  function engineTrouble(answer) {
+    if (answer.kind === "stale") return;
+    setState("failed");
+    const error = escapeHTML(answer.message || answer.kind);
+    say(t.html(answer.kind === "engine" ? "play.status.failed" : "play.error.engine", { error }));
+    el.stop.hidden = true;
+    el.resume.hidden = !game || Boolean(pos && pos.outcome);
+  }
+
+  engine.addEventListener("state", () => {
+    root.dataset.engine = engine.state;
+    if (engine.state === "loading" && !pos && !review) say(t.html("play.status.loading"));
+    if (engine.state === "failed" && !pending) { // a start-up ahead of any call failed
+      setState("failed");
+      say(t.html("play.status.failed", { error: "—" }));
+    }
+  });
+  root.dataset.engine = engine.state;
+
+  // --- the game ---------------------------------------------------------------------------
+
+  async function newGame() {
+    const form = new FormData(el.setup);
+    generation += 1;
+    if (pending) pending.cancel();
+    review = null;
+    clearHash();
+    showError("");
+    const seed = crypto.getRandomValues(new Uint32Array(1))[0];
+    const human = form.get("seat") === "B" ? "B" : "A";
+    setState("loading");
+    if (engine.state !== "ready") say(t.html("play.status.loading"));
+    const answer = await ask("new_game", [form.get("edition"), seed]);
+    if (!answer.ok) return engineTrouble(answer);
+    game = { record: answer.result.record, human, level: form.get("level"), seed };
+    store.save(game);
+    await refresh(true);
+  }
+
+  async function resume(saved) {
+    setState("loading");
+    const answer = await ask("position", [saved.record, strings, saved.human]);
+    if (!answer.ok) {
+      if (answer.kind === "refused") { // a damaged save: forget it, start afresh
+        store.clear();
+        setState("idle");
+        say(t.html("play.status.idle"));
+        return;
+      }
+      return engineTrouble(answer);
+    }
+    game = saved;
+    show(answer.result);
+    announce(t.html("play.status.resumed"));
+    next();
+  }
+
+  // The position of the game, then the engine's move if it is its turn.
+  async function refresh(announceSeat = false) {
+    choice = { letter: null, chosen: [] };
+    const answer = await ask("position", [game.record, strings, game.human]);
+    if (!answer.ok) return engineTrouble(answer);
+    show(answer.result);
+    if (announceSeat) {
+      announce(t.html("play.you", { player: game.human, engine: other(game.human) }));
+    }
+    next();
+  }
+
+  function next() {
+    if (pos.live && !pos.outcome && !pos.deal_due && pos.to_move !== game.human) think();
+  }
+
+  async function think() {
+    setState("thinking");
+    el.stop.hidden = false;
+    el.resume.hidden = true;
+    say(t.html("play.status.thinking", { player: pos.to_move }));
+    el.board.setAttribute("aria-busy", "true");
+    const answer = await ask("opponent", [game.record, game.level, game.seed], THINK_LIMIT_MS);
+    el.board.removeAttribute("aria-busy");
+    el.stop.hidden = true;
+    if (!answer.ok) {
+      if (answer.kind === "stopped") {
+        setState("stopped");
+        el.resume.hidden = false;
+        say(t.html("play.status.stopped"));
+        return;
+      }
+      return engineTrouble(answer);
+    }
+    game.record = answer.result.record;
+    store.save(game);
+    await refresh();
+  }
+
+  async function play(move) {
+    if (root.dataset.state !== "play") return; // one move per decision, however many clicks
+    setState("busy");
+    showError("");
+    const answer = await ask("play", [game.record, move, strings, game.human]);
+    if (!answer.ok) {
+      if (answer.kind === "refused") {
+        setState("play");
+        return showError(answer.message, answer.rule);
+      }
+      return engineTrouble(answer);
+    }
+    game.record = answer.result.record;
+    store.save(game);
+    await refresh();
+  }
+
+  async function deal() {
+    if (root.dataset.state !== "deal") return;
+    setState("busy");
+    const answer = await ask("deal", [game.record, game.seed]);
+    if (!answer.ok) return engineTrouble(answer);
+    game.record = answer.result.record;
+    store.save(game);
+    await refresh();
+  }
+
+  // --- drawing a position -------------------------------------------------------------------
+
+  function show(position) {
+    pos = position;
+    review = null;
+    const focus = focusKey();
+    el.replay.hidden = true;
+    el.board.innerHTML = pos.board; // drawn by board.py
+    wireBoard();
+    listSteps(pos.steps, pos.step);
+    el.outcome.innerHTML = pos.outcome ? outcomeHTML(pos.outcome.html, pos.outcome.rule, ruleLink) : "";
+    el.download.disabled = false;
+    el.share.disabled = false;
+    el.shareBox.hidden = true;
+    panel();
+    restoreFocus(focus);
+  }
+
+  // The controls under the board (panel.js), the state and the status they go with.
+  function panel() {
+    const shown = controls(pos, game.human, choice, t, ruleLink);
+    if (shown.state) setState(shown.state);
+    if (shown.status) say(shown.status);
+    el.panel.innerHTML = shown.html;
+  }
+
+  // Hand cards and offered cards are picked on the board itself: they become buttons.
+  function wireBoard() {
+    const deciding = pos.live && pos.to_move === game.human;
+    for (const part of el.board.querySelectorAll("[data-choice]")) {
+      const name = part.dataset.part;
+      if (name.startsWith("marker-")) continue; // chosen with the buttons under the status
+      part.setAttribute("role", "button");
+      part.tabIndex = 0;
+      if (name.startsWith("hand-")) {
+        const index = Number(part.dataset.choice);
+        part.setAttribute("aria-label", t.text("play.card", { card: pos.hand[index] }));
+        const picked = choice.chosen.includes(index);
+        part.setAttribute("aria-pressed", String(picked));
+        const open = deciding && !pos.pending && choice.letter && (picked || selectable(index));
+        if (open) part.removeAttribute("aria-disabled");
+        else part.setAttribute("aria-disabled", "true");
+      } else if (name.startsWith("offer-")) {
+        const pick = pos.pending.picks.find((p) => p.part === name);
+        part.setAttribute("aria-label", stripTags(pick.html));
+      }
+    }
+  }
+
+  function selectable(index) {
+    const need = pos.markers[choice.letter].cards;
+    if (choice.chosen.length >= need) return false;
+    const values = [...choice.chosen, index].map((i) => pos.hand[i]);
+    return reachable(pos.legal, choice.letter, values).length > 0;
+  }
+
+  function boardChoice(target) {
+    if (!pos || review || target.getAttribute("aria-disabled") === "true") {
+      if (pos && !review && pos.to_move === game.human && !choice.letter && !pos.pending) {
+        say(t.html("play.status.your_action", { round: pos.round }));
+      }
+      return;
+    }
+    const name = target.dataset.part;
+    if (name.startsWith("marker-")) return chooseMarker(target.dataset.choice);
+    if (name.startsWith("offer-")) return play(target.dataset.choice);
+    const index = Number(target.dataset.choice);
+    const at = choice.chosen.indexOf(index);
+    if (at >= 0) choice.chosen.splice(at, 1);
+    else choice.chosen.push(index);
+    redraw();
+  }
+
+  function chooseMarker(letter) {
+    const marker = pos.markers[letter];
+    if (!marker) return;
+    if (marker.used) {
+      return showError(t.html("play.illegal.actions-marker-once"), "actions-marker-once");
+    }
+    showError("");
+    choice = { letter: choice.letter === letter ? null : letter, chosen: [] };
+    redraw();
+  }
+
+  // The choice changed: the board's pressed states and the panel, without asking the engine.
+  function redraw() {
+    const focus = focusKey();
+    panel();
+    wireBoard();
+    restoreFocus(focus);
+  }
+
+  // --- stepping through a game --------------------------------------------------------------
+
+  async function enterReview(record, viewer, moves = null) {
+    setState("loading");
+    const answer = await ask("replay", [record, strings, viewer]);
+    if (!answer.ok) {
+      if (answer.kind !== "refused") return engineTrouble(answer);
+      showError(answer.message, answer.rule);
+      return game ? refresh() : idle();
+    }
+    const r = answer.result;
+    let index = r.steps.length - 1;
+    if (moves !== null) index = r.steps.filter((s) => s.moves <= moves).length - 1;
+    review = { record, viewer, boards: r.boards, steps: r.steps, index, over: Boolean(r.outcome_rule),
+      outcome: outcomeHTML(r.outcome, r.outcome_rule, ruleLink) };
+    showReview();
+  }
+
+  function showReview() {
+    setState("review");
+    const focus = focusKey();
+    const { index, steps } = review;
+    el.board.innerHTML = review.boards[index];
+    const last = index === steps.length - 1;
+    // A record or a link, not the reader's own game: they may take it over from any step.
+    const takeOver = review.viewer === null && !(last && review.over)
+      ? `<p><button type="button" class="hk-btn" data-act="play-on">${t.html("play.play_on")}</button></p>` : "";
+    el.panel.innerHTML = `<p class="hk-play-now">${steps[index].html}${ruleLink(steps[index].rule)}</p>`
+      + (last ? review.outcome : "") + takeOver;
+    el.outcome.innerHTML = review.outcome;
+    el.replay.hidden = false;
+    el.live.hidden = !game;
+    el.back.disabled = index === 0;
+    el.forward.disabled = index === steps.length - 1;
+    el.counter.textContent = t.text("widget.counter", { step: index, total: steps.length - 1 });
+    el.download.disabled = false;
+    el.share.disabled = false;
+    listSteps(steps, index);
+    say(t.html("play.status.replay", { step: index, total: steps.length - 1 }));
+    restoreFocus(focus, [el.forward, el.back]);
+  }
+
+  // Plays on against the engine from the step shown: the record up to it, the reader in
+  // the seat to move there (or the seat chosen above, when a round waits for its deal).
+  async function playOn() {
+    const data = JSON.parse(review.record);
+    data.moves = data.moves.slice(0, review.steps[review.index].moves);
+    const record = JSON.stringify(data);
+    const answer = await ask("position", [record, strings, null]);
+    if (!answer.ok) {
+      if (answer.kind !== "refused") return engineTrouble(answer);
+      return showError(answer.message, answer.rule);
+    }
+    const form = new FormData(el.setup);
+    const seat = form.get("seat") === "B" ? "B" : "A";
+    generation += 1;
+    game = { record, human: answer.result.to_move || seat, level: form.get("level"),
+      seed: crypto.getRandomValues(new Uint32Array(1))[0] };
+    store.save(game);
+    clearHash();
+    await refresh(true);
+  }
+
+  function go(index) {
+    review.index = Math.max(0, Math.min(review.steps.length - 1, index));
+    showReview();
+  }
+
+  async function openLink() {
+    generation += 1;
+    if (pending) pending.cancel();
+    showError("");
+    setState("loading");
+    const answer = await ask("open_link", [location.hash, strings]);
+    if (!answer.ok) {
+      if (answer.kind !== "refused") return engineTrouble(answer);
+      showError(answer.message, answer.rule);
+      return game ? refresh() : idle();
+    }
+    await enterReview(answer.result.record, null, answer.result.step);
+    if (review) announce(t.html("play.status.link"));
+  }
+
+  async function loadFile(file) {
+    generation += 1;
+    if (pending) pending.cancel();
+    showError("");
+    let text;
+    try {
+      text = await file.text();
+    } catch (error) {
+      return showError(t.html("play.error.file"));
+    }
+    setState("loading");
+    const answer = await ask("load", [text, strings]);
+    if (!answer.ok) {
+      if (answer.kind !== "refused") return engineTrouble(answer);
+      showError(answer.message, answer.rule);
+      return game ? refresh() : idle();
+    }
+    clearHash();
+    await enterReview(answer.result.record, null);
+    if (review) announce(t.html("play.status.loaded"));
+  }
+
+  function idle() {
+    setState("idle");
+    say(t.html("play.status.idle"));
+  }
+
+  // --- helpers ----------------------------------------------------------------------------
+
+  function announce(html) {
+    say(`${html} ${el.status.innerHTML}`);
+  }
+
+  function listSteps(steps, current) {
+    el.history.hidden = !steps.length;
+    el.steps.innerHTML = steps.map((step, i) =>
+      `<li value="${i}"${i === current ? ' aria-current="step"' : ""}>${step.html}${ruleLink(step.rule)}</li>`).join("");
+  }
+
+  function focusKey() {
+    const active = document.activeElement;
+    if (!active || !root.contains(active)) return null;
+    for (const name of ["part", "act", "marker", "move"]) {
+      if (active.dataset && active.dataset[name]) return [name, active.dataset[name]];
+    }
+    return null;
+  }
+
+  function restoreFocus(key, fallbacks = []) {
+    if (!key) return;
+    const [name, value] = key;
+    const attr = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    const found = root.querySelector(`[data-${attr}="${CSS.escape(value)}"]`);
+    const target = found && !found.disabled ? found
+      : fallbacks.find((b) => !b.disabled && !b.hidden) || el.panel.querySelector("button");
+    if (target) target.focus();
+  }
+
+  function clearHash() {
+    if (hasRecord()) history.replaceState(null, "", location.pathname + location.search);
+  }
+
+  // --- events -----------------------------------------------------------------------------
+
+  el.setup.addEventListener("submit", (event) => {
+    event.preventDefault();
+    newGame();
+  });
+  el.stop.addEventListener("click", () => pending && pending.cancel());
+  el.resume.addEventListener("click", () => {
+    el.resume.hidden = true;
+    refresh(); // the position again, then the engine's move if it is its turn
+  });
+  el.download.addEventListener("click", () => {
+    const record = review ? review.record : game && game.record;
+    if (record) download(record);
+  });
+  el.load.addEventListener("change", () => {
+    const [file] = el.load.files;
+    el.load.value = "";
+    if (file) loadFile(file);
+  });
+  el.share.addEventListener("click", async () => {
+    const link = review ? linkTo(review.record, review.steps[review.index].moves)
+      : game && linkTo(game.record, pos ? pos.moves : null);
+    if (!link) return;
+    const input = el.shareBox.querySelector("input");
+    input.value = link;
+    el.shareBox.hidden = false;
+    const copied = await copy(link);
+    say(t.html(copied ? "play.copied" : "play.copy_failed"));
+    if (!copied) input.select();
+  });
+  el.back.addEventListener("click", () => go(review.index - 1));
+  el.forward.addEventListener("click", () => go(review.index + 1));
+  el.live.addEventListener("click", () => {
+    clearHash();
+    refresh();
+  });
+  el.panel.addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (!button) return;
+    if (button.dataset.move) play(button.dataset.move);
+    else if (button.dataset.marker) chooseMarker(button.dataset.marker);
+    else if (button.dataset.act === "cancel") {
+      choice = { letter: null, chosen: [] };
+      redraw();
+    } else if (button.dataset.act === "deal") deal();
+    else if (button.dataset.act === "review") enterReview(game.record, game.human);
+    else if (button.dataset.act === "play-on") playOn();
+  });
+  el.board.addEventListener("click", (event) => {
+    const target = event.target.closest("[data-choice]");
+    if (target) boardChoice(target);
+  });
+  el.board.addEventListener("keydown", (event) => {
+    const target = event.target.closest("[data-choice]");
+    if (target && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      boardChoice(target);
+    }
+  });
+  window.addEventListener("hashchange", () => { if (hasRecord()) openLink(); });
+
+  // --- arrival ------------------------------------------------------------------------------
+
+  const saved = store.load();
+  const linked = hasRecord();
+  if (linked || saved || mayPreload()) engine.start();
+  if (linked) openLink();
+  else if (saved) resume(saved);
+  else idle();
+}
+
+function other(player) {
+  return player === "A" ? "B" : "A";
+}
+
+function stripTags(html) {
+  const box = document.createElement("div");
+  box.innerHTML = html;
+  return box.textContent;
+}

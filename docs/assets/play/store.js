@@ -1,0 +1,34 @@
+// The game in progress, kept in localStorage so that a reload resumes it. Storage may be
+// missing or full (private modes, quotas): the page then simply forgets on reload.
+
+const KEY = "hk-play-game";
+const VERSION = 1;
+
+export function save(game) {
+  try {
+    localStorage.setItem(KEY, JSON.stringify({ version: VERSION, ...game }));
+  } catch (error) {
+    // Nothing to do: the game goes on, unsaved.
+  }
+}
+
+/** The saved game ({record, human, level, seed}) or null. The record is checked again by the
+ * engine before use (session.py): storage is as untrusted as any input. */
+export function load() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(KEY) || "null");
+    if (!saved || saved.version !== VERSION || typeof saved.record !== "string") return null;
+    if (!["A", "B"].includes(saved.human) || !Number.isSafeInteger(saved.seed)) return null;
+    return saved;
+  } catch (error) {
+    return null;
+  }
+}
+
+export function clear() {
+  try {
+    localStorage.removeItem(KEY);
+  } catch (error) {
+    // As in save().
+  }
+}

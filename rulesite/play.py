@@ -1,0 +1,117 @@
+"""The Play page's application: a game against the engine, in the reader's browser.
+
+:func:`render` writes, at the top of the Play page, the application's controls in the page's
+language (readable, and said to need JavaScript, before any script runs) and its settings
+as JSON (``<script type="application/json" class="hk-play-data">``):
+
+- ``strings``: the interface strings the page and ``session.py`` use (``widget.*``,
+  ``step.*``, ``outcome.*``, ``reason.*``, ``error.*``, ``edition.*``, ``play.*``);
+- ``rules``: rule ID -> ``{"href", "number"}``, the link to each rule the page may cite
+  (relative to the page), for the rule IDs ``session.py`` returns.
+
+The browser side is ``docs/assets/play/`` (``play.js`` wires the controls; the board comes
+drawn by ``board.py`` through ``session.py`` in the worker). The page loads ``play.js``
+itself: no other page does.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from hanamikoji import Edition
+from rulesite.examples import Text, _script
+
+if TYPE_CHECKING:
+    from rulesite.pages import PageWriter
+
+PREFIXES = ("widget.", "step.", "outcome.", "reason.", "error.", "edition.", "play.")
+# The opponent's levels as the worker plays them: the iterations come from the engine, so the
+# list never states a budget the engine does not use.
+LEVELS: dict[str, int] = _script("session").LEVELS
+THOUSANDS = {"en": ",", "fr": "\u202f", "ja": ",", "id": "."}
+
+
+def count(n: int, lang: str) -> str:
+    """A whole number written as the language writes it (1,600; 1 600; 1.600)."""
+    return f"{n:,}".replace(",", THOUSANDS.get(lang, ","))
+
+
+def rule_links(writer: PageWriter, page_id: str) -> dict[str, dict[str, str]]:
+    """Every numbered rule: its link from the page ``page_id`` and its number."""
+    structure = writer.structure
+    here = structure.page(page_id).filename
+    links = {}
+    for rule_id, number in structure.numbers.items():
+        if structure.kind_of.get(rule_id) != "rule":
+            continue
+        filename = structure.page(structure.page_of[rule_id]).filename
+        folder = "" if filename == "index.md" else filename.removesuffix(".md") + "/"
+        up = "" if here == "index.md" else "../"
+        links[rule_id] = {"href": f"{up}{folder}#{rule_id}", "number": number}
+    return links
+
+
+def render(writer: PageWriter, page_id: str) -> str:
+    """The application's HTML, one line (Markdown keeps a raw HTML block verbatim)."""
+    ui = writer.ui
+    t = Text(ui)
+    editions = "".join(f'<option value="{e.value}">{t(f"edition.{e.value}")}</option>'
+                       for e in Edition)
+    levels = "".join(
+        f'<option value="{level}"{" selected" if level == "default" else ""}>'
+        f'{t(f"play.level.{level}", n=count(n, writer.lang))}</option>'
+        for level, n in LEVELS.items())
+    seats = "".join(
+        f'<label class="hk-play-choice"><input type="radio" name="seat" value="{seat}"'
+        f'{" checked" if seat == "A" else ""}> {t(f"play.seat.{seat}")}</label>'
+        for seat in "AB")
+    data = {
+        "strings": {k: v for k, v in ui.items() if k.startswith(PREFIXES)},
+        "rules": rule_links(writer, page_id),
+    }
+    # "</" cannot end the script element early: JSON allows "<\/".
+    payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+
+    def button(act: str, key: str, *, hidden: bool = False, disabled: bool = False) -> str:
+        return (f'<button type="button" class="hk-btn" data-act="{act}"'
+                f'{" hidden" if hidden else ""}{" disabled" if disabled else ""}>'
+                f"{t(key)}</button>")
+
+    return "".join([
+        '<div class="hk-play" id="hk-play" data-state="static">',
+        f'<form class="hk-play-setup"><fieldset><legend>{t("play.setup")}</legend>',
+        f'<label class="hk-play-field"><span>{t("play.edition")}</span>'
+        f'<select name="edition">{editions}</select></label>',
+        f'<label class="hk-play-field"><span>{t("play.level")}</span>'
+        f'<select name="level">{levels}</select></label>',
+        f'<fieldset class="hk-play-seat"><legend>{t("play.seat")}</legend>{seats}</fieldset>',
+        f'<button type="submit" class="hk-btn hk-btn-run" data-act="new">'
+        f'{t("play.new")}</button>',
+        "</fieldset></form>",
+        '<div class="hk-play-tools">',
+        button("download", "play.download", disabled=True),
+        f'<label class="hk-btn hk-play-file">{t("play.load")}'
+        '<input type="file" accept=".json,application/json" data-act="load"></label>',
+        button("share", "play.share", disabled=True),
+        "</div>",
+        '<p class="hk-play-share" hidden><input type="text" readonly '
+        f'aria-label="{t("play.share_link")}"></p>',
+        f'<div class="hk-play-board" role="region" aria-label="{t("play.board")}"></div>',
+        # Under the board, next to the reader's hand and the controls it goes with.
+        f'<p class="hk-play-status" role="status">{t("play.status.static")}</p>',
+        f'<p class="hk-play-thinking">{button("stop", "play.stop", hidden=True)}'
+        f'{button("resume", "play.resume", hidden=True)}</p>',
+        '<div class="hk-play-error" role="alert"></div>',
+        '<div class="hk-play-panel"></div>',
+        f'<div class="hk-play-replay" hidden><button type="button" data-act="back">'
+        f'{t("widget.back")}</button><span class="hk-play-counter"></span>'
+        f'<button type="button" data-act="forward">{t("widget.forward")}</button>'
+        f'<button type="button" data-act="live" hidden>{t("play.back_to_game")}</button></div>',
+        f'<details class="hk-play-history" hidden><summary>{t("play.history")}</summary>'
+        f'<p class="hk-play-outcome"></p><ol class="hk-play-steps" start="0"></ol></details>',
+        f'<script type="application/json" class="hk-play-data">{payload}</script>',
+        "</div>",
+        '<link rel="stylesheet" href="../assets/play/play.css">',
+        '<script type="module" src="../assets/play/play.js"></script>',
+    ])

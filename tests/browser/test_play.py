@@ -1,0 +1,282 @@
+"""The Play page in a real browser: whole games against the engine through the page's own
+controls, the outcome it shows checked against the CPython engine's for the downloaded
+record; a reload resumes the game; a shared link reopens the same position; damaged records
+and links are refused in the page's language and the page keeps working."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+import time
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from conftest import Tab, open_tab
+from playwright.sync_api import Browser, Page
+
+from hanamikoji import Game, Record, timeline
+from rulesite.locales import Locales
+
+REPO = Path(__file__).resolve().parents[2]
+LIVE_TIMEOUT_MS = 60_000  # booting Pyodide on a busy 2-core machine, with margin
+GAME_SECONDS = 240  # a whole game at the default level, on a busy machine
+
+
+def _session() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "hk_example_session", REPO / "docs" / "assets" / "examples" / "session.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["hk_example_session"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+session = _session()
+
+
+def text_of(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def shown(page: Page, selector: str) -> str:
+    return " ".join(page.locator(selector).inner_text().split())
+
+
+def board(page: Page) -> str:
+    """The board's markup as inserted (innerHTML writes a no-break space as an entity)."""
+    return page.inner_html(".hk-play-board").replace("&nbsp;", "\u00a0")
+
+
+def state(page: Page) -> str:
+    return str(page.get_attribute("#hk-play", "data-state"))
+
+
+def wait_state(page: Page, *states: str, timeout: int = LIVE_TIMEOUT_MS) -> str:
+    selector = ", ".join(f'#hk-play[data-state="{s}"]' for s in states)
+    page.wait_for_selector(selector, timeout=timeout)
+    return state(page)
+
+
+def new_game(page: Page, edition: str, seat: str, level: str = "default") -> None:
+    page.select_option('select[name="edition"]', edition)
+    page.select_option('select[name="level"]', level)
+    page.check(f'input[name="seat"][value="{seat}"]')
+    page.click('[data-act="new"]')
+    wait_state(page, "play", "thinking")
+
+
+def one_decision(page: Page) -> None:
+    """The reader's decision, made with the page's controls: an offer answered on the board,
+    or the first unused marker and the first cards the page lets them pick, then Play (or
+    the first split of a Competition)."""
+    offer = page.locator('.hk-play-board [data-part^="offer-"][role="button"]')
+    if offer.count():
+        offer.first.click()
+        return
+    page.locator('.hk-play-marker:not([aria-disabled="true"])').first.click()
+    while not page.locator(".hk-play-panel [data-move]").count():
+        page.locator('.hk-play-board [data-part^="hand-"][role="button"]'
+                     ':not([aria-disabled="true"])[aria-pressed="false"]').first.click()
+    page.locator(".hk-play-panel [data-move]").first.click()
+
+
+def play_to_end(page: Page) -> None:
+    deadline = time.monotonic() + GAME_SECONDS
+    while time.monotonic() < deadline:
+        now = wait_state(page, "play", "deal", "over", "failed", "stopped")
+        assert now not in ("failed", "stopped"), shown(page, ".hk-play-status")
+        if now == "over":
+            return
+        if now == "deal":
+            page.click('[data-act="deal"]')
+        else:
+            one_decision(page)
+        page.wait_for_selector('#hk-play:not([data-state="busy"])')
+    raise AssertionError("the game did not end in time")
+
+
+def downloaded_record(page: Page) -> str:
+    with page.expect_download() as download:
+        page.click('[data-act="download"]')
+    return Path(download.value.path()).read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def tab(chromium: Browser) -> Any:
+    opened = open_tab(chromium, {"viewport": {"width": 390, "height": 844}})
+    yield opened
+    opened.context.close()
+
+
+def start(tab: Tab, site_url: str, lang: str, fragment: str = "") -> Page:
+    # Preload forced: a 390 px window counts as a phone, where the page waits for New game.
+    tab.page.goto(f"{site_url}/{lang}/play/?hk-preload=1{fragment}")
+    return tab.page
+
+
+@pytest.mark.parametrize(("lang", "edition", "seat"), [("en", "emperors4", "A"),
+                                                       ("fr", "kosmos", "B")])
+def test_a_whole_game_ends_with_the_engines_outcome(tab: Tab, site_url: str, locales: Locales,
+                                                    lang: str, edition: str,
+                                                    seat: str) -> None:
+    ui = locales.languages[lang].ui
+    page = start(tab, site_url, lang)
+    wait_state(page, "idle")
+    new_game(page, edition, seat)
+    play_to_end(page)
+    record = Record.loads(downloaded_record(page))
+    assert record.edition.value == edition
+    game = record.replay()
+    assert game.outcome is not None
+    # The page says who won and why exactly as the engine's outcome reads in this language.
+    steps = [step.to_json() for step in timeline(record)]
+    expected = text_of(session._explain.Explainer(ui).final(steps))
+    why = shown(page, ".hk-play-panel .hk-play-why")
+    assert why.startswith(expected), (why, expected)
+    winners = [p.name for p in game.outcome.winners]
+    key = ("play.you_shared" if len(winners) == 2 else "play.nobody" if not winners
+           else "play.you_won" if winners == [seat] else "play.you_lost")
+    assert shown(page, ".hk-play-result") == ui[key]
+    tab.assert_clean(site_url)
+
+
+def test_a_reload_resumes_the_game(tab: Tab, site_url: str) -> None:
+    page = start(tab, site_url, "ja")
+    wait_state(page, "idle")
+    new_game(page, "emperors4-3-rounds", "A", level="easy")
+    wait_state(page, "play")
+    one_decision(page)
+    wait_state(page, "play")
+    one_decision(page)
+    wait_state(page, "play", "deal")
+    before = board(page)
+    # The engine's hand and face-down cards are backs with no value on the reader's board.
+    engine_side = page.locator('.hk-play-board [data-part="side-B"]')
+    assert engine_side.locator(".hk-card:not(.hk-back)").count() == 0
+    assert engine_side.locator(".hk-peek").count() == 0
+    steps = page.locator(".hk-play-steps > li").count()
+    assert steps >= 5  # start, deal, and two turns of each player at least
+    page.reload()
+    wait_state(page, "play", "deal")
+    assert board(page) == before
+    assert page.locator(".hk-play-steps > li").count() == steps
+    one_decision(page)  # and the game goes on from there
+    wait_state(page, "play", "deal", "over")
+    assert page.locator(".hk-play-steps > li").count() > steps
+    tab.assert_clean(site_url)
+
+
+def a_record() -> str:
+    game = Game(seed=21)
+    game.deal()
+    for _ in range(9):
+        game.apply(game.legal_actions()[-1])
+    return str(session.dump(Record.from_game(game)))
+
+
+def test_a_shared_link_reopens_the_same_position(tab: Tab, site_url: str,
+                                                 locales: Locales) -> None:
+    ui = locales.languages["fr"].ui
+    record = a_record()
+    page = start(tab, site_url, "fr", "#" + session.link(record, 6))
+    wait_state(page, "review")
+    # The same board the CPython engine draws for that step, in French, every card shown.
+    replay = session.replay(record, ui)
+    index = session.step_of_moves(record, 6)["step"]
+    assert board(page) == replay["boards"][index]
+    assert shown(page, ".hk-play-counter") == ui["widget.counter"].format(
+        step=index, total=len(replay["boards"]) - 1)
+    page.click('[data-act="forward"]')
+    assert board(page) == replay["boards"][index + 1]
+    # Copy a link gives the link of the position shown; it opens that same position.
+    tab.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.click('[data-act="share"]')
+    link = page.locator(".hk-play-share input").input_value()
+    assert link.endswith("#" + session.link(record, 7))
+    other = tab.context.new_page()
+    other.goto(link)
+    wait_state(other, "review")
+    assert board(other) == replay["boards"][index + 1]
+    # Play on from there: the reader takes the seat to move, the game goes on from 7 moves.
+    to_move = Record.loads(record).replay(7).to_move
+    assert to_move is not None
+    other.click('[data-act="play-on"]')
+    wait_state(other, "play", "thinking", "deal")
+    with other.expect_download() as download:
+        other.click('[data-act="download"]')
+    played = Record.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert played.moves[:7] == Record.loads(record).moves[:7]
+    assert "#record=" not in other.url
+    seat = to_move.name
+    said = ui["play.you"].format(player=seat, engine="B" if seat == "A" else "A")
+    assert shown(other, ".hk-play-status").startswith(" ".join(said.split()))
+    tab.assert_clean(site_url)
+
+
+def test_damaged_links_and_records_are_refused_and_the_page_keeps_working(
+        tab: Tab, site_url: str, locales: Locales, tmp_path: Path) -> None:
+    ui = locales.languages["id"].ui
+    fragment = session.link(a_record())
+    damaged = fragment[:-7]  # cut short
+    page = start(tab, site_url, "id", "#" + damaged)
+    wait_state(page, "idle")
+    message = text_of(session.open_link(damaged, ui)["error"]["message"])
+    assert shown(page, ".hk-play-error").startswith(message)
+    # A record whose third move breaks a rule: refused with the move, its path and the rule.
+    record = json.loads(a_record())
+    record["moves"][2] = "G" + "7" * 3 if record["moves"][2][0] != "G" else "S7"
+    forged = tmp_path / "forged.json"
+    forged.write_text(json.dumps(record), encoding="utf-8")
+    page.set_input_files('[data-act="load"]', str(forged))
+    refused = session.load(forged.read_text(encoding="utf-8"), ui)["error"]
+    page.wait_for_selector(".hk-play-error p")
+    assert shown(page, ".hk-play-error").startswith(text_of(refused["message"]))
+    assert refused["rule"] and refused["path"] == "$.moves[2]"
+    rule = page.locator(".hk-play-error a.hk-play-rule")
+    assert (rule.get_attribute("href") or "").endswith(f"#{refused['rule']}")
+    # Still working: a new game starts, and a good record file then loads.
+    new_game(page, "emperors4", "A", level="easy")
+    assert page.locator(".hk-play-error p").count() == 0
+    good = tmp_path / "good.json"
+    good.write_text(a_record(), encoding="utf-8")
+    page.set_input_files('[data-act="load"]', str(good))
+    wait_state(page, "review")
+    assert page.locator(".hk-play-error p").count() == 0
+    tab.assert_clean(site_url)
+
+
+def test_stop_and_new_game_while_the_engine_thinks(tab: Tab, site_url: str,
+                                                   locales: Locales) -> None:
+    ui = locales.languages["en"].ui
+    page = start(tab, site_url, "en")
+    wait_state(page, "idle")
+    new_game(page, "emperors4", "B", level="strong")  # the engine starts, seconds per move
+    wait_state(page, "thinking")
+    assert page.locator('[data-act="stop"]').is_visible()
+    page.click('[data-act="stop"]')
+    wait_state(page, "stopped")
+    assert shown(page, ".hk-play-status") == ui["play.status.stopped"]
+    page.click('[data-act="resume"]')
+    wait_state(page, "thinking")
+    # New game at any time: the search in progress is dropped, the new game starts.
+    new_game(page, "kosmos", "A", level="easy")
+    wait_state(page, "play")
+    assert page.locator(".hk-play-steps > li").count() == 2  # start and deal
+    tab.assert_clean(site_url)
+
+
+def test_on_a_phone_the_runtime_waits_for_new_game(tab: Tab, site_url: str) -> None:
+    page = tab.page
+    page.goto(f"{site_url}/en/play/")  # 390 px: a phone for policy.js
+    page.wait_for_selector('#hk-play[data-state="idle"]')
+    page.wait_for_timeout(1500)
+    assert not [url for url in tab.requests if "pyodide" in url]
+    page.click('[data-act="new"]')
+    wait_state(page, "play")
+    assert [url for url in tab.requests if "pyodide" in url and ".wasm" in url]
+    tab.assert_clean(site_url)

@@ -1,0 +1,232 @@
+""""What if?" and Share in the live examples, in a real browser (Debian's Chromium, the real
+site under its sub-path).
+
+From a step of an example the reader plays another legal move (offered as choices on the board
+by the engine), lets the computer play to the end, and the outcome shown is the engine's own for
+the record the share link carries (replayed here by the CPython engine); the example's line
+comes back in one click; the whole path works from the keyboard on a phone, where asking "what
+if?" is what starts the runtime; without the runtime the failure is said in the page's language,
+the steps still work and a step's share link still names that position; a step shared from an
+example opens on the Play page with the same board.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from conftest import Tab, open_tab
+from playwright.sync_api import Browser, Locator, Page, expect
+from test_accessibility import axe_problems, sideways
+
+from hanamikoji import Record, timeline
+from rulesite import examples
+from rulesite.locales import Locales
+
+LIVE_TIMEOUT_MS = 60_000  # booting Pyodide on a busy 2-core machine, with margin
+
+
+@pytest.fixture
+def tab(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[Tab]:
+    options = getattr(request, "param", {})
+    opened = open_tab(chromium, {"viewport": {"width": 1280, "height": 900}, **options})
+    yield opened
+    opened.context.close()
+
+
+def widget(page: Page, example_id: str) -> Locator:
+    return page.locator(f"[id='{example_id}'] .hk-ex")
+
+
+def ready(page: Page, example_id: str, step: int | None = None) -> None:
+    """Waits until the what-if line is on screen and idle (at ``step``, if given)."""
+    at = "" if step is None else f"[data-step='{step}']"
+    page.wait_for_selector(f"[id='{example_id}'] .hk-ex[data-whatif='1']{at}"
+                           ":not([data-wi-busy='1'])", timeout=LIVE_TIMEOUT_MS)
+
+
+def shared(box: Locator) -> tuple[Record, int, str]:
+    """Clicks Share: the record and the step the link carries, and the link itself."""
+    box.locator("[data-share]").click()
+    link = box.locator("[data-share]").get_attribute("data-link") or ""
+    fields = dict(part.split("=", 1) for part in urlsplit(link).fragment.split("&"))
+    text = base64.urlsafe_b64decode(fields["record"] + "=" * (-len(fields["record"]) % 4))
+    return Record.from_json(json.loads(text.decode("utf-8"))), int(fields["step"]), link
+
+
+def built(example_id: str, locales: Locales) -> dict[str, Any]:
+    return examples.compute(example_id, locales.structure.examples[example_id].spec["code"])
+
+
+def same_html(page: Page, live: str, html: str) -> None:
+    expected = page.evaluate(
+        "html => { const t = document.createElement('template'); t.innerHTML = html;"
+        " return t.innerHTML; }", html)
+    assert live == expected
+
+
+@pytest.mark.parametrize("tab", [{"permissions": ["clipboard-read", "clipboard-write"]}],
+                         indirect=True)
+def test_a_what_if_line_reaches_the_engines_outcome(tab: Tab, site_url: str,
+                                                    locales: Locales) -> None:
+    """Step 38 of the three-round Kosmos game: B offers 25 / 35 and A took 25. Take 35
+    instead, let the computer finish, and compare with the engine replaying the link; back
+    on the example, the step's own link opens the same board on the Play page."""
+    page, example = tab.page, "ex-marker-three-rounds"
+    ui = locales.languages["en"].ui
+    original = Record.from_json(json.loads(built(example, locales)["record"]))
+    page.goto(f"{site_url}/en/scoring/#{example}-step-38")
+    box = widget(page, example)
+    box.and_(page.locator("[data-state='live']")).wait_for()
+    outcome_before = box.locator(".hk-ex-outcome").inner_html()
+    box.locator("[data-wi=start]").click()
+    ready(page, example)
+    # The choices on the board are the engine's legal answers, nothing else.
+    moves = sum(1 for step in timeline(original)[1:39] if step.move is not None)
+    legal = {str(m) for m in original.replay(moves).legal_actions()}
+    assert set(box.locator("[data-choice]").evaluate_all(
+        "parts => parts.map(p => p.dataset.choice)")) == legal == {"P25", "P35"}
+    assert not axe_problems(page, f"[id='{example}']")
+    box.locator("[data-choice='P35']").click()
+    assert box.locator("[data-choice='P35']").get_attribute("aria-pressed") == "true"
+    box.locator("[data-wi=play]").click()
+    ready(page, example, 39)
+    box.locator("[data-wi=computer]").click()  # plays on until the end (here: forced moves)
+    page.wait_for_function(
+        """id => { const root = document.querySelector(`[id='${id}'] .hk-ex`);
+                   return root.dataset.wiBusy !== "1"
+                     && root.querySelector("[data-wi=stop]").hidden; }""",
+        arg=example, timeout=LIVE_TIMEOUT_MS)
+
+    record, step, link = shared(box)
+    assert link.startswith(f"{site_url}/en/play/#record=")
+    assert step == len(record.moves)
+    assert record.moves[:moves] == original.moves[:moves]
+    assert str(record.moves[moves]) == "P35"
+    expect(box.locator(".hk-share-status")).to_have_text(ui["share.copied"])
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    # The outcome on screen is the engine's, for the line the link carries.
+    game = record.replay()
+    assert game.outcome is not None
+    steps = [s.to_json() for s in timeline(record)]
+    words = examples.explainer.explain(steps, ui)
+    same_html(page, box.locator(".hk-ex-outcome").inner_html(), words["outcome"])
+    assert box.locator(".hk-ex-steps > li").count() == len(steps)
+    assert box.locator(".hk-ex-steps > li.hk-wi-step").count() == len(steps) - 39
+    # Only the example's own steps can be cited; on the reader's line, the example's Cite names
+    # the step the line left from (the line itself has its Share link).
+    assert box.locator(".hk-ex-steps > li.hk-wi-step .hk-cite").count() == 0
+    assert box.locator(".hk-ex-steps > li[id] > .hk-cite-step").count() == 39
+    title = page.locator(f"[id='{example}']").locator("xpath=preceding-sibling::*[1]")
+    title.locator(".hk-example-title .hk-cite-button").click()
+    page.locator(".hk-cite-menu:not([hidden]) button[data-copy='link']").click()
+    page.wait_for_function("link => navigator.clipboard.readText().then(t => t !== link)",
+                           arg=link)
+    assert page.evaluate("navigator.clipboard.readText()").endswith(f"#{example}-step-38")
+
+    # "What if?" again, from a step of the reader's own line: it still leaves the example at 38.
+    box.locator(".hk-ex-steps > li[value='40']").click()
+    box.locator("[data-wi=start]").click()
+    ready(page, example, 40)
+    assert box.locator(".hk-ex-steps > li.hk-wi-step").count() == 2
+    assert box.locator(".hk-wi-head").inner_text() == ui["whatif.heading"].format(step=38)
+
+    box.locator("[data-wi=original]").click()  # one click back to the example
+    assert box.get_attribute("data-step") == "38"
+    assert box.locator(".hk-ex-steps > li.hk-wi-step").count() == 0
+    assert box.locator(".hk-ex-steps > li").count() == len(timeline(original))
+    assert box.locator(".hk-ex-outcome").inner_html() == outcome_before
+    assert box.locator(".hk-wi").is_hidden()
+
+    # The example's step 38, shared, opens on the Play page with the same board.
+    record, step, link = shared(box)
+    assert record == original and step == moves
+    play = tab.context.new_page()
+    play.goto(link)
+    play.wait_for_selector('#hk-play[data-state="review"]', timeout=LIVE_TIMEOUT_MS)
+    assert play.inner_html(".hk-play-board") == box.locator(".hk-ex-board").inner_html()
+    tab.assert_clean(site_url)
+
+
+@pytest.mark.parametrize("tab", [{"viewport": {"width": 390, "height": 800}, "has_touch": True,
+                                  "is_mobile": True, "color_scheme": "dark"}], indirect=True)
+def test_what_if_by_keyboard_on_a_phone(tab: Tab, site_url: str, locales: Locales) -> None:
+    """French, 390 px: the phone loads no runtime until the reader asks "what if?"; then
+    Tab and Enter alone pick B's other card from A's Gift and play it."""
+    page, example = tab.page, "ex-gift"
+    ui = locales.languages["fr"].ui
+    page.goto(f"{site_url}/fr/round/#{example}-step-1")
+    box = widget(page, example)
+    box.and_(page.locator("[data-state='live']")).wait_for()
+    page.wait_for_timeout(1500)  # longer than policy.js's dwell: a desktop would load now
+    assert not [url for url in tab.requests if "/pyodide/" in url]
+
+    box.locator("[data-act=back]").focus()
+    focused = ""
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        focused = page.evaluate("document.activeElement.dataset.wi || ''")
+        if focused == "start":
+            break
+    assert focused == "start"
+    page.keyboard.press("Enter")
+    ready(page, example)
+    assert [url for url in tab.requests if "/pyodide/" in url]
+    # Focus is on the board's first choice: the Gift's first card, a 2.
+    assert page.evaluate("document.activeElement.dataset.choice") == "P2"
+    assert box.locator(".hk-wi-prompt").inner_text() == \
+        ui["whatif.choose_pick"].replace("{player}", "B")
+    page.keyboard.press("Enter")
+    assert box.locator("[data-choice='P2']").get_attribute("aria-pressed") == "true"
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.wi || ''") == "play":
+            break
+    page.keyboard.press("Enter")
+    ready(page, example, 2)
+    # Focus went on to B's turn: a choice on the new board, still inside the widget.
+    assert page.evaluate("Boolean(document.activeElement.closest('.hk-ex-board [data-choice]'))")
+    record, step, _ = shared(box)
+    assert [str(m) for m in record.moves] == ["G267", "P2"] and step == 2
+    last = box.locator(".hk-ex-steps > li").last
+    assert "hk-wi-step" in (last.get_attribute("class") or "")
+    assert ui["whatif.yours"] in last.inner_text()
+    assert sideways(page) == 0
+    assert not axe_problems(page, f"[id='{example}']")
+    tab.assert_clean(site_url)
+
+
+def test_without_the_runtime_steps_and_share_links_still_work(tab: Tab, site_url: str,
+                                                              locales: Locales) -> None:
+    """The runtime cannot be downloaded: "what if?" says so in Indonesian, the widget keeps
+    stepping, and a step's share link carries the example's record and that step."""
+    page, example = tab.page, "ex-marker-three-rounds"
+    ui = locales.languages["id"].ui
+    tab.context.route(re.compile(r".*/assets/pyodide/[0-9a-f]+/pyodide\.asm\.wasm(\.gz)?$"),
+                      lambda route: route.abort())
+    page.goto(f"{site_url}/id/scoring/#{example}-step-20")
+    box = widget(page, example)
+    box.and_(page.locator("[data-state='live']")).wait_for()
+    box.locator("[data-wi=start]").click()
+    page.wait_for_selector(f"[id='{example}'] .hk-ex[data-wi-error='1']", timeout=LIVE_TIMEOUT_MS)
+    assert box.locator(".hk-wi-error").inner_text() == ui["whatif.failed"]
+    box.locator("[data-wi=original]").click()
+    assert box.locator(".hk-wi").is_hidden()
+    box.locator("[data-act=back]").click()
+    assert box.get_attribute("data-step") == "19"
+
+    record, step, link = shared(box)
+    assert link.startswith(f"{site_url}/id/play/#record=")
+    original = Record.from_json(json.loads(built(example, locales)["record"]))
+    assert record == original
+    steps = timeline(original)
+    assert step == sum(1 for s in steps[1:20] if s.move is not None)
+    assert timeline(Record(record.edition, record.moves[:step], record.start))[-1].board == \
+        steps[19].board
+    foreign = [url for url in tab.requests if not url.startswith(f"{site_url}/")]
+    assert not foreign

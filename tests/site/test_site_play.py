@@ -1,0 +1,55 @@
+"""The Play page as built: in every language, in the nav and linked from the home page, its
+controls readable before any script, and every rule link it gives the page's script pointing
+at a rule that exists on the built site."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from hanamikoji import MCTSPlayer
+from rulesite import play
+from rulesite.locales import Locales, load
+
+REPO = Path(__file__).resolve().parents[2]
+LANGS = ("en", "fr", "ja", "id")
+
+
+@pytest.fixture(scope="module")
+def locales() -> Locales:
+    return load(REPO / "locales")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_play_page_is_built_linked_and_its_rule_links_resolve(
+        real_site: Path, locales: Locales, lang: str) -> None:
+    ui = locales.languages[lang].ui
+    page = (real_site / lang / "play" / "index.html").read_text(encoding="utf-8")
+    home = (real_site / lang / "index.html").read_text(encoding="utf-8")
+    assert 'href="play/"' in home  # the home page's note on where to start, and the nav
+    data = json.loads(re.search(r'<script type="application/json" class="hk-play-data">'
+                                r"(.*?)</script>", page, re.S).group(1))  # type: ignore[union-attr]
+    # The page's script and session.py find every string they use, in this language.
+    assert {k: v for k, v in ui.items() if k.startswith("play.")}.items() <= \
+        data["strings"].items()
+    for key in ("play.new", "play.download", "play.load", "play.share", "play.stop"):
+        assert ui[key].replace("'", "&#x27;") in page
+    for option in ("emperors4", "emperors4-3-rounds", "kosmos"):
+        assert f'<option value="{option}"' in page
+    # The levels offered are the engine's own budgets, written as the language writes numbers.
+    for level, n in (("default", MCTSPlayer.DEFAULT_ITERATIONS),
+                     ("strong", MCTSPlayer.STRONG_ITERATIONS)):
+        label = ui[f"play.level.{level}"].replace("{n}", play.count(n, lang))
+        assert re.search(rf'<option value="{level}"[^>]*>{re.escape(label)}</option>', page)
+    rules = data["rules"]
+    assert "actions-marker-once" in rules and "end-charm-beats-geishas" in rules
+    for rule_id, link in rules.items():
+        target, _, anchor = link["href"].partition("#")
+        assert anchor == rule_id
+        built = (real_site / lang / "play" / target / "index.html").resolve()
+        assert f'id="{rule_id}"' in built.read_text(encoding="utf-8"), link
+    assert '<script type="module" src="../assets/play/play.js">' in page
+    assert (real_site / lang / "assets" / "play" / "play.js").is_file()

@@ -1,0 +1,118 @@
+""""What if?" from every step of every example, in CPython, through the session functions the
+widget calls in the worker (docs/assets/examples/session.py): the record each example embeds
+replays the example exactly; at every step the board offers as choices exactly the engine's
+legal moves; and from the first step where another move exists, a line played to the end
+(another move, then the engine at its easy level for both players, deals included) ends with
+the engine's outcome, for games set up from a Position and dealt games, in all three editions.
+The browser side (choices wired, the line shown, the example back in one click) is in
+tests/browser/test_whatif.py.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from hanamikoji import Edition, Record, timeline
+from rulesite import examples
+from rulesite.locales import load
+
+REPO = Path(__file__).resolve().parents[2]
+LOCALES = load(REPO / "locales")
+EXAMPLES = LOCALES.structure.examples
+UI = examples.strings(LOCALES.languages["en"].ui)
+CHOICE = re.compile(r'data-part="([a-z]+)-[^"]*" data-choice="([^"]+)"')
+
+
+def _session() -> ModuleType:
+    name = "hk_example_session"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(
+        name, REPO / "docs" / "assets" / "examples" / "session.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+session = _session()
+
+
+def ok(answer: dict[str, Any]) -> dict[str, Any]:
+    assert "error" not in answer, answer
+    return answer
+
+
+def cut(record: Record, moves: int) -> str:
+    """The record after its first ``moves`` moves, as the widget sends it (compact JSON)."""
+    return json.dumps(Record(record.edition, record.moves[:moves], record.start).to_json(),
+                      ensure_ascii=False, separators=(",", ":"))
+
+
+@pytest.mark.parametrize("example_id", sorted(EXAMPLES))
+def test_what_if_from_every_step(example_id: str) -> None:
+    ui = UI
+    result = examples.compute(example_id, EXAMPLES[example_id].spec["code"])
+    record = Record.loads(result["record"])
+    steps = timeline(record)
+    assert [s.to_json() for s in steps] == result["steps"]  # the record is the whole example
+    moves = 0
+    branched = False
+    for step in steps:
+        moves += step.move is not None
+        game = record.replay(moves)
+        state = ok(session.position(cut(record, moves), ui))
+        legal = [str(m) for m in game.legal_actions()]
+        assert state["legal"] == legal
+        offered = CHOICE.findall(state["board"])
+        if game.to_move is None:
+            assert not offered
+            continue
+        # Markers offered: the letters of the legal actions; cards: the whole hand; answers:
+        # the legal picks themselves.
+        letters = {value for part, value in offered if part == "marker"}
+        picks = {value for part, value in offered if part == "offer"}
+        cards = [int(value) for part, value in offered if part == "hand"]
+        if legal[0].startswith("P"):
+            assert picks == set(legal) and not letters and not cards
+        else:
+            assert letters == {move[0] for move in legal} and not picks
+            assert cards == list(range(len(game.hand(game.to_move))))
+        taken = str(record.moves[moves]) if moves < len(record.moves) else None
+        others = [move for move in legal if move != taken]
+        if branched or not others:
+            continue
+        branched = True
+        line = ok(session.play(cut(record, moves), others[0], ui))["record"]
+        for _ in range(300):
+            live = ok(session.position(line, ui))
+            if live["outcome"]:
+                break
+            if live["deal_due"]:
+                line = ok(session.deal(line, 5))["record"]
+            else:
+                line = ok(session.opponent(line, "easy", 5))["record"]
+        ended = Record.loads(line)
+        assert ended.moves[:moves] == record.moves[:moves]
+        assert str(ended.moves[moves]) == others[0]
+        outcome = ended.replay().outcome
+        assert outcome is not None and live["outcome"]["reason"] == outcome.reason.value
+        assert live["outcome"]["winners"] == [p.name for p in outcome.winners]
+        words = examples.explainer.explain([s.to_json() for s in timeline(ended)], ui)
+        assert ok(session.replay(line, ui))["outcome"] == words["outcome"]
+    assert branched or len(steps) <= 3, f"{example_id}: no step with another legal move"
+
+
+def test_the_examples_cover_every_edition() -> None:
+    editions = {Record.loads(examples.compute(i, e.spec["code"])["record"]).edition
+                for i, e in EXAMPLES.items()}
+    assert editions == set(Edition)
