@@ -82,8 +82,8 @@ class MCTSPlayer:
 
     DEFAULT_ITERATIONS: Final = 400
     """The default budget."""
-    STRONG_ITERATIONS: Final = 1600
-    """A stronger, four times slower level."""
+    STRONG_ITERATIONS: Final = 6400
+    """A stronger, sixteen times slower level (the Play page's strong opponent)."""
 
     def __init__(
         self,
