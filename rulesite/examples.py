@@ -103,7 +103,7 @@ class ExampleError(SiteError):
     """An example's code fails at build time (the message names the example and the line)."""
 
 
-def _script(name: str) -> ModuleType:
+def script(name: str) -> ModuleType:
     """A Python file of ``docs/assets/examples/`` (shared with the browser), as a module."""
     spec = importlib.util.spec_from_file_location(f"hk_examples_{name}", SCRIPTS / f"{name}.py")
     assert spec is not None and spec.loader is not None
@@ -112,9 +112,10 @@ def _script(name: str) -> ModuleType:
     return module
 
 
-runner = _script("runner")
-explainer = _script("explain")
-drawer = _script("board")
+runner = script("runner")
+explainer = script("explain")
+drawer = script("board")
+session = script("session")
 PRELUDE = escape(runner.PRELUDE)
 
 

@@ -20,7 +20,7 @@ import json
 from typing import TYPE_CHECKING
 
 from hanamikoji import Edition
-from rulesite.examples import Text, _script
+from rulesite.examples import Text, session
 
 if TYPE_CHECKING:
     from rulesite.pages import PageWriter
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 PREFIXES = ("widget.", "step.", "outcome.", "reason.", "error.", "edition.", "play.")
 # The opponent's levels as the worker plays them: the iterations come from the engine, so the
 # list never states a budget the engine does not use.
-LEVELS: dict[str, int] = _script("session").LEVELS
+LEVELS: dict[str, int] = session.LEVELS
 THOUSANDS = {"en": ",", "fr": "\u202f", "ja": ",", "id": "."}
 
 

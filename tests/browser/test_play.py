@@ -5,13 +5,10 @@ and links are refused in the page's language and the page keeps working."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
 import time
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -19,6 +16,7 @@ from conftest import Tab, open_tab
 from playwright.sync_api import Browser, Page
 
 from hanamikoji import Game, Record, timeline
+from rulesite import examples
 from rulesite.locales import Locales
 
 REPO = Path(__file__).resolve().parents[2]
@@ -26,17 +24,7 @@ LIVE_TIMEOUT_MS = 60_000  # booting Pyodide on a busy 2-core machine, with margi
 GAME_SECONDS = 240  # a whole game at the default level, on a busy machine
 
 
-def _session() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "hk_example_session", REPO / "docs" / "assets" / "examples" / "session.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["hk_example_session"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-session = _session()
+session = examples.session
 
 
 def text_of(html: str) -> str:

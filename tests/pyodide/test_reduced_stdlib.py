@@ -39,10 +39,6 @@ def load_path(name: str, path: Path) -> ModuleType:
     return module
 
 
-def load_session() -> ModuleType:
-    return load_path("hk_example_session", ROOT / "docs" / "assets" / "examples" / "session.py")
-
-
 session_sample = load_path("pyodide_examples", ROOT / "scripts" / "pyodide_examples.py"
                            ).session_sample
 
@@ -90,7 +86,7 @@ def test_every_example_runs_with_the_reduced_stdlib(locales: Locales, tmp_path: 
     assert errors["not_game"] == {"kind": "not_game", "type": "int"}
     assert errors["printed"] is None
     # The session (the Play page's calls) gives in Pyodide what it gives in CPython.
-    assert out["session"] == json.loads(json.dumps(session_sample(load_session(), every)))
+    assert out["session"] == json.loads(json.dumps(session_sample(examples.session, every)))
     # Exactly the listed modules: none missing (the runs above would have failed), none unused.
     assert sorted(out["stdlib"]) == sorted(MODULES), (
         f"listed but unused: {sorted(set(MODULES) - set(out['stdlib']))}")

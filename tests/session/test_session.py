@@ -6,17 +6,15 @@ the other seat's hidden cards."""
 from __future__ import annotations
 
 import base64
-import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 from hanamikoji import Game, MCTSPlayer, Record, View, timeline
+from rulesite import examples
 from rulesite.locales import load as load_locales
 
 REPO = Path(__file__).resolve().parents[2]
@@ -24,17 +22,7 @@ UI = {lang: data.ui for lang, data in load_locales(REPO / "locales").languages.i
 EN = UI["en"]
 
 
-def _session() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "hk_example_session", REPO / "docs" / "assets" / "examples" / "session.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["hk_example_session"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-session = _session()
+session = examples.session
 
 
 def ok(answer: dict[str, Any]) -> dict[str, Any]:

@@ -10,12 +10,9 @@ tests/browser/test_whatif.py.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -31,20 +28,7 @@ UI = examples.strings(LOCALES.languages["en"].ui)
 CHOICE = re.compile(r'data-part="([a-z]+)-[^"]*" data-choice="([^"]+)"')
 
 
-def _session() -> ModuleType:
-    name = "hk_example_session"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(
-        name, REPO / "docs" / "assets" / "examples" / "session.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-session = _session()
+session = examples.session
 
 
 def ok(answer: dict[str, Any]) -> dict[str, Any]:
