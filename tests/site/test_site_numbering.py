@@ -155,8 +155,8 @@ STATES = {
                          "can only answer a Gift or a Competition"),
     Rule.MARKER_ONCE: ("used once per round",),
     Rule.CARDS_FROM_HAND: ("uses cards from your own hand",),
-    Rule.GIFT_PICK: ("chooses one of these cards",),
-    Rule.COMPETITION_PICK: ("chooses one of the two pairs",),
+    Rule.GIFT_PICK: ("they take one of the",),
+    Rule.COMPETITION_PICK: ("they take whichever of the two",),
     Rule.GAME_OVER: ("no further round",),
 }
 
