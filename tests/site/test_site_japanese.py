@@ -2,8 +2,8 @@
 the rulebook's words for the phases, for winning a geisha (迎える), for meeting a goal
 (満たす) and for the optional rule's tie (引き分け); 自分 / 相手 / 手番プレイヤー rather
 than あなた in the rules (the Play page and "what if?" speak to the reader, as Japanese game
-screens do, with あなた); 『』 around the game's title, ブラウザー, and no space between Japanese and
-Latin letters or digits. Code spans are left alone."""
+screens do, with あなた); 『』 around the game's title, ブラウザー, and no space between
+Japanese and Latin letters or digits. Code spans are left alone."""
 
 from __future__ import annotations
 
