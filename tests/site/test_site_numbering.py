@@ -158,6 +158,8 @@ STATES = {
     Rule.GIFT_PICK: ("chooses one of these cards",),
     Rule.COMPETITION_PICK: ("chooses one of the two pairs",),
     Rule.GAME_OVER: ("no further round",),
+    Rule.OPTIONAL_ROUND_LIMIT: ("the game lasts at most",),
+    Rule.KOSMOS_ROUND_LIMIT: ("the game lasts at most",),
 }
 
 

@@ -260,8 +260,14 @@ def play(record: str, move: str, ui: dict[str, str],
         raise Refusal("notation", t(ui, "play.error.notation",
                                     move=_explain.escape(str(move)))) from None
     if viewer is not None and game.to_move is not None and game.to_move.name != viewer:
-        raise Refusal("turn", t(ui, "play.illegal.actions-turn-order"), None,
-                      "actions-turn-order")
+        # The reader is told it is not their decision; the link goes to the rule the engine
+        # cites for it (a pick is the receiver's alone, 9.2 and 10.3; turns alternate, 6.1).
+        rule = "actions-turn-order"
+        try:  # the engine refuses every move from the wrong seat; the game is a local copy
+            game.apply(parsed, player=viewer)
+        except IllegalActionError as error:
+            rule = error.rule.value
+        raise Refusal("turn", t(ui, "play.illegal.actions-turn-order"), None, rule)
     if isinstance(parsed, Deal):
         raise Refusal("illegal", t(ui, "play.illegal.round-phase-order"), None,
                       "round-phase-order")
