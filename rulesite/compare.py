@@ -137,7 +137,9 @@ class RuleText:
         alt = self.writer.resolver(page_id).markdown(text["alt"], links=False)
         boards = figures.frames(block_id, structure.figures[block_id].spec, ui=ui, alt=alt)
         label = ui["figure.label"].format(number=structure.figures[block_id].number)
-        return (f'<figure class="{figures.css(structure.figures[block_id].spec)}">{boards}'
+        # board.css styles boards inside .md-typeset, the class of the language sites' pages
+        return (f'<figure class="md-typeset {figures.css(structure.figures[block_id].spec)}">'
+                f"{boards}"
                 f'<figcaption><a class="label" href="{self.href(block_id)}">'
                 f'{escape(label)}</a> {self.html(text["caption"], inline=True)}'
                 "</figcaption></figure>")
@@ -190,8 +192,10 @@ class RuleText:
                                 f'{escape(ui["example.label"])}</a> '
                                 f'<strong>{self.html(example["title"], inline=True)}</strong></p>'
                                 f'{self.html(example["text"])}')
+                    # a table wider than a phone scrolls in its box: keyboard users reach it
+                    scroll = ' tabindex="0"' if block.kind == "table" else ""
                     blocks.append((block.id, f'<div class="{block.kind}" lang="{self.lang}" '
-                                             f'id="{block.id}-{self.lang}">{body}</div>'))
+                                             f'id="{block.id}-{self.lang}"{scroll}>{body}</div>'))
                 out.append((section.id, heading, blocks))
         return out
 
