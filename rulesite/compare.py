@@ -113,7 +113,11 @@ class RuleText:
             if re.match(r"^([a-z]+:|/)", url):
                 return match.group(0)
             path, hash_, anchor = url.partition("#")
-            target = posixpath.normpath(posixpath.join(here, path)) if path else here
+            if path.endswith(".md"):  # a MkDocs source link, relative to the docs folder
+                slug = path.removesuffix(".md").removesuffix("index")
+                target = posixpath.normpath(posixpath.join(self.lang, slug))
+            else:
+                target = posixpath.normpath(posixpath.join(here, path)) if path else here
             folder = "" if posixpath.splitext(target)[1] else "/"
             return f'{attr}="../../{target}{folder}{hash_}{anchor}"'
 
