@@ -45,8 +45,8 @@ h2 { font-size: 1.2rem; margin: 1.4em 0 .4em; border-bottom: 1px solid var(--lin
        border-top: 1px solid var(--line); padding: .5rem 0; }
 .rule h3 { font-size: 1rem; margin: 0 0 .2em; }
 .row p, .row ul, .row ol { margin: .2em 0; }
-.note, .table, .figure, .example { font-size: .92em; padding-left: .8em;
-                                   border-left: 3px solid var(--line); }
+.note, .intro, .table, .figure, .example { font-size: .92em; padding-left: .8em;
+                                           border-left: 3px solid var(--line); }
 .label { font-weight: 700; margin-right: .3em; }
 .table { overflow-x: auto; }
 .table table { border-collapse: collapse; margin: .4em 0; }
@@ -167,13 +167,13 @@ class RuleText:
                 blocks = []
                 if page_intro and first == 0:
                     blocks.append((f"intro-{page.id}",
-                                   f'<div class="note intro" lang="{self.lang}" '
+                                   f'<div class="intro" lang="{self.lang}" '
                                    f'id="intro-{page.id}-{self.lang}">'
                                    f"{self.html(page_intro)}</div>"))
                 intro = text["sections"][section.id].get("intro")
                 if intro:  # the same in every language, so the rows stay aligned
                     blocks.append((f"intro-{section.id}",
-                                   f'<div class="note intro" lang="{self.lang}" '
+                                   f'<div class="intro" lang="{self.lang}" '
                                    f'id="intro-{section.id}-{self.lang}">'
                                    f"{self.html(intro)}</div>"))
                 for block in section.blocks:
