@@ -114,10 +114,13 @@ def check_current(root: Path, versions: tuple[Version, ...],
     ``changelog.yml`` published (its record under ``published/``)."""
     newest = versions[-1].version
     record = read_record(root, newest)
-    for lang, rules in changed(record, digests(texts)).items():
+    differences = changed(record, digests(texts))
+    total = sum(len(rules) for rules in differences.values())
+    for lang, rules in differences.items():
         file = root / lang / "text.yml"
         for rule, fields in rules.items():
             line = line_of(file, ("rules", rule, fields[0]))
+            more = f" ({total - 1} other rule(s) differ too)" if total > 1 else ""
             raise UnpublishedChangeError(
                 file, f"rules.{rule}.{fields[0]}" + (f" (line {line})" if line else ""),
                 f"differs from what version {newest} published "
@@ -125,7 +128,8 @@ def check_current(root: Path, versions: tuple[Version, ...],
                 f"changes only with a new version: list {rule!r} under `reworded` (its "
                 f"meaning changes) or `editorial` (only its words) of a version newer than "
                 f"{newest} at the end of locales/changelog.yml (add one if {newest} is out), "
-                f"then run `python -m rulesite publish`; or restore the published words")
+                f"then run `python -m rulesite publish`; or restore the published "
+                f"words{more}")
 
 
 @dataclass
