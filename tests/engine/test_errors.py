@@ -177,12 +177,9 @@ def test_something_that_is_not_a_move(state: str) -> None:
 
 
 def test_wrong_player_is_refused() -> None:
-    """A move sent on behalf of the player who is not to decide breaks the turn order.
-
-    ``Rule.TURN_ORDER`` exists but nothing can raise it: ``apply`` does not say who moves,
-    so a program serving two players cannot have the engine check that the right one did
-    (see FINDINGS.md; the keyword ``player=`` here is a proposal).
-    """
+    """An action sent on behalf of the player whose turn it is not breaks the turn order
+    (``player=`` says who sends it; test_rule_citations covers picks and deals sent by the
+    wrong player)."""
     game = round_one(0)
     before = full_state(game)
     with pytest.raises(IllegalActionError) as error:
