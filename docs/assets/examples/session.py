@@ -243,7 +243,10 @@ def deal(record: str, seed: int) -> dict[str, Any]:
     round's deck follows from it and the round number)."""
     game = _game(_parse(record, None))
     if game.phase is not Phase.DEAL:
-        raise Refusal("illegal", "no deal is due", None, "round-phase-order")
+        try:  # refused before anything is dealt; the engine names the rule: one deal per
+            game.deal()  # round (4.1), or the rule that ended the game (14.3, 15.2, 15.4)
+        except IllegalActionError as error:
+            raise Refusal("illegal", "no deal is due", None, error.rule.value) from None
     game.deal(_shuffled(seed, game.round_number))
     return {"record": dump(Record.from_game(game))}
 
