@@ -193,12 +193,31 @@ def _list_lines(lines: list[str], start: int, end: int, group: str, ids: list[st
     return len(new)
 
 
+def _drop(lines: list[str], start: int, group: str, ids: set[str]) -> None:
+    """Remove ``ids`` from the ``group:`` block list of the entry starting at ``start``
+    (a rule is either reworded or editorial); an emptied list is written ``[]``."""
+    key = re.compile(rf"^(\s+){group}:\s*$")
+    at = next((i for i in range(start, len(lines)) if key.match(lines[i])), None)
+    if at is None:
+        return
+    pad = key.match(lines[at]).group(1)  # type: ignore[union-attr]
+    i = at + 1
+    while i < len(lines) and re.match(rf"^{pad}  - ", lines[i]):
+        if lines[i].split("- ", 1)[1].strip() in ids:
+            del lines[i]
+        else:
+            i += 1
+    if i == at + 1:
+        lines[at] = f"{pad}{group}: []"
+
+
 def add_to_newest(changelog: Path, groups: Mapping[str, list[str]]) -> None:
-    """List rule IDs under ``reworded``/``editorial`` of the last version of ``changelog``,
-    keeping its comments and layout."""
+    """List rule IDs under ``reworded``/``editorial`` of the last version of ``changelog``
+    (taking them out of the other list), keeping its comments and layout."""
     lines = changelog.read_text(encoding="utf-8").split("\n")
     start = max(i for i, line in enumerate(lines) if re.match(r"^\s+- version:", line))
     for group, ids in groups.items():
+        _drop(lines, start, "editorial" if group == "reworded" else "reworded", set(ids))
         end = len(lines)
         while end > start + 1 and not lines[end - 1].strip():
             end -= 1

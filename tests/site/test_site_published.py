@@ -115,6 +115,10 @@ def test_publish_refuses_an_unlisted_change_then_records_a_listed_one(
     assert reworded in locales.structure.versions[-1].editorial
     published.check_current(copy, locales.structure.versions, locales.texts())
     assert (copy / "published" / "1.1.json").read_text(encoding="utf-8") != record
+    # a rule listed as editorial, reclassified: it moves to reworded, and is in one list only
+    assert main(["publish", "--locales", str(copy), "--reworded", RULE, "--amend"]) == 0
+    version = load(copy).structure.versions[-1]
+    assert RULE in version.reworded and RULE not in version.editorial
 
 
 def test_a_released_record_is_not_rewritten_without_amend(copy: Path) -> None:
