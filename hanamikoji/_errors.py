@@ -10,7 +10,7 @@ class Rule(StrEnum):
     """A rule an action can break. Each value is the ID of the rule on the rules site."""
 
     TURN_ORDER = "actions-turn-order"
-    """It is not this player's decision now."""
+    """It is the other player's turn."""
     DEAL_FIRST = "round-phase-order"
     """A round starts with its one deal; no action can be taken before it, no second deal
     after it."""
@@ -26,7 +26,13 @@ class Rule(StrEnum):
     COMPETITION_PICK = "competition-opponent-takes-pair"
     """The opponent takes one of the two offered pairs."""
     GAME_OVER = "end-immediately"
-    """The game is over: no decision remains."""
+    """A player reached a winning goal: the game ended at once, with no further round."""
+    OPTIONAL_ROUND_LIMIT = "edition-emperors4-limit"
+    """Under the EmperorS4 optional rule the game lasts at most 3 rounds: after the last one
+    no decision remains."""
+    KOSMOS_ROUND_LIMIT = "edition-kosmos-limit"
+    """Under the Kosmos/IELLO rules the game lasts at most 3 rounds: after the last one no
+    decision remains."""
 
 
 class HanamikojiError(Exception):

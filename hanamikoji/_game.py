@@ -513,12 +513,7 @@ class Game:
         if isinstance(move, str):
             move = parse_move(move)
         if player is not None and self._to_move >= 0 and Player.parse(player) != self._to_move:
-            raise IllegalActionError(
-                f"{move}: it is player {Player(self._to_move)}'s decision, "
-                f"not player {Player.parse(player)}'s",
-                action=move,
-                rule=Rule.TURN_ORDER,
-            )
+            self._refuse_player(move, Player.parse(player))
         kind = type(move)
         phase = self._phase
         if phase is Phase.ACTION and (
@@ -542,7 +537,7 @@ class Game:
         Returns the :class:`Deal` applied (it is also recorded in :attr:`moves`).
         """
         if self._phase is Phase.OVER:
-            raise IllegalActionError("the game is over", action=deck, rule=Rule.GAME_OVER)
+            self._refuse_over(deck, "deal")
         if self._phase is not Phase.DEAL:
             raise IllegalActionError(
                 "the cards are already dealt for this round", action=deck, rule=Rule.DEAL_FIRST
@@ -565,6 +560,39 @@ class Game:
 
     # ------------------------------------------------------------------ internals
 
+    def _refuse_over(self, action: object, text: object) -> None:
+        """Refuse anything after the end, citing the rule that ended the game: a goal ends
+        it at once (14.3); without one, the edition's round limit (15.2 or 15.4)."""
+        assert self._outcome is not None
+        if self._outcome.reason in _LIMIT_REASONS:
+            kosmos = self.edition is Edition.KOSMOS
+            rule = Rule.KOSMOS_ROUND_LIMIT if kosmos else Rule.OPTIONAL_ROUND_LIMIT
+            why = f"round {self._outcome.round_number} was the last ({self.edition.value})"
+        else:
+            rule = Rule.GAME_OVER
+            why = "a player reached a winning goal"
+        raise IllegalActionError(f"{text}: the game is over, {why}", action=action, rule=rule)
+
+    def _refuse_player(self, move: Move, player: Player) -> None:
+        """Refuse a move sent by the player who is not to decide, citing the rule that says
+        whose decision it is: a deal during a round breaks the one-deal rule whoever sends
+        it; a pick is the offer's receiver's alone (9.2, 10.3); no action may come before
+        the pick (6.13); otherwise the players alternate turns (6.1)."""
+        phase = self._phase
+        kind = type(move)
+        rule = Rule.TURN_ORDER
+        if kind is Deal:
+            rule = Rule.DEAL_FIRST
+        elif phase is Phase.GIFT_PICK:
+            rule = Rule.GIFT_PICK if kind is GiftPick else Rule.DECISION_KIND
+        elif phase is Phase.COMPETITION_PICK:
+            rule = Rule.COMPETITION_PICK if kind is CompetitionPick else Rule.DECISION_KIND
+        raise IllegalActionError(
+            f"{move}: it is player {Player(self._to_move)}'s decision, not player {player}'s",
+            action=move,
+            rule=rule,
+        )
+
     def _refuse_kind(self, move: object) -> None:
         phase = self._phase
         if not isinstance(
@@ -572,10 +600,16 @@ class Game:
         ):
             raise NotationError(f"{move!r} is not a move")
         if phase is Phase.OVER:
-            raise IllegalActionError(f"{move}: the game is over", action=move, rule=Rule.GAME_OVER)
+            self._refuse_over(move, move)
         if phase is Phase.DEAL:
             raise IllegalActionError(
                 f"{move}: round {self.round_number} has not been dealt yet",
+                action=move,
+                rule=Rule.DEAL_FIRST,
+            )
+        if isinstance(move, Deal):  # a round has only one deal (4.1)
+            raise IllegalActionError(
+                f"{move}: the cards are already dealt for round {self.round_number}",
                 action=move,
                 rule=Rule.DEAL_FIRST,
             )
@@ -949,6 +983,16 @@ _MARKER_NAMES: Final = {1: "Secret", 2: "Trade-off", 4: "Gift", 8: "Competition"
 
 def _expand(counts: list[int]) -> tuple[int, ...]:
     return tuple(g for g in GEISHAS for _ in range(counts[g]))
+
+
+_LIMIT_REASONS: Final = frozenset(
+    {
+        Reason.LIMIT_MORE_GEISHAS,
+        Reason.LIMIT_MORE_CHARM,
+        Reason.LIMIT_SHARED,
+        Reason.LIMIT_NO_WINNER,
+    }
+)
 
 
 def _decide(

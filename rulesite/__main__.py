@@ -1,4 +1,4 @@
-"""Command line: ``python -m rulesite build | serve | coverage``."""
+"""Command line: ``python -m rulesite build | serve | coverage | publish``."""
 
 from __future__ import annotations
 
@@ -7,9 +7,11 @@ import os
 import sys
 from pathlib import Path
 
+from rulesite import published
 from rulesite.build import REPO, build, rebuild_languages
 from rulesite.coverage import coverage, format_report
 from rulesite.errors import SiteError
+from rulesite.locales import load
 from rulesite.serve import serve, serve_live
 
 
@@ -40,6 +42,22 @@ def main(argv: list[str] | None = None) -> int:
     cov = commands.add_parser("coverage", help="translation coverage report")
     cov.add_argument("--locales", type=Path, default=REPO / "locales")
     cov.add_argument("--check", action="store_true", help="exit 1 if any language is incomplete")
+    pub = commands.add_parser(
+        "publish", help="record the newest version's rule texts (locales/published/)",
+        description="Compare every rule's title and text with the version before the newest "
+                    "one in changelog.yml, print per language which rules changed and how the "
+                    "newest version lists them, and write its record if every changed rule "
+                    "is listed (locales/README.md, Numbering).")
+    pub.add_argument("--locales", type=Path, default=REPO / "locales")
+    pub.add_argument("--reworded", nargs="+", default=[], metavar="ID",
+                     help="list these rules under reworded (meaning changed) first")
+    pub.add_argument("--editorial", nargs="+", default=[], metavar="ID",
+                     help="list these rules under editorial (same meaning) first")
+    pub.add_argument("--rest", choices=("reworded", "editorial"),
+                     help="list every other changed rule not yet listed under this group")
+    pub.add_argument("--amend", action="store_true",
+                     help="rewrite the record of a version that is not out yet")
+    pub.add_argument("--check", action="store_true", help="report only, write nothing")
     args = parser.parse_args(argv)
 
     try:
@@ -47,6 +65,8 @@ def main(argv: list[str] | None = None) -> int:
             report = coverage(args.locales)
             print(format_report(report))
             return 1 if args.check and not all(lang.complete for lang in report) else 0
+        if args.command == "publish":
+            return _publish(args)
         if args.command == "build":
             if args.only:
                 site = rebuild_languages(args.locales, args.out, args.only, work=args.work)
@@ -70,6 +90,25 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 1
     return 0
+
+
+def _publish(args: argparse.Namespace) -> int:
+    """``publish``: list the changed rules, fill the newest version's lists, write."""
+    root = args.locales.resolve()
+    groups = {"reworded": list(args.reworded), "editorial": list(args.editorial)}
+    if args.rest:
+        first = load(root)
+        report = published.publish(root, first.texts(), first.structure.versions, write=False)
+        groups[args.rest] += [r for r in report.unlisted if r not in groups["reworded"]
+                              and r not in groups["editorial"]]
+    if any(groups.values()) and not args.check:
+        published.add_to_newest(root / "changelog.yml",
+                                {g: ids for g, ids in groups.items() if ids})
+    locales = load(root)
+    report = published.publish(root, locales.texts(), locales.structure.versions,
+                               amend=args.amend, write=not args.check)
+    print("\n".join(report.lines()))
+    return 1 if report.unlisted or report.unchanged else 0
 
 
 if __name__ == "__main__":

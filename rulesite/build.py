@@ -17,7 +17,7 @@ from xml.etree import ElementTree
 
 import yaml
 
-from rulesite import assets, compare
+from rulesite import assets, compare, published
 from rulesite.book import FILENAME as BOOK
 from rulesite.book import BookWriter
 from rulesite.config import language_config
@@ -96,6 +96,7 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
     site_url = site_root(site_url)
     out, work = Path(out).resolve(), Path(work).resolve()
     locales = load(locales_dir)
+    published.check_current(locales.root, locales.structure.versions, locales.texts())
     _fresh(out)
     _fresh(work)
     engine = assets.write_engine(REPO / "node_modules", out / "assets" / "py")
@@ -152,6 +153,7 @@ def rebuild_languages(locales_dir: Path | str, out: Path | str, langs: list[str]
     aside, then swapped in, so the server never serves half a language."""
     out, work = Path(out).resolve(), Path(work).resolve()
     locales = load(locales_dir)
+    published.check_current(locales.root, locales.structure.versions, locales.texts())
     unknown = sorted(set(langs) - set(locales.structure.languages))
     if unknown:
         raise SiteError(f"unknown language {unknown[0]!r}; expected one of "

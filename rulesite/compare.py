@@ -10,6 +10,7 @@ Each rule links back to its page on the language's own site, so nothing here is 
 
 from __future__ import annotations
 
+import posixpath
 import re
 from html import escape
 from itertools import permutations
@@ -18,6 +19,7 @@ from pathlib import Path
 import markdown
 
 from hanamikoji import FACTS
+from rulesite import figures, tables
 from rulesite.locales import Locales
 from rulesite.pages import PageWriter
 from rulesite.placeholders import PLACEHOLDER_RE
@@ -43,9 +45,15 @@ h2 { font-size: 1.2rem; margin: 1.4em 0 .4em; border-bottom: 1px solid var(--lin
        border-top: 1px solid var(--line); padding: .5rem 0; }
 .rule h3 { font-size: 1rem; margin: 0 0 .2em; }
 .row p, .row ul, .row ol { margin: .2em 0; }
-.note, .table, .figure, .example { font-size: .92em; padding-left: .8em;
-                                   border-left: 3px solid var(--line); }
+.note, .intro, .table, .figure, .example { font-size: .92em; padding-left: .8em;
+                                           border-left: 3px solid var(--line); }
 .label { font-weight: 700; margin-right: .3em; }
+.table { overflow-x: auto; }
+.table table { border-collapse: collapse; margin: .4em 0; }
+.table th, .table td { border: 1px solid var(--line); padding: .2em .5em; text-align: left;
+                       vertical-align: top; }
+figure { margin: .4em 0; }
+figure svg { max-width: 100%; height: auto; }
 .term { background: var(--term); border-radius: .2em; padding: 0 .1em; }
 abbr.term { text-decoration: underline dotted; }
 @media (max-width: 40rem) { .row { grid-template-columns: 1fr; gap: .4rem; } }
@@ -93,21 +101,81 @@ class RuleText:
         out = markdown.markdown(PLACEHOLDER_RE.sub(one, text))
         return out.removeprefix("<p>").removesuffix("</p>") if inline else out
 
+    def site_links(self, html: str, page_id: str) -> str:
+        """``html`` written for the language page ``page_id``, its relative links and
+        sources rewritten to work from ``compare/<a>-<b>/``."""
+        page = self.locales.structure.page(page_id)
+        here = self.lang + ("" if page.filename == "index.md"
+                            else "/" + page.filename.removesuffix(".md"))
+
+        def one(match: re.Match[str]) -> str:
+            attr, url = match.group(1), match.group(2)
+            if re.match(r"^([a-z]+:|/)", url):
+                return match.group(0)
+            path, hash_, anchor = url.partition("#")
+            if path.endswith(".md"):  # a MkDocs source link, relative to the docs folder
+                slug = path.removesuffix(".md").removesuffix("index")
+                target = posixpath.normpath(posixpath.join(self.lang, slug))
+            else:
+                target = posixpath.normpath(posixpath.join(here, path)) if path else here
+            folder = "" if posixpath.splitext(target)[1] else "/"
+            return f'{attr}="../../{target}{folder}{hash_}{anchor}"'
+
+        return re.sub(r'\b(href|src)="([^"]*)"', one, html)
+
+    def table(self, page_id: str, block_id: str, kind: str) -> str:
+        """A table as the language's page shows it: its caption, then the table the
+        builder fills from the engine or the data."""
+        page = self.locales.structure.page(page_id)
+        caption = self.writer.resolver(page_id).markdown(
+            self.locales.languages[self.lang].text["tables"][block_id]["caption"])
+        body = tables.TABLES[kind](self.writer.table_context(page))
+        html = markdown.markdown(f"{caption}\n\n{body}", extensions=["tables", "attr_list"])
+        return self.site_links(html, page_id)
+
+    def figure(self, page_id: str, block_id: str) -> str:
+        """A figure's boards, drawn as on its page, then its number and caption."""
+        structure = self.locales.structure
+        text = self.locales.languages[self.lang].text["figures"][block_id]
+        ui = self.locales.languages[self.lang].ui
+        alt = self.writer.resolver(page_id).markdown(text["alt"], links=False)
+        boards = figures.frames(block_id, structure.figures[block_id].spec, ui=ui, alt=alt)
+        label = ui["figure.label"].format(number=structure.figures[block_id].number)
+        # board.css styles boards inside .md-typeset, the class of the language sites' pages
+        return (f'<figure class="md-typeset {figures.css(structure.figures[block_id].spec)}">'
+                f"{boards}"
+                f'<figcaption><a class="label" href="{self.href(block_id)}">'
+                f'{escape(label)}</a> {self.html(text["caption"], inline=True)}'
+                "</figcaption></figure>")
+
     def chapters(self) -> list[tuple[str, str, list[tuple[str, str]]]]:
-        """(section ID, heading HTML, [(block ID, block HTML)]) for every numbered chapter:
-        each rule, and the prose around the rules a translation check also needs (notes,
-        table and figure captions, the title and text of each example)."""
+        """(section ID, heading HTML, [(block ID, block HTML)]) for every section of the
+        rules pages, whole: the page's and the section's introductions, each rule, note,
+        table and figure as its page shows it, and the title and text of each example."""
         structure = self.locales.structure
         text = self.locales.languages[self.lang].text
         ui = self.locales.languages[self.lang].ui
         out = []
         for page in structure.pages:
-            for section in page.sections:
-                if section.chapter is None:
-                    continue
+            if page.kind != "rules":
+                continue
+            page_intro = text["pages"][page.id].get("intro")
+            for first, section in enumerate(page.sections):
                 title = self.html(text["sections"][section.id]["title"], inline=True)
-                heading = f'<span class="num">{structure.numbers[section.id]}</span> {title}'
+                number = structure.numbers.get(section.id)
+                heading = f'<span class="num">{number}</span> {title}' if number else title
                 blocks = []
+                if page_intro and first == 0:
+                    blocks.append((f"intro-{page.id}",
+                                   f'<div class="intro" lang="{self.lang}" '
+                                   f'id="intro-{page.id}-{self.lang}">'
+                                   f"{self.html(page_intro)}</div>"))
+                intro = text["sections"][section.id].get("intro")
+                if intro:  # the same in every language, so the rows stay aligned
+                    blocks.append((f"intro-{section.id}",
+                                   f'<div class="intro" lang="{self.lang}" '
+                                   f'id="intro-{section.id}-{self.lang}">'
+                                   f"{self.html(intro)}</div>"))
                 for block in section.blocks:
                     if block.kind == "rule":
                         rule = text["rules"][block.id]
@@ -118,21 +186,20 @@ class RuleText:
                     elif block.kind == "note":
                         body = self.html(text["notes"][block.id]["text"])
                     elif block.kind == "table":
-                        body = self.html(text["tables"][block.id]["caption"])
+                        assert block.table is not None
+                        body = self.table(page.id, block.id, block.table)
                     elif block.kind == "figure":
-                        label = ui["figure.label"].format(number=structure.figures[block.id].number)
-                        body = (f'<p><a class="label" href="{self.href(block.id)}">'
-                                f'{escape(label)}</a> '
-                                f'{self.html(text["figures"][block.id]["caption"], inline=True)}'
-                                "</p>")
+                        body = self.figure(page.id, block.id)
                     else:
                         example = text["examples"][block.id]
                         body = (f'<p><a class="label" href="{self.href(block.id)}">'
                                 f'{escape(ui["example.label"])}</a> '
                                 f'<strong>{self.html(example["title"], inline=True)}</strong></p>'
                                 f'{self.html(example["text"])}')
+                    # a table wider than a phone scrolls in its box: keyboard users reach it
+                    scroll = ' tabindex="0"' if block.kind == "table" else ""
                     blocks.append((block.id, f'<div class="{block.kind}" lang="{self.lang}" '
-                                             f'id="{block.id}-{self.lang}">{body}</div>'))
+                                             f'id="{block.id}-{self.lang}"{scroll}>{body}</div>'))
                 out.append((section.id, heading, blocks))
         return out
 
@@ -140,6 +207,8 @@ class RuleText:
 def page(lang: str, title: str, nav: str, body: str, css_class: str,
          canonical: str | None = None) -> str:
     link = f'<link rel="canonical" href="{escape(canonical)}">' if canonical else ""
+    # the boards of the figures are drawn with the language site's own board style
+    link += f'<link rel="stylesheet" href="../../{lang}/assets/examples/board.css">'
     return (f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width,initial-scale=1">'
             f"{link}"

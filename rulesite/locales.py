@@ -53,6 +53,7 @@ BUILDER_UI_KEYS = (
     "table.notation.move", "table.notation.written", "table.notation.python", "move.pick",
     "table.errors.name", "table.errors.rule", "table.errors.none",
     "site.version", "changelog.heading", "changelog.added", "changelog.reworded",
+    "changelog.editorial",
     "changelog.retired", "changelog.nothing", "changelog.renumbered", "changelog.before",
     "changelog.now", "changelog.rule", "changelog.merged",
     "table.geishas.unsettled", "table.geishas.unsettled_note", "table.names.site",
@@ -77,6 +78,10 @@ class Locales:
     @property
     def english(self) -> Language:
         return self.languages["en"]
+
+    def texts(self) -> dict[str, dict[str, Any]]:
+        """Each language's ``text.yml``, parsed: language -> text."""
+        return {code: lang.text for code, lang in self.languages.items()}
 
 
 def flatten(data: Any, prefix: str = "") -> dict[str, Any]:

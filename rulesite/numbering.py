@@ -24,6 +24,8 @@ REQUIRED = {"version", "date", "summary", "numbers", "added", "reworded", "retir
 # Only the first version: the numbers rules had before numbering was frozen, and the old
 # numbers whose rule was folded into another one (old number -> the rule that now says it).
 FIRST_ONLY = {"before", "before_merged"}
+# Optional in every version: rules whose words changed while their meaning did not.
+OPTIONAL = {"editorial"}
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,7 @@ class Version:
     retired: tuple[str, ...]  # rule IDs withdrawn; their numbers are never used again
     before: dict[str, str]  # first version only: rule ID -> its number before the freeze
     before_merged: dict[str, str]  # first version only: old number -> rule now stating it
+    editorial: tuple[str, ...] = ()  # rule IDs reworded without a change of meaning
 
 
 def _ids(raw: Any, path: Path, key: str) -> tuple[str, ...]:
@@ -63,7 +66,7 @@ def _version(raw: Any, path: Path, key: str, first: bool) -> Version:
         raise MalformedEntryError(path, key, f"expected a mapping, got {raw!r}")
     for name in sorted(REQUIRED - raw.keys()):
         raise MissingKeyError(path, f"{key}.{name}", "required")
-    allowed = REQUIRED | (FIRST_ONLY if first else set())
+    allowed = REQUIRED | OPTIONAL | (FIRST_ONLY if first else set())
     for name in sorted(raw.keys() - allowed):
         raise ExtraKeyError(path, f"{key}.{name}", f"unknown key; expected {sorted(allowed)}")
     version, date = raw["version"], raw["date"]
@@ -83,7 +86,8 @@ def _version(raw: Any, path: Path, key: str, first: bool) -> Version:
                    _ids(raw["reworded"], path, f"{key}.reworded"),
                    _ids(raw["retired"], path, f"{key}.retired"),
                    _numbers(raw.get("before", {}), path, f"{key}.before"),
-                   {str(k): v for k, v in before_merged.items()})
+                   {str(k): v for k, v in before_merged.items()},
+                   _ids(raw.get("editorial", []), path, f"{key}.editorial"))
 
 
 def check_history(versions: tuple[Version, ...], numbers: dict[str, str], path: Path) -> None:
@@ -118,7 +122,10 @@ def check_history(versions: tuple[Version, ...], numbers: dict[str, str], path: 
         if v is not versions[0] and set(v.added) != set(v.numbers):
             raise MalformedEntryError(path, f"{key}.added",
                                       "a later version adds exactly the rules it gives numbers")
-        for group in ("added", "reworded"):
+        for rule in sorted(set(v.reworded) & set(v.editorial)):
+            raise MalformedEntryError(path, f"{key}.editorial",
+                                      f"{rule!r} is also under reworded: choose one")
+        for group in ("added", "reworded", "editorial"):
             for rule in getattr(v, group):
                 if rule not in published:
                     raise MalformedEntryError(path, f"{key}.{group}",

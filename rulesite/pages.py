@@ -197,6 +197,7 @@ class PageWriter:
         published = {r: n for v in self.structure.versions for r, n in v.numbers.items()}
         groups = [("added", [rule_line(r) for r in version.added]),
                   ("reworded", [rule_line(r) for r in version.reworded]),
+                  ("editorial", [rule_line(r) for r in version.editorial]),
                   # A retired rule has no text any more: its number and ID stay on record.
                   ("retired", [f"- {published[r]} (`{r}`)" for r in version.retired])]
         for group, lines in groups:

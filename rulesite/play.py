@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from hanamikoji import Edition
 from rulesite.examples import Text, session
+from rulesite.structure import EDITION_OF_RULEBOOK, RULEBOOK_OF
 
 if TYPE_CHECKING:
     from rulesite.pages import PageWriter
@@ -56,8 +57,11 @@ def render(writer: PageWriter, page_id: str) -> str:
     """The application's HTML, one line (Markdown keeps a raw HTML block verbatim)."""
     ui = writer.ui
     t = Text(ui)
-    editions = "".join(f'<option value="{e.value}">{t(f"edition.{e.value}")}</option>'
-                       for e in Edition)
+    # preselected: the rules of the printed rulebook this language follows
+    default = EDITION_OF_RULEBOOK[RULEBOOK_OF[writer.lang]]
+    editions = "".join(
+        f'<option value="{e.value}"{" selected" if e.value == default else ""}>'
+        f'{t(f"edition.{e.value}")}</option>' for e in Edition)
     levels = "".join(
         f'<option value="{level}"{" selected" if level == "default" else ""}>'
         f'{t(f"play.level.{level}", n=count(n, writer.lang))}</option>'

@@ -28,6 +28,12 @@ TABLE_KINDS = ("geishas", "editions", "notation", "errors", "speed", "players", 
 EDITION_NAMES = ("kosmos", "emperors4", "emperors4-ja", "emperors4-id")
 GLOSSARY_EDITIONS = ("kosmos", "emperors4")
 RULEBOOK_OF = {"en": "emperors4", "fr": "kosmos", "ja": "emperors4-ja", "id": "emperors4-id"}
+# The rules each printed rulebook plays by default (``hanamikoji.Edition`` values): the
+# EmperorS4 rulebooks have no round limit unless the players choose the option; the French
+# box (Kosmos/IELLO) always plays at most three rounds. A language's Play page starts on its
+# own rulebook's rules.
+EDITION_OF_RULEBOOK = {"emperors4": "emperors4", "emperors4-ja": "emperors4",
+                       "emperors4-id": "emperors4", "kosmos": "kosmos"}
 LANGUAGES = ("en", "fr", "ja", "id")
 
 

@@ -209,9 +209,10 @@ def test_side_by_side(context: BrowserContext, site_url: str, locales: Locales,
         marked = page.locator(f".rule[lang='{lang}'] a.term")
         assert marked.count() > 20
         assert f"/{lang}/glossary/#" in (marked.first.get_attribute("href") or "")
-    # Notes, table and figure captions, examples: aligned as well, each in its language.
-    blocks = [block for p in locales.structure.pages for s in p.sections if s.chapter
-              for block in s.blocks]
+    # Notes, tables, figures, examples: aligned as well, each in its language, on every
+    # section of the rules pages.
+    blocks = [block for p in locales.structure.pages if p.kind == "rules"
+              for s in p.sections for block in s.blocks]
     for kind in ("note", "table", "figure", "example"):
         expected = [block.id for block in blocks if block.kind == kind]
         assert expected, kind

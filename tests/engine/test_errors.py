@@ -65,7 +65,7 @@ ILLEGAL = [
     ("before the deal", "P12", Rule.DEAL_FIRST),
     ("A to act", "P1", Rule.DECISION_KIND),
     ("A to act", "P12", Rule.DECISION_KIND),
-    ("A to act", FULL_DEAL, Rule.DECISION_KIND),
+    ("A to act", FULL_DEAL, Rule.DEAL_FIRST),
     ("A to act", "G445", Rule.CARDS_FROM_HAND),
     ("A to act", "C11-23", Rule.CARDS_FROM_HAND),
     ("A to act", "T77", Rule.CARDS_FROM_HAND),
@@ -74,7 +74,7 @@ ILLEGAL = [
     ("A to act, Gift and Trade-off used", "S1", Rule.CARDS_FROM_HAND),
     ("B to pick from a Gift", "S7", Rule.DECISION_KIND),
     ("B to pick from a Gift", "P12", Rule.DECISION_KIND),
-    ("B to pick from a Gift", FULL_DEAL, Rule.DECISION_KIND),
+    ("B to pick from a Gift", FULL_DEAL, Rule.DEAL_FIRST),
     ("B to pick from a Gift", "P4", Rule.GIFT_PICK),
     ("B to pick from a Gift", "P7", Rule.GIFT_PICK),
     ("A to pick from a Competition", "P1", Rule.DECISION_KIND),
@@ -177,12 +177,9 @@ def test_something_that_is_not_a_move(state: str) -> None:
 
 
 def test_wrong_player_is_refused() -> None:
-    """A move sent on behalf of the player who is not to decide breaks the turn order.
-
-    ``Rule.TURN_ORDER`` exists but nothing can raise it: ``apply`` does not say who moves,
-    so a program serving two players cannot have the engine check that the right one did
-    (see FINDINGS.md; the keyword ``player=`` here is a proposal).
-    """
+    """An action sent on behalf of the player whose turn it is not breaks the turn order
+    (``player=`` says who sends it; test_rule_citations covers picks and deals sent by the
+    wrong player)."""
     game = round_one(0)
     before = full_state(game)
     with pytest.raises(IllegalActionError) as error:

@@ -272,3 +272,33 @@ def test_the_card_drawn_this_turn_is_pointed_out() -> None:
         state["board"]
     # Not the other seat's business, nor an answer to an offer.
     assert ok(session.position(record, EN, viewer="A"))["drawn"] is None
+
+
+@pytest.mark.parametrize(("edition", "seed", "limit_rule"), [
+    ("emperors4-3-rounds", 7, "edition-emperors4-limit"), ("kosmos", 7, "edition-kosmos-limit")])
+def test_refusals_cite_the_rule_that_states_the_broken_fact(edition: str, seed: int,
+                                                            limit_rule: str) -> None:
+    """A deal during a round breaks the one-deal rule (4.1); a pick sent by the Gift's giver
+    is refused with the rule that the receiver chooses (9.2); a deal after the end cites
+    what ended the game: a goal (14.3) or the edition's round limit."""
+    record = ok(session.new_game(edition, seed))["record"]
+    assert session.deal(record, seed)["error"]["rule"] == "round-phase-order"
+    game = Record.loads(record).replay()
+    gift = next(m for m in game.legal_actions() if str(m).startswith("G"))
+    game.apply(gift)
+    offered = session.dump(Record.from_game(game))
+    refused = session.play(offered, f"P{str(gift)[1]}", EN, "A")["error"]
+    assert refused["kind"] == "turn" and refused["rule"] == "gift-opponent-takes-one"
+    won = Record.loads(play_out(edition, seed)).replay()  # these games end at a goal
+    assert won.outcome is not None and not won.outcome.reason.value.startswith("limit-")
+    assert session.deal(session.dump(Record.from_game(won)), seed)["error"]["rule"] == \
+        "end-immediately"
+    # the last turn of round 3, nobody reaching a goal (the ex-round-limit-optional position)
+    limit = Game.from_position(
+        edition=edition, round_number=3, favors="A.....B", used={"A": "STGC", "B": "TGC"},
+        table={"A": "1223457", "B": "1345667"}, secrets={"A": 4},
+        tradeoffs={"A": "77", "B": "56"}, hands={"B": "6"})
+    limit.apply("S6")
+    assert limit.outcome is not None and limit.outcome.reason.value.startswith("limit-")
+    assert session.deal(session.dump(Record.from_game(limit)), seed)["error"]["rule"] == \
+        limit_rule

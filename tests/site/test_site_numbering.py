@@ -158,6 +158,8 @@ STATES = {
     Rule.GIFT_PICK: ("they take one of the",),
     Rule.COMPETITION_PICK: ("they take whichever of the two",),
     Rule.GAME_OVER: ("no further round",),
+    Rule.OPTIONAL_ROUND_LIMIT: ("the game lasts at most",),
+    Rule.KOSMOS_ROUND_LIMIT: ("the game lasts at most",),
 }
 
 

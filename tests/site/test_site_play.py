@@ -53,3 +53,19 @@ def test_the_play_page_is_built_linked_and_its_rule_links_resolve(
         assert f'id="{rule_id}"' in built.read_text(encoding="utf-8"), link
     assert '<script type="module" src="../assets/play/play.js">' in page
     assert (real_site / lang / "assets" / "play" / "play.js").is_file()
+
+
+# The rules each printed rulebook plays, read from the rulebooks (not from the builder's
+# table): the EmperorS4 rulebooks (English, Japanese, Indonesian) play until a goal, with a
+# 3-round limit only as an option; the French box (Kosmos/IELLO) plays at most 3 rounds.
+PRINTED_RULES = {"en": "emperors4", "fr": "kosmos", "ja": "emperors4", "id": "emperors4"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_play_page_starts_on_the_rules_of_the_languages_rulebook(
+        real_site: Path, lang: str) -> None:
+    page = (real_site / lang / "play" / "index.html").read_text(encoding="utf-8")
+    select = re.search(r'<select name="edition">(.*?)</select>', page, re.S)
+    assert select is not None
+    chosen = re.findall(r'<option value="([a-z0-9-]+)" selected>', select.group(1))
+    assert chosen == [PRINTED_RULES[lang]], chosen

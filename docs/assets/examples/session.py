@@ -243,7 +243,10 @@ def deal(record: str, seed: int) -> dict[str, Any]:
     round's deck follows from it and the round number)."""
     game = _game(_parse(record, None))
     if game.phase is not Phase.DEAL:
-        raise Refusal("illegal", "no deal is due", None, "round-phase-order")
+        try:  # refused before anything is dealt; the engine names the rule: one deal per
+            game.deal()  # round (4.1), or the rule that ended the game (14.3, 15.2, 15.4)
+        except IllegalActionError as error:
+            raise Refusal("illegal", "no deal is due", None, error.rule.value) from None
     game.deal(_shuffled(seed, game.round_number))
     return {"record": dump(Record.from_game(game))}
 
@@ -260,8 +263,14 @@ def play(record: str, move: str, ui: dict[str, str],
         raise Refusal("notation", t(ui, "play.error.notation",
                                     move=_explain.escape(str(move)))) from None
     if viewer is not None and game.to_move is not None and game.to_move.name != viewer:
-        raise Refusal("turn", t(ui, "play.illegal.actions-turn-order"), None,
-                      "actions-turn-order")
+        # The reader is told it is not their decision; the link goes to the rule the engine
+        # cites for it (a pick is the receiver's alone, 9.2 and 10.3; turns alternate, 6.1).
+        rule = "actions-turn-order"
+        try:  # the engine refuses every move from the wrong seat; the game is a local copy
+            game.apply(parsed, player=viewer)
+        except IllegalActionError as error:
+            rule = error.rule.value
+        raise Refusal("turn", t(ui, "play.illegal.actions-turn-order"), None, rule)
     if isinstance(parsed, Deal):
         raise Refusal("illegal", t(ui, "play.illegal.round-phase-order"), None,
                       "round-phase-order")
