@@ -96,8 +96,10 @@ def test_publish_refuses_an_unlisted_change_then_records_a_listed_one(
     reworded = next(r for r in load(copy).structure.versions[-1].editorial)
     assert main(["publish", "--locales", str(copy), "--check"]) == 0  # already listed: fine
     # a rule not listed in 1.1: refused, named per language, record untouched
-    fresh = "setup-starting-player"
-    assert fresh not in load(copy).structure.versions[-1].editorial
+    listed = {*load(copy).structure.versions[-1].reworded,
+              *load(copy).structure.versions[-1].editorial}
+    fresh = next(rule for rule, kind in load(copy).structure.kind_of.items()
+                 if kind == "rule" and rule not in listed)
     file = copy / "en" / "text.yml"
     text = file.read_text(encoding="utf-8")
     file.write_text(re.sub(rf"(\n  {fresh}:\n    title: \")", r"\1The ", text, count=1),
@@ -105,7 +107,7 @@ def test_publish_refuses_an_unlisted_change_then_records_a_listed_one(
     capsys.readouterr()
     assert main(["publish", "--locales", str(copy), "--amend"]) == 1
     out = capsys.readouterr().out
-    assert f"  en: 1 rule(s)\n    {fresh} (title): NOT LISTED" in out
+    assert f"\n    {fresh} (title): NOT LISTED" in out.split("  fr:")[0]  # named under en
     assert f"      - {fresh}" in out
     assert (copy / "published" / "1.1.json").read_text(encoding="utf-8") == record
     # listed (here as a change of meaning): recorded, and the build's check passes
