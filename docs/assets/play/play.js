@@ -99,6 +99,7 @@ async function start(root) {
 
   engine.addEventListener("state", () => {
     root.dataset.engine = engine.state;
+    if (engine.state === "ready") dealAhead();
     el.progress.hidden = engine.state !== "loading";
     if (engine.state === "loading" && !pos && !review && waiting()) say(t.html("play.status.loading"));
     if (engine.state === "failed" && !pending) { // a start-up ahead of any call failed
@@ -127,22 +128,62 @@ async function start(root) {
 
   // --- the game ---------------------------------------------------------------------------
 
+  // A game dealt ahead, while the reader reads the settings: {edition, promise of {record,
+  // seed, seat, position} or null}. New game then shows it at once rather than waiting for
+  // the deal and the first board (on a phone's CPU, about a second more). Its calls are not
+  // `pending`: New game waits for them rather than stopping the worker.
+  let ahead = null;
+
+  function dealAhead() {
+    if (ahead || game || review || root.dataset.state !== "idle" || engine.state !== "ready") return;
+    const form = new FormData(el.setup);
+    const edition = form.get("edition");
+    const seat = form.get("seat") === "B" ? "B" : "A";
+    const seed = crypto.getRandomValues(new Uint32Array(1))[0];
+    const result = (answer) => (answer.ok && !answer.result.error ? answer.result : null);
+    const promise = (async () => {
+      const dealt = result(await engine.call("new_game", [edition, seed], { timeLimit: CALL_LIMIT_MS }));
+      if (!dealt) return null;
+      const position = result(await engine.call("position", [dealt.record, strings, seat],
+        { timeLimit: CALL_LIMIT_MS }));
+      return { record: dealt.record, seed, seat, position };
+    })();
+    ahead = { edition, promise };
+  }
+
   async function newGame() {
     const form = new FormData(el.setup);
     generation += 1;
+    const mine = generation;
     if (pending) pending.cancel();
     review = null;
     clearHash();
     showError("");
-    const seed = crypto.getRandomValues(new Uint32Array(1))[0];
+    const edition = form.get("edition");
     const human = form.get("seat") === "B" ? "B" : "A";
     setState("loading");
     if (engine.state !== "ready") say(t.html("play.status.loading"));
-    const answer = await ask("new_game", [form.get("edition"), seed]);
-    if (!answer.ok) return engineTrouble(answer);
-    game = { record: answer.result.record, human, level: form.get("level"), seed };
+    const early = ahead && ahead.edition === edition ? await ahead.promise : null;
+    ahead = null;
+    if (mine !== generation) return;
+    let seed = early && early.seed;
+    let record = early && early.record;
+    if (!early) {
+      seed = crypto.getRandomValues(new Uint32Array(1))[0];
+      const answer = await ask("new_game", [edition, seed]);
+      if (!answer.ok) return engineTrouble(answer);
+      record = answer.result.record;
+    }
+    game = { record, human, level: form.get("level"), seed };
     store.save(game);
-    await refresh(true);
+    if (early && early.seat === human && early.position) {
+      choice = { letter: null, chosen: [] };
+      show(early.position);
+      announce(t.html("play.you", { player: human, engine: other(human) }));
+      next();
+    } else {
+      await refresh(true);
+    }
     bringIntoView();
   }
 
@@ -566,7 +607,10 @@ async function start(root) {
   engine.start();
   if (linked) openLink();
   else if (saved) resume(saved);
-  else idle();
+  else {
+    idle();
+    dealAhead(); // the worker may be up already (kept across pages by instant navigation)
+  }
 }
 
 function other(player) {
