@@ -637,9 +637,11 @@ def main() -> int:
     parser.add_argument("--site", type=Path, help="a built site (default: build one)")
     parser.add_argument("--variants", default="default",
                         help="comma-separated NAME=QUERY (default: the site as it is)")
-    parser.add_argument("--phone", choices=("no", "only", "both"), default="no",
-                        help="the phone mode (390 px, 20 Mbit/s, a quarter core; root): "
-                             "only it (the other figures kept from the last run), or both")
+    parser.add_argument("--phone", choices=("no", "only", "both"),
+                        default="both" if os.geteuid() == 0 else "no",
+                        help="the phone mode (390 px, 20 Mbit/s, a quarter core; needs root: "
+                             "the default as root is both): only it (the other figures kept "
+                             "from the last run), both, or no")
     args = parser.parse_args()
     variants = {}
     for item in filter(None, (v.strip() for v in args.variants.split(","))):
@@ -689,6 +691,8 @@ def main() -> int:
         "phone_targets": PHONE_TARGETS,
         "phone": phone,
     }
+    if args.phone == "only":  # the other figures, and what they were measured with, are kept
+        record.update({k: previous[k] for k in ("command", "date", "machine", "repeat")})
     out_dir = HERE / "out"
     out_dir.mkdir(exist_ok=True)
     stamp = record["date"].replace(":", "")
