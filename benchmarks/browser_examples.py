@@ -27,7 +27,7 @@ Situations, on the example ``ex-8-vs-11``:
   without touching an example: bytes of the Python runtime fetched (on a 390 px touch phone,
   the target is 0).
 
-``--phone`` measures instead (or also, with ``--phone both``) the phone mode: a 390×844 touch
+``--phone`` measures instead (or also, with ``--phone both``) the phone mode: a 390 by 844 touch
 screen at 20 Mbit/s / 40 ms, and a phone-class CPU for the page **and its workers**: Chromium's
 renderer processes are put in a cgroup capped at a quarter of one core (cgroup v2
 ``cpu.max = "25000 100000"``, or cgroup v1 ``cpu.cfs_quota_us`` where the cpu controller is
@@ -54,6 +54,7 @@ import argparse
 import asyncio
 import contextlib
 import datetime as dt
+import itertools
 import json
 import os
 import platform
@@ -423,7 +424,7 @@ async def play_new_game(playwright: Playwright, base: str, cap: CpuCap) -> dict[
         await page.click('[data-act="new"]')
         await page.wait_for_selector('#hk-play[data-state="play"]', timeout=TIMEOUT_MS)
         tap = [c["t"] for c in await page.evaluate("window.__hk.clicks") if c["act"] == "new"][-1]
-        playable = [s["t"] for s in await states(page) if s["s"] == "play" and s["t"] > tap][0]
+        playable = next(s["t"] for s in await states(page) if s["s"] == "play" and s["t"] > tap)
         return {"ms": playable - tap, "engine": await engine_timings(page),
                 "renderers_capped": len(cap.moved)}
 
@@ -443,8 +444,7 @@ async def engine_moves(playwright: Playwright, base: str, cap: CpuCap, level: st
                 '#hk-play[data-state="play"], #hk-play[data-state="deal"], '
                 '#hk-play[data-state="over"], #hk-play[data-state="failed"]', timeout=TIMEOUT_MS)
             log = await states(page)
-            moves = [b["t"] - a["t"] for a, b in zip(log, log[1:], strict=False)
-                     if a["s"] == "thinking"]
+            moves = [b["t"] - a["t"] for a, b in itertools.pairwise(log) if a["s"] == "thinking"]
             now = await page.get_attribute("#hk-play", "data-state")
             if now in ("over", "failed") or len(moves) >= most:
                 break
