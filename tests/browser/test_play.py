@@ -195,6 +195,10 @@ def test_a_whole_game_as_player_b_on_a_phone_keeps_each_decision_on_one_screen(
         else:
             raise AssertionError("the game did not end in time")
         assert decisions >= 4  # a round at least: four actions, and the answers to offers
+        # Material's "Back to top" never covers the board here: the page goes without it.
+        page.evaluate("window.scrollBy(0, -200)")
+        assert page.evaluate("""() => { const top = document.querySelector(".md-top");
+            return top === null || getComputedStyle(top).display === "none"; }""")
         tab.assert_clean(site_url)
     finally:
         tab.context.close()
