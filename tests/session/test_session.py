@@ -325,3 +325,11 @@ def test_the_engines_last_move_is_marked_on_the_board() -> None:
     taken = {int(c) for c in str(pick)[1:]}
     assert {f"items-B-{g}" for g in taken} <= marked
     assert all(m.startswith(("items-", "hand-A-")) for m in marked), marked
+
+
+def test_the_action_buttons_say_how_many_cards_each_marker_takes() -> None:
+    # panel.js labels each marker button with play.marker_cards.L: the count the engine uses.
+    for lang, ui in UI.items():
+        for letter, (count, _rule) in session.MARKERS.items():
+            label = ui[f"play.marker_cards.{letter}"]
+            assert re.findall(r"\d+", label) == [str(count)], (lang, letter, label)
