@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 PREFIXES = ("widget.", "step.", "outcome.", "reason.", "error.", "edition.", "play.")
 # The opponent's levels as the worker plays them (session.py: iterations and a time budget).
 LEVELS: dict[str, int] = session.LEVELS
+
+
 def rule_links(writer: PageWriter, page_id: str) -> dict[str, dict[str, str]]:
     """Every numbered rule: its link from the page ``page_id`` and its number."""
     structure = writer.structure
