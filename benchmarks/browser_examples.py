@@ -695,7 +695,7 @@ def main() -> int:
         record.update({k: previous[k] for k in ("command", "date", "machine", "repeat")})
     out_dir = HERE / "out"
     out_dir.mkdir(exist_ok=True)
-    stamp = record["date"].replace(":", "")
+    stamp = (phone["date"] if args.phone == "only" and phone else record["date"]).replace(":", "")
     raw_file = out_dir / f"browser-{stamp}.json"
     raw_file.write_text(json.dumps({**record, "raw": raw}, indent=2) + "\n", encoding="utf-8")
     (HERE / "browser_results.json").write_text(json.dumps(record, indent=2) + "\n",
