@@ -27,6 +27,21 @@ Situations, on the example ``ex-8-vs-11``:
   without touching an example: bytes of the Python runtime fetched (on a 390 px touch phone,
   the target is 0).
 
+``--phone`` measures instead (or also, with ``--phone both``) the phone mode: a 390 by 844 touch
+screen at 20 Mbit/s / 40 ms, and a phone-class CPU for the page **and its workers**: Chromium's
+renderer processes are put in a cgroup capped at a quarter of one core (cgroup v2
+``cpu.max = "25000 100000"``, or cgroup v1 ``cpu.cfs_quota_us`` where the cpu controller is
+still on v1; root only; the cgroup is removed afterwards). CDP's CPU throttling is not used:
+it slows the page's main thread only, never a worker. Situations:
+
+- ``play_new_game``: the Play page opens, the reader taps New game 3 s later (as player A):
+  the milliseconds from the tap to a playable board (``data-state="play"``);
+- ``play_moves_default`` / ``play_moves_strong``: the engine's moves of a game played through
+  the page (the reader takes the first choice offered), each from the moment it starts
+  thinking to the board of its move (p90 and all); the strong level for its first moves;
+- ``whatif_cold``: "What if?" at step 0 of ``ex-8-vs-11`` in a fresh profile: the tap to the
+  choices on the board.
+
 Variants are query strings added to the page's address (``?hk-snapshot=1`` restores Python from
 the build's memory snapshot, where the build made one). Writes medians, every run and the
 targets to ``benchmarks/browser_results.json`` (read by the engine page) and the raw record to
@@ -39,6 +54,7 @@ import argparse
 import asyncio
 import contextlib
 import datetime as dt
+import itertools
 import json
 import os
 import platform
@@ -80,14 +96,31 @@ DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
          "is_mobile": True, "has_touch": True}
 TIMEOUT_MS = 120_000
+PHONE_TARGETS = {
+    "play_new_game_ms": 4000, "play_move_default_p90_ms": 1000,
+    "play_move_strong_p90_ms": 3000, "whatif_cold_ms": 5000,
+}
+PHONE_CPU = (25_000, 100_000)  # a quarter of one core: quota and period, microseconds
+PROFILE_PREFIX = "hk-bench-profile-"  # the phone mode finds its renderers by it
+STRONG_MOVES = 5  # engine moves measured at the strong level (each takes seconds)
 
 # Records the time of every click on a widget button (capture phase: before the widget).
 INIT_SCRIPT = """
 window.__hk = { clicks: [] };
+window.__hk.states = [];
 document.addEventListener("click", (event) => {
-  const button = event.target.closest && event.target.closest("button[data-act]");
-  if (button) window.__hk.clicks.push({ act: button.dataset.act, t: performance.now() });
+  const button = event.target.closest && event.target.closest("button[data-act], button[data-wi]");
+  if (button) window.__hk.clicks.push({ act: button.dataset.act || button.dataset.wi,
+                                        t: performance.now() });
 }, true);
+// The Play page's states (play.js: data-state on #hk-play), with the time each began.
+new MutationObserver((records) => {
+  for (const r of records) {
+    if (r.target.id === "hk-play") {
+      window.__hk.states.push({ s: r.target.dataset.state, t: performance.now() });
+    }
+  }
+}).observe(document, { attributes: true, attributeFilter: ["data-state"], subtree: true });
 """
 SELECTOR = f"[id='{EXAMPLE}'] .hk-ex"
 
@@ -201,7 +234,7 @@ async def session(playwright: Playwright, options: dict[str, Any],
                   network: str) -> AsyncIterator[tuple[Page, Throttle]]:
     """A page in a fresh browser with a fresh on-disk profile (an empty HTTP cache), its
     network emulated."""
-    with tempfile.TemporaryDirectory(prefix="hk-bench-profile-") as profile:
+    with tempfile.TemporaryDirectory(prefix=PROFILE_PREFIX) as profile:
         context = await playwright.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, args=ARGS, headless=True, **options)
         try:
@@ -299,6 +332,200 @@ async def measure_once(playwright: Playwright, url: str, wire: Wire) -> dict[str
     out["idle_desktop"] = await idle(playwright, url, DESKTOP, wire)
     out["idle_phone"] = await idle(playwright, url, PHONE, wire)
     return out
+
+
+class CpuCap:
+    """A phone-class CPU for Chromium's renderers (the page and its workers run there): a
+    cgroup capped at ``PHONE_CPU``, which renderers join as they appear (a navigation can
+    start a new one). Root only; the cgroup is removed on close."""
+
+    def __init__(self) -> None:
+        v2 = Path("/sys/fs/cgroup/cgroup.controllers")
+        name = f"hk-bench-phone-{os.getpid()}"
+        if v2.is_file() and "cpu" in v2.read_text().split():
+            self.kind = "cgroup v2 cpu.max"
+            self.path = Path("/sys/fs/cgroup") / name
+            self.path.mkdir(exist_ok=True)
+            (self.path / "cpu.max").write_text(f"{PHONE_CPU[0]} {PHONE_CPU[1]}")
+        elif Path("/sys/fs/cgroup/cpu/cpu.cfs_quota_us").is_file():
+            # Hybrid hierarchies keep the cpu controller on v1: the same quota, v1's files.
+            self.kind = "cgroup v1 cpu.cfs_quota_us"
+            self.path = Path("/sys/fs/cgroup/cpu") / name
+            self.path.mkdir(exist_ok=True)
+            (self.path / "cpu.cfs_period_us").write_text(str(PHONE_CPU[1]))
+            (self.path / "cpu.cfs_quota_us").write_text(str(PHONE_CPU[0]))
+        else:
+            raise SystemExit("--phone needs a cgroup cpu controller (v2 or v1) and root")
+        self.moved: set[int] = set()
+
+    def renderers(self) -> list[int]:
+        """Chromium renderer processes of this benchmark's browsers, found by their profile
+        folder (other Chromiums on the machine are left alone). Chromium rewrites its command
+        line as one string: the flags are searched in it, not as separate arguments."""
+        found = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                cmd = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if b"--type=renderer" in cmd and PROFILE_PREFIX.encode() in cmd:
+                found.append(int(entry.name))
+        return found
+
+    def catch(self) -> int:
+        """Moves renderers not yet capped into the cgroup; returns how many are capped."""
+        for pid in self.renderers():
+            if pid in self.moved:
+                continue
+            with contextlib.suppress(OSError):  # a renderer that just ended
+                (self.path / "cgroup.procs").write_text(str(pid))
+                self.moved.add(pid)
+        return len(self.moved)
+
+    def close(self) -> None:
+        parent = self.path.parent
+        with contextlib.suppress(OSError):
+            for pid in (self.path / "cgroup.procs").read_text().split():
+                with contextlib.suppress(OSError):
+                    (parent / "cgroup.procs").write_text(pid)
+        with contextlib.suppress(OSError):
+            self.path.rmdir()
+
+
+@contextlib.asynccontextmanager
+async def capped(cap: CpuCap) -> AsyncIterator[None]:
+    """Keeps catching new renderers while a phone session runs."""
+    async def watch() -> None:
+        while True:
+            cap.catch()
+            await asyncio.sleep(0.05)
+
+    task = asyncio.ensure_future(watch())
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
+async def states(page: Page) -> list[dict[str, Any]]:
+    return list(await page.evaluate("window.__hk.states"))
+
+
+async def play_new_game(playwright: Playwright, base: str, cap: CpuCap) -> dict[str, Any]:
+    """Open the Play page, tap New game 3 s later, as player A: ms to a playable board."""
+    async with session(playwright, PHONE, "20mbit") as (page, _), capped(cap):
+        await page.goto(f"{base}/en/play/", wait_until="load", timeout=TIMEOUT_MS)
+        await page.wait_for_timeout(3000)
+        await page.check('input[name="seat"][value="A"]')
+        await page.click('[data-act="new"]')
+        await page.wait_for_selector('#hk-play[data-state="play"]', timeout=TIMEOUT_MS)
+        tap = [c["t"] for c in await page.evaluate("window.__hk.clicks") if c["act"] == "new"][-1]
+        playable = next(s["t"] for s in await states(page) if s["s"] == "play" and s["t"] > tap)
+        return {"ms": playable - tap, "engine": await engine_timings(page),
+                "renderers_capped": len(cap.moved)}
+
+
+async def engine_moves(playwright: Playwright, base: str, cap: CpuCap, level: str,
+                       most: int) -> list[float]:
+    """A game through the Play page (the reader takes the first choice offered): the ms of
+    each engine move, from its thinking to the board of its move, up to ``most`` moves."""
+    async with session(playwright, PHONE, "20mbit") as (page, _), capped(cap):
+        await page.goto(f"{base}/en/play/", wait_until="load", timeout=TIMEOUT_MS)
+        await page.select_option('select[name="level"]', level)
+        await page.check('input[name="seat"][value="A"]')
+        await page.click('[data-act="new"]')
+        moves: list[float] = []
+        for _ in range(200):
+            await page.wait_for_selector(
+                '#hk-play[data-state="play"], #hk-play[data-state="deal"], '
+                '#hk-play[data-state="over"], #hk-play[data-state="failed"]', timeout=TIMEOUT_MS)
+            log = await states(page)
+            moves = [b["t"] - a["t"] for a, b in itertools.pairwise(log) if a["s"] == "thinking"]
+            now = await page.get_attribute("#hk-play", "data-state")
+            if now in ("over", "failed") or len(moves) >= most:
+                break
+            if now == "deal":
+                await page.click('[data-act="deal"]')
+                continue
+            offer = page.locator('.hk-play-board [data-part^="offer-"][role="button"]')
+            if await offer.count():
+                await offer.first.dispatch_event("click")
+            else:
+                await page.locator('.hk-play-marker:not([aria-disabled="true"])').first \
+                    .dispatch_event("click")
+                while not await page.locator(".hk-play-panel [data-move]").count():
+                    await page.locator('.hk-play-board [data-part^="hand-"][role="button"]'
+                                       ':not([aria-disabled="true"])[aria-pressed="false"]') \
+                        .first.dispatch_event("click")
+                await page.locator(".hk-play-panel [data-move]").first.dispatch_event("click")
+            await page.wait_for_selector('#hk-play:not([data-state="busy"])', timeout=TIMEOUT_MS)
+        return [round(m, 1) for m in moves[:most]]
+
+
+async def whatif_cold(playwright: Playwright, base: str, cap: CpuCap) -> dict[str, Any]:
+    """What if? at step 0 of the example, cold: ms from the tap to choices on the board."""
+    async with session(playwright, PHONE, "20mbit") as (page, _), capped(cap):
+        await page.goto(f"{base}/{PAGE}#{EXAMPLE}-step-0", wait_until="load",
+                        timeout=TIMEOUT_MS)
+        start = page.locator(f"[id='{EXAMPLE}'] button[data-wi='start']")
+        await start.wait_for(timeout=TIMEOUT_MS)
+        await start.dispatch_event("click")
+        shown = await page.wait_for_function(
+            f"""() => document.querySelector("[id='{EXAMPLE}'] .hk-wi-live [data-choice]")
+                 && performance.now()""", timeout=TIMEOUT_MS)
+        tap = [c["t"] for c in await page.evaluate("window.__hk.clicks") if c["act"] == "start"][-1]
+        return {"ms": float(await shown.json_value()) - tap}
+
+
+def p90(values: list[float]) -> float:
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))], 1) if ordered else 0.0
+
+
+async def measure_phone(base: str, repeat: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The phone mode, ``repeat`` times: figures and raw runs."""
+    cap = CpuCap()
+    raw: dict[str, Any] = {"new_game": [], "default": [], "strong": [], "whatif": []}
+    try:
+        async with async_playwright() as playwright:
+            for i in range(repeat):
+                print(f"phone: run {i + 1}/{repeat} ...", flush=True)
+                raw["new_game"].append(await play_new_game(playwright, base, cap))
+                raw["default"].append(await engine_moves(playwright, base, cap, "default", 40))
+                raw["strong"].append(await engine_moves(playwright, base, cap, "strong",
+                                                        STRONG_MOVES))
+                raw["whatif"].append(await whatif_cold(playwright, base, cap))
+    finally:
+        cap.close()
+    default = [m for run in raw["default"] for m in run]
+    strong = [m for run in raw["strong"] for m in run]
+    new_game = [r["ms"] for r in raw["new_game"]]
+    whatif = [r["ms"] for r in raw["whatif"]]
+    figures = {
+        "cpu": f"{cap.kind} {PHONE_CPU[0]} {PHONE_CPU[1]} on the renderers (page and workers)",
+        "viewport": PHONE["viewport"], "network": "20mbit",
+        "play_new_game": {"median_ms": median(new_game), "runs_ms": [round(v, 1) for v in new_game],
+                          "boot": [r["engine"] for r in raw["new_game"]]},
+        "play_move_default": {"p90_ms": p90(default), "median_ms": median(default or [0.0]),
+                              "moves_ms": default},
+        "play_move_strong": {"p90_ms": p90(strong), "median_ms": median(strong or [0.0]),
+                             "moves_ms": strong},
+        "whatif_cold": {"median_ms": median(whatif), "runs_ms": [round(v, 1) for v in whatif]},
+    }
+    figures["targets"] = {
+        "play_new_game_ms": figures["play_new_game"]["median_ms"]
+        <= PHONE_TARGETS["play_new_game_ms"],
+        "play_move_default_p90_ms": figures["play_move_default"]["p90_ms"]
+        <= PHONE_TARGETS["play_move_default_p90_ms"],
+        "play_move_strong_p90_ms": figures["play_move_strong"]["p90_ms"]
+        <= PHONE_TARGETS["play_move_strong_p90_ms"],
+        "whatif_cold_ms": figures["whatif_cold"]["median_ms"] <= PHONE_TARGETS["whatif_cold_ms"],
+    }
+    return figures, raw
 
 
 def build_site(site: Path | None) -> Path:
@@ -410,6 +637,11 @@ def main() -> int:
     parser.add_argument("--site", type=Path, help="a built site (default: build one)")
     parser.add_argument("--variants", default="default",
                         help="comma-separated NAME=QUERY (default: the site as it is)")
+    parser.add_argument("--phone", choices=("no", "only", "both"),
+                        default="both" if os.geteuid() == 0 else "no",
+                        help="the phone mode (390 px, 20 Mbit/s, a quarter core; needs root: "
+                             "the default as root is both): only it (the other figures kept "
+                             "from the last run), both, or no")
     args = parser.parse_args()
     variants = {}
     for item in filter(None, (v.strip() for v in args.variants.split(","))):
@@ -421,8 +653,21 @@ def main() -> int:
     server, base = serve(site, wire)
     results: dict[str, Any] = {}
     raw: dict[str, Any] = {}
+    previous = json.loads((HERE / "browser_results.json").read_text(encoding="utf-8"))
+    phone: dict[str, Any] | None = previous.get("phone")
     try:
-        chromium_version = asyncio.run(measure(base, variants, args.repeat, wire, results, raw))
+        if args.phone != "only":
+            chromium_version = asyncio.run(measure(base, variants, args.repeat, wire, results,
+                                                   raw))
+        else:  # the desktop figures stay those of the last whole run
+            results = previous["variants"]
+            chromium_version = previous["browser"].split()[1]
+        if args.phone != "no":
+            phone, raw["phone"] = asyncio.run(measure_phone(base, args.repeat))
+            phone["date"] = dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat() \
+                .replace("+00:00", "Z")
+            phone["load_average"] = [round(x, 2) for x in os.getloadavg()]
+            phone["command"] = "python benchmarks/browser_examples.py " + shlex.join(sys.argv[1:])
     finally:
         server.shutdown()
         server.server_close()
@@ -443,15 +688,28 @@ def main() -> int:
         "repeat": args.repeat,
         "targets": TARGETS,
         "variants": results,
+        "phone_targets": PHONE_TARGETS,
+        "phone": phone,
     }
+    if args.phone == "only":  # the other figures, and what they were measured with, are kept
+        record.update({k: previous[k] for k in ("command", "date", "machine", "repeat")})
     out_dir = HERE / "out"
     out_dir.mkdir(exist_ok=True)
-    stamp = record["date"].replace(":", "")
+    stamp = (phone["date"] if args.phone == "only" and phone else record["date"]).replace(":", "")
     raw_file = out_dir / f"browser-{stamp}.json"
     raw_file.write_text(json.dumps({**record, "raw": raw}, indent=2) + "\n", encoding="utf-8")
     (HERE / "browser_results.json").write_text(json.dumps(record, indent=2) + "\n",
                                                 encoding="utf-8")
     report(results)
+    if phone:
+        print(f"\nphone ({phone['cpu']}):")
+        print(f"  New game -> playable  {phone['play_new_game']['median_ms']:>8.1f} ms (median)")
+        print(f"  engine move, default  {phone['play_move_default']['p90_ms']:>8.1f} ms (p90)")
+        print(f"  engine move, strong   {phone['play_move_strong']['p90_ms']:>8.1f} ms (p90)")
+        print(f"  what if, cold         {phone['whatif_cold']['median_ms']:>8.1f} ms (median)")
+        for name, ok in phone["targets"].items():
+            print(f"  target {name:<26} {'pass' if ok else 'FAIL'} "
+                  f"(target {PHONE_TARGETS[name]})")
     print(f"wrote {raw_file.relative_to(ROOT)} and benchmarks/browser_results.json")
     return 0
 

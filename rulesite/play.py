@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from hanamikoji import Edition
+from hanamikoji import FACTS, Edition
 from rulesite.examples import Text, session
 from rulesite.structure import EDITION_OF_RULEBOOK, RULEBOOK_OF
 
@@ -27,15 +27,8 @@ if TYPE_CHECKING:
     from rulesite.pages import PageWriter
 
 PREFIXES = ("widget.", "step.", "outcome.", "reason.", "error.", "edition.", "play.")
-# The opponent's levels as the worker plays them: the iterations come from the engine, so the
-# list never states a budget the engine does not use.
+# The opponent's levels as the worker plays them (session.py: iterations and a time budget).
 LEVELS: dict[str, int] = session.LEVELS
-THOUSANDS = {"en": ",", "fr": "\u202f", "ja": ",", "id": "."}
-
-
-def count(n: int, lang: str) -> str:
-    """A whole number written as the language writes it (1,600; 1 600; 1.600)."""
-    return f"{n:,}".replace(",", THOUSANDS.get(lang, ","))
 
 
 def rule_links(writer: PageWriter, page_id: str) -> dict[str, dict[str, str]]:
@@ -62,10 +55,10 @@ def render(writer: PageWriter, page_id: str) -> str:
     editions = "".join(
         f'<option value="{e.value}"{" selected" if e.value == default else ""}>'
         f'{t(f"edition.{e.value}")}</option>' for e in Edition)
+    # Levels in words a player understands (how long the engine thinks), not iterations.
     levels = "".join(
         f'<option value="{level}"{" selected" if level == "default" else ""}>'
-        f'{t(f"play.level.{level}", n=count(n, writer.lang))}</option>'
-        for level, n in LEVELS.items())
+        f'{t(f"play.level.{level}")}</option>' for level in LEVELS)
     seats = "".join(
         f'<label class="hk-play-choice"><input type="radio" name="seat" value="{seat}"'
         f'{" checked" if seat == "A" else ""}> {t(f"play.seat.{seat}")}</label>'
@@ -86,7 +79,9 @@ def render(writer: PageWriter, page_id: str) -> str:
         '<div class="hk-play" id="hk-play" data-state="static">',
         f'<form class="hk-play-setup"><fieldset><legend>{t("play.setup")}</legend>',
         f'<label class="hk-play-field"><span>{t("play.edition")}</span>'
-        f'<select name="edition">{editions}</select></label>',
+        f'<select name="edition" aria-describedby="hk-play-edition-hint">{editions}</select>'
+        f'<span class="hk-play-hint" id="hk-play-edition-hint">'
+        f'{t("play.edition_hint", limit=FACTS["round_limit"])}</span></label>',
         f'<label class="hk-play-field"><span>{t("play.level")}</span>'
         f'<select name="level">{levels}</select></label>',
         f'<fieldset class="hk-play-seat"><legend>{t("play.seat")}</legend>{seats}</fieldset>',
@@ -104,14 +99,17 @@ def render(writer: PageWriter, page_id: str) -> str:
         f'<div class="hk-play-board" role="region" aria-label="{t("play.board")}"></div>',
         # Under the board, next to the reader's hand and the controls it goes with.
         f'<p class="hk-play-status" role="status">{t("play.status.static")}</p>',
+        # Filled from the bytes the worker has received while the engine downloads.
+        f'<progress class="hk-play-progress" hidden aria-label="{t("play.progress")}">'
+        "</progress>",
         f'<p class="hk-play-thinking">{button("stop", "play.stop", hidden=True)}'
         f'{button("resume", "play.resume", hidden=True)}</p>',
         '<div class="hk-play-error" role="alert"></div>',
         '<div class="hk-play-panel"></div>',
-        f'<div class="hk-play-replay" hidden><button type="button" data-act="back">'
-        f'{t("widget.back")}</button><span class="hk-play-counter"></span>'
-        f'<button type="button" data-act="forward">{t("widget.forward")}</button>'
-        f'<button type="button" data-act="live" hidden>{t("play.back_to_game")}</button></div>',
+        '<div class="hk-play-replay" hidden>',
+        button("back", "widget.back"), '<span class="hk-play-counter"></span>',
+        button("forward", "widget.forward"), button("live", "play.back_to_game", hidden=True),
+        "</div>",
         f'<details class="hk-play-history" hidden><summary>{t("play.history")}</summary>'
         f'<p class="hk-play-outcome"></p><ol class="hk-play-steps" start="0"></ol></details>',
         f'<script type="application/json" class="hk-play-data">{payload}</script>',

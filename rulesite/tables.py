@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import hanamikoji
 from hanamikoji import GEISHA_CHARMS, Edition
@@ -189,6 +190,7 @@ def speed(ctx: TableContext) -> str:
          bytes_.format(n=str(live["idle_phone"]["median_runtime_bytes"])),
          bytes_.format(n=str(targets["idle_phone_runtime_bytes"])), when],
     ]
+    rows += phone_rows(ui, browser, chromium)
     players = json.loads((BENCHMARKS / "players.json").read_text(encoding="utf-8"))
     for runtime in players["runtimes"]:
         rows.append([ui["table.speed.decision"], runtime["label"].split(" (")[0],
@@ -198,6 +200,31 @@ def speed(ctx: TableContext) -> str:
     head = [ui["table.speed.measure"], ui["table.speed.runtime"], ui["table.speed.median"],
             ui["table.speed.target"], ui["table.speed.command"]]
     return _table(head, rows)
+
+
+def phone_rows(ui: dict[str, str], browser: dict[str, Any], chromium: str) -> list[list[str]]:
+    """The phone mode of ``make bench-browser`` (``--phone``), when it has been measured: the
+    Play page and "what if?" on a 390 px screen with a quarter of one core. Figures taken on a
+    loaded machine say so, with the load."""
+    phone = browser.get("phone")
+    if not phone:
+        return []
+    targets = browser["phone_targets"]
+    ms = ui["table.speed.ms"]
+    where = ui["table.speed.phone"].format(browser=chromium)
+    when = f"`{phone['command']}`, {phone['date'][:10]}"
+    load = phone["load_average"][0]
+    cores = browser["machine"]["nproc"]
+    if load > cores / 2:
+        when = ui["table.speed.under_load"].format(when=when, load=f"{load:.1f}", cores=cores)
+    figures = [
+        ("phone_new_game", phone["play_new_game"]["median_ms"], "play_new_game_ms"),
+        ("phone_move_default", phone["play_move_default"]["p90_ms"], "play_move_default_p90_ms"),
+        ("phone_move_strong", phone["play_move_strong"]["p90_ms"], "play_move_strong_p90_ms"),
+        ("phone_whatif", phone["whatif_cold"]["median_ms"], "whatif_cold_ms"),
+    ]
+    return [[ui[f"table.speed.{key}"], where, ms.format(n=f"{value:.0f}"),
+             ms.format(n=str(targets[target])), when] for key, value, target in figures]
 
 
 def players(ctx: TableContext) -> str:

@@ -133,6 +133,77 @@ def test_a_whole_game_ends_with_the_engines_outcome(tab: Tab, site_url: str, loc
     tab.assert_clean(site_url)
 
 
+# Inside the screen, under Material's sticky header: the part is seen without scrolling.
+ON_SCREEN = """(selector) => {
+  const part = document.querySelector(selector);
+  if (!part) return null;
+  const box = part.getBoundingClientRect();
+  const header = document.querySelector(".md-header");
+  const top = header ? header.getBoundingClientRect().bottom : 0;
+  return box.height > 0 && box.top >= top - 1 && box.bottom <= innerHeight + 1;
+}"""
+DECISION_PARTS = (".hk-play-board .hk-far .hk-side-name", ".hk-play-board .hk-row",
+                  ".hk-play-board .hk-near .hk-hand")
+
+
+def on_one_screen(page: Page, confirm: str) -> None:
+    """The other seat's side, the geishas, the reader's hand and the control that confirms
+    their decision are all on screen at once."""
+    for selector in (*DECISION_PARTS, confirm):
+        assert page.evaluate(ON_SCREEN, selector), (selector, page.evaluate("scrollY"))
+
+
+def test_a_whole_game_as_player_b_on_a_phone_keeps_each_decision_on_one_screen(
+        chromium: Browser, site_url: str) -> None:
+    tab = open_tab(chromium, {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
+                              "has_touch": True, "device_scale_factor": 2})
+    try:
+        page = tab.page
+        page.goto(f"{site_url}/en/play/")
+        wait_state(page, "idle")
+        new_game(page, "emperors4", "B", level="easy")
+        # New game brought the board to the screen: nothing to scroll to find it.
+        page.wait_for_function(f"({ON_SCREEN})('.hk-play-board .hk-far .hk-side-name')")
+        decisions = 0
+        deadline = time.monotonic() + GAME_SECONDS
+        while time.monotonic() < deadline:
+            now = wait_state(page, "play", "deal", "over", "failed", "stopped")
+            assert now not in ("failed", "stopped"), shown(page, ".hk-play-status")
+            if now == "over":
+                break
+            if now == "deal":
+                page.click('[data-act="deal"]')
+                page.wait_for_selector('#hk-play:not([data-state="busy"])')
+                continue
+            # The reader's own side is the one nearest them, below the geishas.
+            assert page.locator('.hk-play-board [data-part="side-B"].hk-near').count() == 1
+            offer = page.locator(".hk-play-panel [data-move]")
+            if page.locator('.hk-play-board [data-part^="offer-"][role="button"]').count():
+                on_one_screen(page, ".hk-play-panel [data-move]")
+                offer.first.dispatch_event("click")
+            else:
+                page.locator('.hk-play-marker:not([aria-disabled="true"])').first \
+                    .dispatch_event("click")
+                while not page.locator(".hk-play-panel [data-move]").count():
+                    page.locator('.hk-play-board [data-part^="hand-"][role="button"]'
+                                 ':not([aria-disabled="true"])[aria-pressed="false"]').first \
+                        .dispatch_event("click")
+                on_one_screen(page, ".hk-play-panel [data-move]")
+                page.locator(".hk-play-panel [data-move]").first.dispatch_event("click")
+            decisions += 1
+            page.wait_for_selector('#hk-play:not([data-state="busy"])')
+        else:
+            raise AssertionError("the game did not end in time")
+        assert decisions >= 4  # a round at least: four actions, and the answers to offers
+        # Material's "Back to top" never covers the board here: the page goes without it.
+        page.evaluate("window.scrollBy(0, -200)")
+        assert page.evaluate("""() => { const top = document.querySelector(".md-top");
+            return top === null || getComputedStyle(top).display === "none"; }""")
+        tab.assert_clean(site_url)
+    finally:
+        tab.context.close()
+
+
 def test_a_reload_resumes_the_game(tab: Tab, site_url: str) -> None:
     page = start(tab, site_url, "ja")
     wait_state(page, "idle")
@@ -297,13 +368,22 @@ def test_stop_and_new_game_while_the_engine_thinks(tab: Tab, site_url: str,
     tab.assert_clean(site_url)
 
 
-def test_on_a_phone_the_runtime_waits_for_new_game(tab: Tab, site_url: str) -> None:
+def test_on_a_phone_the_runtime_loads_as_the_play_page_opens_with_a_progress_bar(
+        tab: Tab, site_url: str) -> None:
     page = tab.page
-    page.goto(f"{site_url}/en/play/")  # 390 px: a phone for policy.js
+    # A reader who opens the Play page came to play: the download starts at once, on a 390 px
+    # phone too (a rules page on a phone loads nothing: test_runtime_loading.py).
+    page.goto(f"{site_url}/en/play/")
     page.wait_for_selector('#hk-play[data-state="idle"]')
-    page.wait_for_timeout(1500)
-    assert not [url for url in tab.requests if "pyodide" in url]
-    page.click('[data-act="new"]')
-    wait_state(page, "play")
+    page.wait_for_selector('#hk-play[data-engine="loading"], #hk-play[data-engine="ready"]')
+    # The bar follows the bytes the worker receives, then goes once the engine is up.
+    page.wait_for_function("""() => { const bar = document.querySelector(".hk-play-progress");
+        return bar.hidden ? document.querySelector("#hk-play").dataset.engine !== "loading"
+                          : bar.max > 1e6; }""", timeout=LIVE_TIMEOUT_MS)
+    page.wait_for_selector('#hk-play[data-engine="ready"] .hk-play-progress[hidden]',
+                           state="attached", timeout=LIVE_TIMEOUT_MS)
+    # No tap yet, and the worker has fetched the runtime.
     assert [url for url in tab.requests if "pyodide" in url and ".wasm" in url]
+    page.click('[data-act="new"]')
+    wait_state(page, "play", "thinking")
     tab.assert_clean(site_url)

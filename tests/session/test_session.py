@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,7 @@ def play_out(edition: str, seed: int, human: str = "A") -> str:
         elif state["to_move"] == human:
             record = ok(session.play(record, state["legal"][0], EN, human))["record"]
         else:
-            record = ok(session.opponent(record, "easy", seed))["record"]
+            record = ok(session.opponent(record, "easy", seed, timed=False))["record"]
     raise AssertionError("the game did not end")
 
 
@@ -69,7 +70,7 @@ def test_the_same_seed_and_level_give_the_same_game() -> None:
 
 def test_the_opponent_is_the_engines_mcts_player_deciding_from_its_view() -> None:
     record = ok(session.new_game("emperors4", 3))["record"]
-    answer = ok(session.opponent(record, "default", 5))
+    answer = ok(session.opponent(record, "default", 5, timed=False))
     game = Record.loads(record).replay()
     expected = MCTSPlayer(iterations=MCTSPlayer.DEFAULT_ITERATIONS, seed=5 * 4096 + 1).choose(
         View(game, "A"), game.legal_actions())
@@ -77,6 +78,25 @@ def test_the_opponent_is_the_engines_mcts_player_deciding_from_its_view() -> Non
     assert Record.loads(answer["record"]) == Record.from_game(game)
     # Its own Secret or Trade-off is told to the other seat without the cards.
     assert answer["move"] in ("S?", "T??") or answer["move"] == str(expected)
+
+
+def test_each_level_stops_at_its_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A budget of iterations no machine finishes in time: the level's seconds stop it.
+    monkeypatch.setitem(session.LEVELS, "strong", 10**9)
+    monkeypatch.setitem(session.TIME_LIMITS, "strong", 0.2)
+    record = ok(session.new_game("emperors4", 3))["record"]
+    started = time.perf_counter()
+    answer = ok(session.opponent(record, "strong", 5))
+    assert time.perf_counter() - started < 5
+    assert len(Record.loads(answer["record"]).moves) == len(Record.loads(record).moves) + 1
+
+
+def test_the_levels_keep_within_the_budgets_the_page_words() -> None:
+    # play.level.* says "about a second" and "a few seconds": the search's share of them.
+    assert set(session.TIME_LIMITS) == set(session.LEVELS)
+    assert session.TIME_LIMITS["easy"] <= session.TIME_LIMITS["default"] <= 0.6
+    assert session.TIME_LIMITS["strong"] <= 2.5
+    assert session.LEVELS["easy"] < session.LEVELS["default"] < session.LEVELS["strong"]
 
 
 def test_the_viewer_never_sees_the_other_seats_hidden_cards() -> None:
@@ -302,3 +322,42 @@ def test_refusals_cite_the_rule_that_states_the_broken_fact(edition: str, seed: 
     assert limit.outcome is not None and limit.outcome.reason.value.startswith("limit-")
     assert session.deal(session.dump(Record.from_game(limit)), seed)["error"]["rule"] == \
         limit_rule
+def test_the_viewers_own_side_is_drawn_nearest_them_as_player_b_too() -> None:
+    record = ok(session.new_game("emperors4", 8))["record"]
+    for viewer, near, far in (("A", "A", "B"), ("B", "B", "A"), (None, "A", "B")):
+        html = ok(session.position(record, EN, viewer=viewer))["board"]
+        # The far side first, the geishas, then the near side with the hand at the bottom.
+        assert html.index(f'data-part="side-{far}"') < html.index('data-part="row"') \
+            < html.index(f'data-part="side-{near}"'), viewer
+        column = re.search(r'data-part="geisha-1".*?</div></div>', html, re.S)
+        assert column is not None
+        assert column.group(0).index(f"hk-items-{far}") < column.group(0).index("hk-geisha")
+        assert f"hk-side hk-side-{near} hk-near" in html and f"hk-side-{far} hk-far" in html
+
+
+def test_the_engines_last_move_is_marked_on_the_board() -> None:
+    game = Game(seed=13)
+    game.deal()
+    gift = next(m for m in game.legal_actions() if str(m).startswith("G"))
+    game.apply(gift)  # A offers a Gift: B, to answer it, sees the offer and A's marker marked
+    record = session.dump(Record.from_game(game))
+    board = ok(session.position(record, EN, viewer="B"))["board"]
+    assert re.search(r'class="hk-offer hk-hl" data-part="offer"', board)
+    assert re.search(r'class="hk-marker hk-used hk-hl" data-part="marker-A-G"', board)
+    # A's own move is not pointed out to A, and B's answer is marked for A: the items taken.
+    assert "hk-hl" not in ok(session.position(record, EN, viewer="A"))["board"]
+    pick = game.legal_actions()[0]
+    game.apply(pick)
+    after = ok(session.position(session.dump(Record.from_game(game)), EN, viewer="A"))["board"]
+    marked = set(re.findall(r'hk-hl" data-part="([A-Za-z0-9-]+)"', after))
+    taken = {int(c) for c in str(pick)[1:]}
+    assert {f"items-B-{g}" for g in taken} <= marked
+    assert all(m.startswith(("items-", "hand-A-")) for m in marked), marked
+
+
+def test_the_action_buttons_say_how_many_cards_each_marker_takes() -> None:
+    # panel.js labels each marker button with play.marker_cards.L: the count the engine uses.
+    for lang, ui in UI.items():
+        for letter, (count, _rule) in session.MARKERS.items():
+            label = ui[f"play.marker_cards.{letter}"]
+            assert re.findall(r"\d+", label) == [str(count)], (lang, letter, label)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hanamikoji import MCTSPlayer
+from hanamikoji import FACTS, MCTSPlayer
 from rulesite import play
 from rulesite.locales import Locales, load
 
@@ -39,11 +39,16 @@ def test_the_play_page_is_built_linked_and_its_rule_links_resolve(
         assert ui[key].replace("'", "&#x27;") in page
     for option in ("emperors4", "emperors4-3-rounds", "kosmos"):
         assert f'<option value="{option}"' in page
-    # The levels offered are the engine's own budgets, written as the language writes numbers.
-    for level, n in (("default", MCTSPlayer.DEFAULT_ITERATIONS),
-                     ("strong", MCTSPlayer.STRONG_ITERATIONS)):
-        label = ui[f"play.level.{level}"].replace("{n}", play.count(n, lang))
+    # The levels offered are the worker's own, in words (how long it thinks), not iterations.
+    for level in play.LEVELS:
+        label = ui[f"play.level.{level}"].replace("'", "&#x27;")
         assert re.search(rf'<option value="{level}"[^>]*>{re.escape(label)}</option>', page)
+        assert str(MCTSPlayer.DEFAULT_ITERATIONS) not in label
+    # Which edition to pick, with the round limit the engine plays.
+    hint = ui["play.edition_hint"].replace("{limit}", str(FACTS["round_limit"]))
+    assert hint.replace("'", "&#x27;") in page
+    # Step back and forward are buttons styled as the page's others (44 px targets: play.css).
+    assert re.search(r'<button type="button" class="hk-btn" data-act="back">', page)
     rules = data["rules"]
     assert "actions-marker-once" in rules and "end-charm-beats-geishas" in rules
     for rule_id, link in rules.items():

@@ -25,6 +25,17 @@ def test_speed_table_shows_the_benchmark_figures(real_site: Path, lang: str) -> 
         assert f"{live[key]['median_ms']:.0f}" in html
     assert f"{live['cold_20mbit']['median_bytes'] / 1e6:.2f}" in html
     assert "make bench" in html and "make bench-browser" in html
+    # The phone mode (390 px, a quarter of one core), with its targets, when it was measured;
+    # figures taken on a loaded machine say so.
+    phone = browser.get("phone")
+    if phone:
+        for key, figure in (("play_new_game", "median_ms"), ("play_move_default", "p90_ms"),
+                            ("play_move_strong", "p90_ms"), ("whatif_cold", "median_ms")):
+            assert f"{phone[key][figure]:.0f}" in html, key
+        for target in browser["phone_targets"].values():
+            assert re.search(rf"\b{target}(\s|&nbsp;|&#160;|\u00a0)ms\b", html), target
+        loaded = phone["load_average"][0] > browser["machine"]["nproc"] / 2
+        assert (f"{phone['load_average'][0]:.1f}" in html) == loaded
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "ja", "id"])

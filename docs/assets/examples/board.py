@@ -15,7 +15,9 @@ options mark parts without changing the drawing:
 - ``conceal``: players (``"A"``, ``"B"``) seen from the other seat, as in a game being played:
   their hand, face-down Secret (until revealed) and Trade-off are drawn as card backs with no
   value (the caller also blanks those values in the data: ``session.py``), and the hands are
-  labelled for a player rather than for teaching (``play.hand_yours``, ``play.hand_hidden``).
+  labelled for a player rather than for teaching (``play.hand_yours``, ``play.hand_hidden``);
+- ``near``: the player drawn at the bottom, nearest the reader (default ``"A"``, as in the
+  rulebooks' figures); the Play page puts the reader's own seat there, as player B too.
 
 Nothing relies on colour alone: cards and geishas carry their number, a used action marker is
 struck through and says so, a victory marker that moved has an arrow and says where to.
@@ -53,8 +55,12 @@ class Board:
 
     def __init__(self, ui: Mapping[str, str], *, highlight: Iterable[str] = (),
                  choices: Mapping[str, str] | None = None, hide: Collection[str] = (),
-                 conceal: Collection[str] = ()) -> None:
+                 conceal: Collection[str] = (), near: str = "A") -> None:
+        if near not in ("A", "B"):
+            raise ValueError(f"near: expected 'A' or 'B', got {near!r}")
         self.ui = ui
+        self.near = near
+        self.far = "B" if near == "A" else "A"
         self.highlight = set(highlight)
         self.choices = dict(choices or {})
         self.hide = set(hide)
@@ -99,15 +105,19 @@ class Board:
         return "".join([
             f'<div class="hk-board" data-phase="{b["phase"]}">',
             head,
-            self.cached_side(b, "B"),
+            self.cached_side(b, self.far),
             f'<div{self.part("row", "hk-row")}>',
             "".join(self.cached_column(b, g, g in moved) for g in range(1, 8)),
             "</div>",
             self.offer(b),
-            self.cached_side(b, "A"),
+            self.cached_side(b, self.near),
             "" if "extra" in self.hide else self.extra(b),
             "</div>",
         ])
+
+    def place(self, name: str) -> str:
+        """The class of a player's parts: ``hk-near`` (drawn at the bottom) or ``hk-far``."""
+        return "hk-near" if name == self.near else "hk-far"
 
     def player(self, name: str) -> str:
         return self.t("widget.player", player=name)
@@ -180,7 +190,7 @@ class Board:
                     f'<span class="hk-small">{label}</span>'
                     f'<span class="hk-cards">{cards}</span></div>')
         return "".join([
-            f'<div{self.part(f"side-{name}", f"hk-side hk-side-{name}")}>',
+            f'<div{self.part(f"side-{name}", f"hk-side hk-side-{name} {self.place(name)}")}>',
             f'<p class="hk-side-name"><strong>{self.player(name)}</strong>',
             f'<span{self.part(f"totals-{name}", "hk-totals")}>',
             self.t("widget.totals", geishas=p["geishas"], charm=p["charm"]),
@@ -195,31 +205,32 @@ class Board:
         marker = "" if favor == "." else favor
         label = (self.t("widget.marker_side", player=self.player(marker)) if marker
                  else self.t("widget.marker_center"))
-        # A marker that moved this scoring points at its new side (B above, A below).
+        # A marker that moved this scoring points at its new side (the far player above).
         arrow = ""
         if moved and marker:
             arrow = (f'<span class="hk-vm-arrow" aria-hidden="true">'
-                     f'{"▲" if marker == "B" else "▼"}</span>')
+                     f'{"▲" if marker == self.far else "▼"}</span>')
             label = f'{label} ({self.t("widget.moved")})'
         token = (f'<span{self.part(f"favor-{g}", "hk-vm")} role="img" aria-label="{label}" '
                  f'title="{label}"></span>{arrow}')
 
         def items(name: str) -> str:
             count = b["players"][name]["items"][g - 1]
-            return (f'<div{self.part(f"items-{name}-{g}", f"hk-items hk-items-{name}")}>'
+            css = f"hk-items hk-items-{name} {self.place(name)}"
+            return (f'<div{self.part(f"items-{name}-{g}", css)}>'
                     f"{self.card(g) * count}</div>")
 
         css = f"hk-col hk-g{g} hk-moved" if moved else f"hk-col hk-g{g}"
         charm = CHARMS[g - 1]
         return "".join([
             f'<div{self.part(f"geisha-{g}", css)} data-favor="{marker or "-"}">',
-            items("B"),
-            f'<div class="hk-slot">{token if marker == "B" else ""}</div>',
+            items(self.far),
+            f'<div class="hk-slot">{token if marker == self.far else ""}</div>',
             f'<div class="hk-geisha" title="{self.t("widget.geisha", geisha=g, charm=charm)}">',
             f'<span class="hk-geisha-num">{g}</span><span class="hk-geisha-charm">{charm}',
             f'</span>{"" if marker else token}</div>',
-            f'<div class="hk-slot">{token if marker == "A" else ""}</div>',
-            items("A"),
+            f'<div class="hk-slot">{token if marker == self.near else ""}</div>',
+            items(self.near),
             "</div>",
         ])
 

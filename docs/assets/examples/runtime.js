@@ -14,7 +14,8 @@
 //   // (default TIME_LIMIT_MS); reply as for run, result being the function's return value
 //
 // Events (engine.addEventListener): "state" with engine.state in
-// "idle" | "loading" | "ready" | "running" | "restarting" | "failed".
+// "idle" | "loading" | "ready" | "running" | "restarting" | "failed"; "progress" while the
+// runtime downloads, with engine.progress = {loaded, total} (bytes).
 
 export const TIME_LIMIT_MS = 5000;
 
@@ -36,6 +37,7 @@ class Runtime extends EventTarget {
     this.nextId = 1;
     this.timings = null;
     this.bootStarted = null;
+    this.progress = null;
   }
 
   setState(state) {
@@ -71,6 +73,9 @@ class Runtime extends EventTarget {
       performance.mark("hk-engine-ready", { detail: this.timings });
       this.setState("ready");
       this.pump();
+    } else if (message.type === "progress") {
+      this.progress = { loaded: message.loaded, total: message.total };
+      this.dispatchEvent(new Event("progress"));
     } else if (message.type === "failed") {
       if (this.state === "ready" || this.state === "running") return; // a late, harmless fetch
       this.fail(message.message);

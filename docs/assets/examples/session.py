@@ -106,7 +106,17 @@ LEVELS = {
     "default": MCTSPlayer.DEFAULT_ITERATIONS,
     "strong": MCTSPlayer.STRONG_ITERATIONS,
 }
-"""The opponent's levels: search iterations per decision."""
+"""The opponent's levels: search iterations per decision, at most."""
+TIME_LIMITS = {
+    "easy": 0.25,
+    "default": 0.5,
+    "strong": 2.0,
+}
+"""The opponent's levels: seconds per decision, at most. The search stops at whichever of
+its iterations and its time comes first, so a level keeps its pace on a slow phone (where it
+then searches less) and plays exactly its iterations on a fast machine. The Play page words
+each level by this budget (``play.level.*``): the whole move, with drawing the board, stays
+within about a second at the default level and three at the strongest."""
 MAX_TEXT = 200_000
 """Characters of a record (or decoded link) read at most: a long game takes a few thousand."""
 MAX_MOVES = 2_000
@@ -283,18 +293,20 @@ def play(record: str, move: str, ui: dict[str, str],
 
 
 @_refused
-def opponent(record: str, level: str, seed: int) -> dict[str, Any]:
+def opponent(record: str, level: str, seed: int, timed: bool = True) -> dict[str, Any]:
     """The engine's decision for the player to move, applied: an ``MCTSPlayer`` with the
-    iterations of ``level`` (:data:`LEVELS`) and a seed made of ``seed`` and the number of
-    moves so far (the same game, level and seed give the same decisions). It decides from
-    its own ``View``: it never reads hidden cards."""
+    iterations of ``level`` (:data:`LEVELS`), its time (:data:`TIME_LIMITS`, unless
+    ``timed`` is false) and a seed made of ``seed`` and the number of moves so far (untimed,
+    the same game, level and seed give the same decisions). It decides from its own
+    ``View``: it never reads hidden cards."""
     if level not in LEVELS:
         raise Refusal("level", f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
     game = _game(_parse(record, None))
     who = game.to_move
     if who is None:
         raise Refusal("turn", "nobody is to decide", None, "actions-turn-order")
-    player = MCTSPlayer(iterations=LEVELS[level], seed=seed * 4096 + len(game.moves))
+    player = MCTSPlayer(iterations=LEVELS[level], seed=seed * 4096 + len(game.moves),
+                        time_limit=TIME_LIMITS[level] if timed else None)
     move = player.choose(View(game, who), game.legal_actions())
     game.apply(move)
     return {"record": dump(Record.from_game(game)), "move": _hidden_notation(str(move))}
@@ -366,8 +378,37 @@ def _outcome(record: Record, outcome: dict[str, Any] | None,
 
 
 def _drawer(ui: dict[str, str], viewer: str | None, **options: Any) -> Any:
+    """A board drawer for ``viewer``: the other seat concealed, the viewer's own side
+    nearest them (at the bottom), as player B too."""
     conceal = (Player.parse(viewer).other.name,) if viewer else ()
-    return _board.Board(ui, conceal=conceal, **options)
+    return _board.Board(ui, conceal=conceal, near=viewer or "A", **options)
+
+
+def _changed(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """The board parts (board.py's names) a move changed, to point out as the rules' figures
+    do: the items a player took, the marker they used, the offer they made."""
+    parts = []
+    for name in ("A", "B"):
+        old, new = before["players"][name], after["players"][name]
+        parts += [f"items-{name}-{g}" for g in range(1, 8)
+                  if old["items"][g - 1] != new["items"][g - 1]]
+        parts += [f"marker-{name}-{letter}" for letter in "STGC"
+                  if letter in new["used"] and letter not in old["used"]]
+    if after["pending"] and after["pending"] != before["pending"]:
+        parts.append("offer")
+    return parts
+
+
+def last_move(steps: list[dict[str, Any]], index: int, viewer: str | None) -> list[str]:
+    """The parts the other seat's move changed, when the step at ``index`` is that move (the
+    Play page marks the engine's last move on the board): nothing for the viewer's own moves,
+    deals and scorings (a scoring marks its moved victory markers itself)."""
+    step = steps[index]
+    if viewer is None or index == 0 or step["player"] in (None, viewer):
+        return []
+    if step["kind"] in ("deal", "scoring", "start"):
+        return []
+    return _changed(steps[index - 1]["board"], step["board"])
 
 
 def _brief(step: dict[str, Any], text: str) -> dict[str, Any]:
@@ -397,6 +438,8 @@ def position(record: str, ui: dict[str, str], viewer: str | None = None,
       action);
     - ``drawn``: at an action of the deciding seat, the card they drew to start the turn,
       ``{"card", "index" (in ``hand``), "rule"}``, also pointed out on the board (``hk-hl``);
+      the other seat's move that led here is pointed out too (:func:`last_move`), and the
+      viewer's own side is drawn nearest them;
     - ``legal``: the legal moves in notation (live and the viewer's decision, or no viewer);
     - ``pending``: ``{"kind": "gift"|"competition", "by", "cards"|"pairs", "picks": [{"move",
       "part", "html"}], "rule"}`` while an offer waits for its answer;
@@ -451,6 +494,7 @@ def position(record: str, ui: dict[str, str], viewer: str | None = None,
                 choices[pick["part"]] = pick["move"]
     outcome = _outcome(rec, current.get("outcome"), shown, ui) if live else None
     highlight = [f"hand-{to_move}-{drawn['index']}"] if drawn else []
+    highlight += last_move(steps, index, viewer)
     return {
         "board": _drawer(ui, viewer, choices=choices, highlight=highlight).draw(current),
         "edition": rec.edition.value,

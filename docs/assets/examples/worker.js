@@ -11,6 +11,8 @@
 //               in CALLABLE) with the JSON-ready array args, e.g.
 //               {type: "call", id: 7, fn: "position", args: [record, strings, "A"]}
 // Messages out: {type: "ready", timings} | {type: "failed", message}
+//               {type: "progress", loaded, total}: bytes of the runtime received while it
+//               starts, and the sizes of the files under way
 //               {type: "started", id} just before the code runs (the caller's time limit starts)
 //               {type: "result", id, json, fatal, python_ms}: runner.run's result plus
 //               explain's texts and outcome and board's markup of each step (fatal: the
@@ -95,9 +97,38 @@ async function cached(url, get) {
   const store = keep.some((prefix) => url.startsWith(prefix)) ? await openCache() : null;
   const hit = store && await store.match(url);
   if (hit) return hit;
-  const response = await get();
+  const response = counted(await get());
   if (store && response.ok) store.put(url, response.clone()).catch(() => {});
   return response;
+}
+
+// The bytes of the runtime received so far, and of the files started (their Content-Length),
+// told to the page while the worker starts: a phone spends seconds here, and a bar that moves
+// says more than a sentence.
+const download = { loaded: 0, total: 0, told: 0 };
+const PROGRESS_EVERY_MS = 150;
+
+function counted(response) {
+  if (booted || !response.ok || !response.body) return response;
+  download.total += Number(response.headers.get("Content-Length")) || 0;
+  const counter = new TransformStream({
+    transform(chunk, controller) {
+      download.loaded += chunk.byteLength;
+      tell();
+      controller.enqueue(chunk);
+    },
+  });
+  return new Response(response.body.pipeThrough(counter),
+    { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+function tell() {
+  const done = download.total > 0 && download.loaded >= download.total;
+  if (done && !("downloaded" in timings)) mark("downloaded");
+  const now = performance.now();
+  if (!done && now - download.told < PROGRESS_EVERY_MS) return;
+  download.told = now;
+  self.postMessage({ type: "progress", loaded: download.loaded, total: download.total });
 }
 
 // Older versions' files leave the cache once this one has started.
@@ -239,6 +270,14 @@ async function init(urls) {
     const emscripten = quiet(emscriptenModule(urls.pyodide + "pyodide.asm.mjs.gz"));
     const { loadPyodide } = await import(urls.pyodide + "pyodide.mjs");
     mark("imported");
+    // When the wasm is compiled and instantiated (it compiles while it streams in): the
+    // phases of the start-up are measured apart (benchmarks/browser_examples.py --phone).
+    const instantiate = WebAssembly.instantiateStreaming;
+    WebAssembly.instantiateStreaming = async (...args) => {
+      const result = await instantiate(...args);
+      mark("wasm");
+      return result;
+    };
     const pyodide = await loadPyodide({
       indexURL: urls.pyodide,
       stdLibURL: urls.stdlib,

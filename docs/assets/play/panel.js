@@ -27,9 +27,13 @@ const button = (attrs, html, css = "hk-btn") => `<button type="button" class="${
  */
 export function controls(pos, human, choice, t, ruleLink) {
   const parts = [];
+  // The last step in words, and the card drawn: after the controls, so that on a phone the
+  // controls come right under the board, on the same screen as the hand (the board marks
+  // the other seat's last move itself).
+  const notes = [];
   const last = pos.steps.length > 1 ? pos.steps[pos.steps.length - 1] : null;
-  if (last) parts.push(`<p class="hk-play-now">${last.html}${ruleLink(last.rule)}</p>`);
-  const done = (state, status) => ({ state, status, html: parts.join("") });
+  if (last) notes.push(`<p class="hk-play-now">${last.html}${ruleLink(last.rule)}</p>`);
+  const done = (state, status) => ({ state, status, html: parts.concat(notes).join("") });
   if (pos.outcome) {
     const w = pos.outcome.winners;
     const key = w.length === 2 ? "play.you_shared" : !w.length ? "play.nobody"
@@ -55,7 +59,7 @@ export function controls(pos, human, choice, t, ruleLink) {
       : "play.status.answer_competition", { player: p.by }));
   }
   if (pos.drawn) {
-    parts.push(`<p class="hk-play-drawn">${t.html("play.drawn",
+    notes.push(`<p class="hk-play-drawn">${t.html("play.drawn",
       { cards: chips(String(pos.drawn.card)) })}${ruleLink(pos.drawn.rule)}</p>`);
   }
   const status = action(pos, choice, t, ruleLink, parts);
@@ -68,7 +72,8 @@ function action(pos, { letter, chosen }, t, ruleLink, parts) {
     const marker = pos.markers[l];
     const used = marker.used ? ' aria-disabled="true"' : "";
     return button(`data-marker="${l}" aria-pressed="${l === letter}"${used}`,
-      `${t.html(key)} <span class="hk-play-count">${marker.cards}</span>`, "hk-btn hk-play-marker");
+      `${t.html(key)} <span class="hk-play-count">${t.html(`play.marker_cards.${l}`)}</span>`,
+      "hk-btn hk-play-marker");
   });
   parts.push(`<p class="hk-play-choices hk-play-markers">${markers.join("")}</p>`);
   if (!letter) return t.html("play.status.your_action", { round: pos.round });

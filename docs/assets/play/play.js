@@ -5,15 +5,15 @@
 // under the board are panel.js's markup; choose.js filters the legal moves; store.js keeps the
 // game for a reload; share.js writes links and record files.
 //
-// The runtime loads on arrival when there is a game to show (a saved game, a shared link) or
-// when policy.js allows loading ahead (not on phones, Save-Data or slow connections); otherwise
-// on the first New game or Load a record. The state shows in the root's data-state: static,
+// The runtime starts loading as soon as the page opens, on phones too: a reader who opens the
+// Play page came to play, and the seconds it takes to start are then spent while they choose
+// their settings (other pages load nothing until asked: policy.js). A bar shows the download.
+// After New game the board scrolls into view. The state shows in the root's data-state: static,
 // loading, idle, play, busy (a move on its way), thinking, stopped, deal, over, review, failed
 // (styles and tests).
 
 import { engine as sharedEngine } from "../examples/boot.js";
 import { escapeHTML, translator } from "../examples/i18n.js";
-import { mayPreload } from "../examples/policy.js";
 import { reachable } from "./choose.js";
 import { controls, outcomeHTML } from "./panel.js";
 import { copy, download, hasRecord, linkTo } from "./share.js";
@@ -32,6 +32,7 @@ async function start(root) {
   const $ = (selector) => root.querySelector(selector);
   const el = {
     setup: $(".hk-play-setup"),
+    progress: $(".hk-play-progress"),
     stop: $('[data-act="stop"]'),
     resume: $('[data-act="resume"]'),
     download: $('[data-act="download"]'),
@@ -98,7 +99,9 @@ async function start(root) {
 
   engine.addEventListener("state", () => {
     root.dataset.engine = engine.state;
-    if (engine.state === "loading" && !pos && !review) say(t.html("play.status.loading"));
+    if (engine.state === "ready") dealAhead();
+    el.progress.hidden = engine.state !== "loading";
+    if (engine.state === "loading" && !pos && !review && waiting()) say(t.html("play.status.loading"));
     if (engine.state === "failed" && !pending) { // a start-up ahead of any call failed
       setState("failed");
       say(t.html("play.status.failed", { error: "—" }));
@@ -106,24 +109,92 @@ async function start(root) {
   });
   root.dataset.engine = engine.state;
 
+  // The reader waits for the engine (New game, a saved game, a link) rather than reading.
+  const waiting = () => root.dataset.state === "loading";
+
+  // Bytes received of the runtime: a bar, and the megabytes in words once someone waits.
+  const megabytes = new Intl.NumberFormat(document.documentElement.lang || undefined,
+    { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  engine.addEventListener("progress", () => {
+    const { loaded, total } = engine.progress;
+    if (engine.state !== "loading" || !total) return;
+    el.progress.hidden = false;
+    el.progress.max = total;
+    el.progress.value = Math.min(loaded, total);
+    if (!waiting() || pos || review) return;
+    say(loaded >= total ? t.html("play.status.starting") : t.html("play.status.downloading",
+      { loaded: megabytes.format(loaded / 1e6), total: megabytes.format(total / 1e6) }));
+  });
+
   // --- the game ---------------------------------------------------------------------------
+
+  // A game dealt ahead, while the reader reads the settings: {edition, promise of {record,
+  // seed, seat, position} or null}. New game then shows it at once rather than waiting for
+  // the deal and the first board (on a phone's CPU, about a second more). Its calls are not
+  // `pending`: New game waits for them rather than stopping the worker.
+  let ahead = null;
+
+  function dealAhead() {
+    if (ahead || game || review || root.dataset.state !== "idle" || engine.state !== "ready") return;
+    const form = new FormData(el.setup);
+    const edition = form.get("edition");
+    const seat = form.get("seat") === "B" ? "B" : "A";
+    const seed = crypto.getRandomValues(new Uint32Array(1))[0];
+    const result = (answer) => (answer.ok && !answer.result.error ? answer.result : null);
+    const promise = (async () => {
+      const dealt = result(await engine.call("new_game", [edition, seed], { timeLimit: CALL_LIMIT_MS }));
+      if (!dealt) return null;
+      const position = result(await engine.call("position", [dealt.record, strings, seat],
+        { timeLimit: CALL_LIMIT_MS }));
+      return { record: dealt.record, seed, seat, position };
+    })();
+    ahead = { edition, promise };
+  }
 
   async function newGame() {
     const form = new FormData(el.setup);
     generation += 1;
+    const mine = generation;
     if (pending) pending.cancel();
     review = null;
     clearHash();
     showError("");
-    const seed = crypto.getRandomValues(new Uint32Array(1))[0];
+    const edition = form.get("edition");
     const human = form.get("seat") === "B" ? "B" : "A";
     setState("loading");
     if (engine.state !== "ready") say(t.html("play.status.loading"));
-    const answer = await ask("new_game", [form.get("edition"), seed]);
-    if (!answer.ok) return engineTrouble(answer);
-    game = { record: answer.result.record, human, level: form.get("level"), seed };
+    const early = ahead && ahead.edition === edition ? await ahead.promise : null;
+    ahead = null;
+    if (mine !== generation) return;
+    let seed = early && early.seed;
+    let record = early && early.record;
+    if (!early) {
+      seed = crypto.getRandomValues(new Uint32Array(1))[0];
+      const answer = await ask("new_game", [edition, seed]);
+      if (!answer.ok) return engineTrouble(answer);
+      record = answer.result.record;
+    }
+    game = { record, human, level: form.get("level"), seed };
     store.save(game);
-    await refresh(true);
+    if (early && early.seat === human && early.position) {
+      choice = { letter: null, chosen: [] };
+      show(early.position);
+      announce(t.html("play.you", { player: human, engine: other(human) }));
+      next();
+    } else {
+      await refresh(true);
+    }
+    bringIntoView();
+  }
+
+  // The board, from its top (the other seat's side), to the reader's controls: on a phone
+  // they fit one screen (play.css), and New game leaves them far below the settings.
+  function bringIntoView() {
+    const top = el.board.getBoundingClientRect().top;
+    if (top < 0 || top > innerHeight / 3) {
+      const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+      el.board.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+    }
   }
 
   async function resume(saved) {
@@ -234,6 +305,17 @@ async function start(root) {
     if (shown.state) setState(shown.state);
     if (shown.status) say(shown.status);
     el.panel.innerHTML = shown.html;
+    if (shown.state === "play") keepInView();
+  }
+
+  // At the reader's decision, its controls stay on screen: when they fall below it, the
+  // board's top goes to the top of the screen (on a phone everything then fits: play.css).
+  function keepInView() {
+    const controls = el.panel.querySelectorAll("button");
+    const last = controls[controls.length - 1];
+    if (!last || last.getBoundingClientRect().bottom <= innerHeight) return;
+    if (el.board.getBoundingClientRect().top > 0) bringIntoView();
+    else el.board.scrollIntoView({ block: "start" });
   }
 
   // Hand cards and offered cards are picked on the board itself: they become buttons.
@@ -269,7 +351,7 @@ async function start(root) {
   function boardChoice(target) {
     if (!pos || review || target.getAttribute("aria-disabled") === "true") {
       if (pos && !review && pos.to_move === game.human && !choice.letter && !pos.pending) {
-        say(t.html("play.status.your_action", { round: pos.round }));
+        nudge(); // a card tapped before its action: say what comes first, and show where
       }
       return;
     }
@@ -281,6 +363,15 @@ async function start(root) {
     if (at >= 0) choice.chosen.splice(at, 1);
     else choice.chosen.push(index);
     redraw();
+  }
+
+  function nudge() {
+    say(t.html("play.hint.marker_first"));
+    const markers = el.panel.querySelector(".hk-play-markers");
+    if (!markers) return;
+    markers.classList.remove("hk-play-nudge");
+    void markers.offsetWidth; // restarts the animation on a second tap
+    markers.classList.add("hk-play-nudge");
   }
 
   function chooseMarker(letter) {
@@ -513,10 +604,13 @@ async function start(root) {
 
   const saved = store.load();
   const linked = hasRecord();
-  if (linked || saved || mayPreload()) engine.start();
+  engine.start();
   if (linked) openLink();
   else if (saved) resume(saved);
-  else idle();
+  else {
+    idle();
+    dealAhead(); // the worker may be up already (kept across pages by instant navigation)
+  }
 }
 
 function other(player) {
