@@ -34,8 +34,8 @@ browser:
 
 # Lint, types, declared dependencies (deptry) and the GitHub workflows (zizmor, offline).
 check: setup
-	$(VENV)/bin/ruff check hanamikoji rulesite tests benchmarks scripts
-	$(VENV)/bin/mypy hanamikoji
+	$(VENV)/bin/ruff check hanamikoji loveletter rulesite tests benchmarks scripts
+	$(VENV)/bin/mypy hanamikoji loveletter
 	$(VENV)/bin/deptry .
 	$(VENV)/bin/zizmor --offline --quiet .github/workflows/
 
