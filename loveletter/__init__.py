@@ -36,6 +36,7 @@ from loveletter._moves import MOVE_PATTERN, Deal, Keep, Move, Play, parse_move
 from loveletter._players import Agent, HeuristicPlayer, RandomPlayer, play, unseen
 from loveletter._record import Record
 from loveletter._search import SearchPlayer, sample_world
+from loveletter._transcript import transcript
 from loveletter._view import View
 
 __version__ = "0.1.0"
@@ -76,5 +77,6 @@ __all__ = [
     "parse_move",
     "play",
     "sample_world",
+    "transcript",
     "unseen",
 ]
