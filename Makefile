@@ -53,10 +53,13 @@ serve: setup node
 
 bench: setup node
 	$(PY) benchmarks/run.py
+	$(PY) benchmarks/loveletter_speed.py
 
-# MCTSPlayer's strength and decision times: seeded, seat-balanced matches (players.json).
+# MCTSPlayer's strength and decision times: seeded, seat-balanced matches (players.json);
+# Love Letter's players likewise (loveletter_players.json).
 bench-players: setup node
 	$(PY) benchmarks/players.py
+	$(PY) benchmarks/loveletter_players.py
 
 # Live examples in headless Chromium: click to first step computed in the page (browser_results.json).
 bench-browser: setup node browser

@@ -103,7 +103,12 @@ class Record:
     def load(cls, path: str | Path) -> Record:
         """Read a record file."""
         path = Path(path)
-        return cls.loads(path.read_text(encoding="utf-8"), source=str(path))
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as error:
+            problem = RecordProblem(f"byte {error.start}", "the file is not UTF-8 text")
+            raise RecordError([problem], source=str(path)) from None
+        return cls.loads(text, source=str(path))
 
     @classmethod
     def from_json(cls, data: object, *, source: str = "record") -> Record:
