@@ -28,6 +28,9 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+from players import wilson  # noqa: E402  (the Hanamikoji bench's interval, shared)
 
 from loveletter import (  # noqa: E402
     Agent,
@@ -81,16 +84,6 @@ def _one(args: tuple[int, str, str, int, int, int]) -> tuple[float, list[float]]
     outcome = play(Game(players, seed=seed), agents)
     score = 1 / len(outcome.winners) if seat in outcome.winners else 0.0
     return score, me.times
-
-
-def wilson(score: float, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95% Wilson score interval of a rate ``score / n``."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = score / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def main(argv: list[str] | None = None) -> int:
