@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from loveletter import (
     Card,
+    Deal,
     EndReason,
     Game,
     IllegalActionError,
@@ -35,6 +36,11 @@ def _check_step(game: Game, rng: random.Random) -> None:
     """Play one decision of ``game`` at random, checking every invariant around it."""
     if game.phase is Phase.DEAL:
         game.deal()
+        deal = game.moves[-1]
+        assert isinstance(deal, Deal)
+        if game.round_number > 1:  # the last round's winner starts; after a tie, one of them
+            assert deal.first in game.results[-1].winners
+        assert game.to_move == deal.first
         return
     me = game.to_move
     assert me is not None
