@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import IntEnum, StrEnum
+from functools import cache
 
 from loveletter._errors import NotationError, SetupError
 
@@ -101,12 +102,14 @@ def card_counts(variant: Variant | str) -> dict[Card, int]:
     return dict(_COUNTS[Variant.parse(variant)])
 
 
+@cache
 def full_deck(variant: Variant | str) -> tuple[int, ...]:
     """Every card of the variant's deck, sorted."""
     return tuple(sorted(int(c) for c, n in _COUNTS[Variant.parse(variant)].items()
                         for _ in range(n)))
 
 
+@cache
 def guesses(variant: Variant | str) -> tuple[int, ...]:
     """The cards a Guard may name in this variant: every character of its deck but the Guard."""
     return tuple(int(c) for c in _COUNTS[Variant.parse(variant)] if c is not Card.GUARD)
