@@ -17,7 +17,7 @@ from loveletter._cards import (
     full_deck,
     guesses,
 )
-from loveletter._errors import IllegalActionError, Rule
+from loveletter._errors import IllegalActionError, Rule, SetupError
 from loveletter._moves import Deal, Keep, Move, Play
 
 _TARGETS_OTHER = frozenset({Card.GUARD, Card.PRIEST, Card.BARON, Card.KING})
@@ -88,11 +88,8 @@ class Game:
         check_players(players, self.variant)
         self.players: int = players
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
-            raise IllegalActionError(
-                f"first: {first!r} is not a seat of this game",
-                action=first,
-                rule=Rule.FIRST_PLAYER,
-            )
+            raise SetupError(f"first: {first!r} is not a seat of this game "
+                             f"(0 to {players - 1})")
         self.target_tokens: int = TOKENS_TO_WIN[players]
         self.deck: tuple[int, ...] = full_deck(self.variant)
         self._rng = random.Random(seed)

@@ -9,7 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import loveletter
 from loveletter import (
+    MOVE_PATTERN,
     Deal,
     Game,
     HeuristicPlayer,
@@ -118,3 +120,18 @@ if __name__ == "__main__":
         name = f"game_{players}p_{variant}_{seed}"
         (GOLDEN / f"{name}.txt").write_text(transcript(record), encoding="utf-8")
         (GOLDEN / f"{name}.json").write_text(record.dumps() + "\n", encoding="utf-8")
+
+
+
+def test_records_follow_the_shipped_schema() -> None:
+    import jsonschema  # CPython only: the Pyodide run of the engine has no jsonschema
+
+    schema_path = Path(loveletter.__file__).with_name("record.schema.json")
+    schema = json.loads(schema_path.read_text(encoding="utf-8"))
+    assert schema["properties"]["moves"]["items"]["pattern"] == f"^({MOVE_PATTERN})$"
+    for players, variant, seed in GOLDEN_GAMES:
+        path = GOLDEN / f"game_{players}p_{variant}_{seed}.json"
+        data = json.loads(path.read_text(encoding="utf-8"))
+        jsonschema.validate(data, schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**data, "players": 7}, schema)
