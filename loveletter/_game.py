@@ -55,7 +55,8 @@ class RoundResult:
     spy: int | None
     """The one player still in the round who played or discarded a Spy, if exactly one."""
     hands: tuple[int | None, ...]
-    """Each player's card at the end (``None`` for a player out of the round)."""
+    """Each player's card shown at the end of the deck (``None`` for a player out of the
+    round, and for everyone when the round ended with one player left: nobody shows then)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -392,7 +393,9 @@ class Game:
             self.tokens[p] += 1
         if spy is not None:
             self.tokens[spy] += 1
-        hands = tuple(self.hands[p][0] if self.active[p] else None
+        # Hands are shown only when the deck runs out; the last player standing shows nothing.
+        shown = reason is EndReason.DECK_EMPTY
+        hands = tuple(self.hands[p][0] if shown and self.active[p] else None
                       for p in range(self.players))
         self.results.append(RoundResult(self.round_number, reason, winners, spy, hands))
         self.to_move = None

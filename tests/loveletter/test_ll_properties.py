@@ -83,6 +83,7 @@ def _check_step(game: Game, rng: random.Random) -> None:
         # the round ends only when one player is left or the deck is empty after a turn
         if r.reason is EndReason.LAST_STANDING:
             assert alive == list(r.winners)
+            assert r.hands == (None,) * game.players  # the last one standing shows nothing
         else:
             assert game.pile == [] and len(alive) >= 2
             best = max(game.hands[p][0] for p in alive)
