@@ -20,6 +20,7 @@ from loveletter import (
     Phase,
     Play,
     RandomPlayer,
+    Rule,
     Variant,
     View,
     guesses,
@@ -160,7 +161,18 @@ def test_edge_cases_happen_and_follow_the_rules() -> None:
             game.apply(move)
             if game.phase in (Phase.DEAL, Phase.OVER) and game.results:
                 r = game.results[-1]
-                if r.reason is EndReason.DECK_EMPTY and len(r.winners) > 1:
+                if (r.reason is EndReason.DECK_EMPTY and len(r.winners) > 1
+                        and game.phase is Phase.DEAL):
+                    # every tied player may start the next round, and nobody else
+                    assert game.first_choices == r.winners
+                    for loser in set(range(players)) - set(r.winners):
+                        try:
+                            game.copy().apply(Deal(loser, game.deck))
+                        except IllegalActionError as error:
+                            assert error.rule is Rule.FIRST_PLAYER
+                        else:
+                            raise AssertionError("a player who did not tie started a round")
+                        seen["tie at the end of the deck, another player refused"] += 1
                     seen["tie at the end of the deck"] += 1
                 spies = [p for p in range(players) if Card.SPY in game.discards[p]
                          and game.active[p]]
@@ -172,5 +184,6 @@ def test_edge_cases_happen_and_follow_the_rules() -> None:
             seen["several winners"] += 1
     for case in ("prince on an empty deck", "chancellor with one card",
                  "chancellor with no card", "everyone else protected",
-                 "tie at the end of the deck", "two spies, no token", "several winners"):
+                 "tie at the end of the deck", "tie at the end of the deck, another player refused",
+                 "two spies, no token", "several winners"):
         assert seen[case] > 0, f"{case} never happened in 400 games: {dict(seen)}"
