@@ -4,7 +4,8 @@ It is determinized Monte Carlo search: each iteration deals the cards it cannot 
 random, consistently with everything its view shows (its hand, the discards, the face-up
 cards, the cards it knows others hold, how many cards each hand and the deck hold), picks a
 decision by UCB1, and plays the round out with the heuristic player. The decision with the
-best average of tokens won this round is chosen. It does not use the order of the cards it
+best average of tokens won this round is chosen. A Guard's guesses are first narrowed to
+the known card or the two likeliest unseen ones. It does not use the order of the cards it
 put under the deck with a Chancellor, nor what a missed Guard guess rules out.
 """
 
@@ -14,8 +15,9 @@ import math
 import random
 from collections.abc import Sequence
 
+from loveletter._cards import Card, guesses
 from loveletter._game import Game, Phase
-from loveletter._moves import Move
+from loveletter._moves import Move, Play
 from loveletter._players import HeuristicPlayer, unseen
 from loveletter._view import View
 
@@ -40,6 +42,7 @@ class SearchPlayer:
 
     def choose(self, view: View, legal: Sequence[Move]) -> Move:
         """The decision with the best average result over sampled deals."""
+        legal = _candidates(view, legal)
         if len(legal) == 1:
             return legal[0]
         rng = self._rng
@@ -57,6 +60,29 @@ class SearchPlayer:
             totals[k] += _rollout(world, legal[k], view.player, policy)
             visits[k] += 1
         return legal[max(range(len(legal)), key=lambda j: (visits[j], totals[j]))]
+
+
+def _candidates(view: View, legal: Sequence[Move]) -> Sequence[Move]:
+    """The decisions worth searching: a Guard names, for each player it may choose, only the
+    card that player is known to hold or the two likeliest unseen cards (a Guard has up to 45
+    decisions; searching them all would spread the budget thin)."""
+    pool = unseen(view)
+    known = view.known
+    keep: list[Move] = []
+    for move in legal:
+        if not (isinstance(move, Play) and move.card == Card.GUARD and move.target is not None):
+            keep.append(move)
+            continue
+        t = move.target
+        if t in known:
+            best: tuple[int, ...] = (known[t],)
+        else:
+            ranked = sorted((g for g in guesses(view.variant) if pool[g]),
+                            key=lambda g: (-pool[g], -g))
+            best = tuple(ranked[:2])
+        if move.guess in best or not best:
+            keep.append(move)
+    return keep or legal
 
 
 def sample_world(view: View, rng: random.Random) -> Game:
