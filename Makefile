@@ -34,8 +34,8 @@ browser:
 
 # Lint, types, declared dependencies (deptry) and the GitHub workflows (zizmor, offline).
 check: setup
-	$(VENV)/bin/ruff check hanamikoji rulesite tests benchmarks scripts
-	$(VENV)/bin/mypy hanamikoji
+	$(VENV)/bin/ruff check hanamikoji loveletter rulesite tests benchmarks scripts
+	$(VENV)/bin/mypy hanamikoji loveletter
 	$(VENV)/bin/deptry .
 	$(VENV)/bin/zizmor --offline --quiet .github/workflows/
 
@@ -53,10 +53,13 @@ serve: setup node
 
 bench: setup node
 	$(PY) benchmarks/run.py
+	$(PY) benchmarks/loveletter_speed.py
 
-# MCTSPlayer's strength and decision times: seeded, seat-balanced matches (players.json).
+# MCTSPlayer's strength and decision times: seeded, seat-balanced matches (players.json);
+# Love Letter's players likewise (loveletter_players.json).
 bench-players: setup node
 	$(PY) benchmarks/players.py
+	$(PY) benchmarks/loveletter_players.py
 
 # Live examples in headless Chromium: click to first step computed in the page (browser_results.json).
 bench-browser: setup node browser

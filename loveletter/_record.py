@@ -1,0 +1,162 @@
+"""Game records: JSON that replays a game exactly, to any step, and a one-line notation."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from loveletter._cards import Variant
+from loveletter._errors import (
+    IllegalActionError,
+    LoveLetterError,
+    NotationError,
+    RecordError,
+    RecordProblem,
+)
+from loveletter._game import Game
+from loveletter._moves import Move, parse_move
+
+FORMAT = "loveletter-record"
+VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A whole game: its table (players, variant, first seat) and every move, deals included.
+
+    >>> game = Game(players=3, seed=5)
+    >>> game.deal()
+    >>> game.apply(game.legal_actions()[0])
+    >>> record = Record.from_game(game)
+    >>> Record.loads(record.dumps()) == record
+    True
+    >>> Record.parse(str(record)) == record
+    True
+    """
+
+    players: int
+    variant: Variant
+    moves: tuple[Move, ...]
+
+    @classmethod
+    def from_game(cls, game: Game) -> Record:
+        """The record of a game so far."""
+        return cls(game.players, game.variant, tuple(game.moves))
+
+    def replay(self, upto: int | None = None) -> Game:
+        """The game after the first ``upto`` moves (all of them by default).
+
+        Raises:
+            IllegalActionError: at the first move the rules refuse.
+        """
+        if upto is not None and not 0 <= upto <= len(self.moves):
+            raise IndexError(f"upto: {upto} is outside 0..{len(self.moves)}")
+        game = Game(self.players, self.variant)
+        for move in self.moves if upto is None else self.moves[:upto]:
+            game.apply(move)
+        return game
+
+    def to_json(self) -> dict[str, object]:
+        """A JSON-ready dictionary."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "players": self.players,
+            "variant": self.variant.value,
+            "moves": [str(m) for m in self.moves],
+        }
+
+    def dumps(self) -> str:
+        """The record as JSON text."""
+        return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
+
+    def __str__(self) -> str:
+        """The compact notation: ``LL`` players variant, then the moves, space-separated."""
+        return " ".join((f"LL{self.players}{self.variant.value[0]}", *map(str, self.moves)))
+
+    @classmethod
+    def parse(cls, text: str) -> Record:
+        """Read the compact notation written by ``str(record)``, replaying it."""
+        if not isinstance(text, str) or not text.split():
+            raise NotationError(f"{text!r} is not a record: expected 'LL2s DA...' and moves")
+        head, *rest = text.split()
+        if len(head) != 4 or head[:2] != "LL" or not head[2].isdigit() or head[3] not in "sc":
+            raise NotationError(f"{head!r} is not a record header: expected e.g. 'LL2s' "
+                                "(players, then s for standard or c for classic)")
+        variant = Variant.STANDARD if head[3] == "s" else Variant.CLASSIC
+        return cls.from_json({"format": FORMAT, "version": VERSION, "players": int(head[2]),
+                              "variant": variant.value, "moves": rest})
+
+    @classmethod
+    def loads(cls, text: str, *, source: str = "record") -> Record:
+        """Read a record from JSON text; see :meth:`from_json`."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            problem = RecordProblem(f"line {error.lineno} column {error.colno}", error.msg)
+            raise RecordError([problem], source=source) from None
+        return cls.from_json(data, source=source)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        """Read a record file."""
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as error:
+            problem = RecordProblem(f"byte {error.start}", "the file is not UTF-8 text")
+            raise RecordError([problem], source=str(path)) from None
+        return cls.loads(text, source=str(path))
+
+    @classmethod
+    def from_json(cls, data: object, *, source: str = "record") -> Record:
+        """Read a record, checking every field and replaying every move.
+
+        Raises:
+            RecordError: listing every problem found, each with its JSON path.
+        """
+        if not isinstance(data, Mapping):
+            raise RecordError([RecordProblem("$", "a record is a JSON object")], source=source)
+        problems: list[RecordProblem] = []
+        for key in sorted(set(data) - {"format", "version", "players", "variant", "moves"}):
+            problems.append(RecordProblem(f"$.{key}", "unknown field"))
+        if data.get("format") != FORMAT:
+            problems.append(RecordProblem(
+                "$.format", f"expected {FORMAT!r}, got {data.get('format')!r}"))
+        if data.get("version") != VERSION:
+            problems.append(RecordProblem(
+                "$.version", f"expected {VERSION}, got {data.get('version')!r}"))
+        variant = Variant.STANDARD
+        try:
+            variant = Variant.parse(data.get("variant"))
+        except NotationError as error:
+            problems.append(RecordProblem("$.variant", str(error)))
+        players = data.get("players")
+        game: Game | None = None
+        try:
+            game = Game(players, variant)  # type: ignore[arg-type]
+        except LoveLetterError as error:
+            problems.append(RecordProblem("$.players", str(error)))
+        raw = data.get("moves")
+        moves: list[Move] = []
+        if not isinstance(raw, list):
+            problems.append(RecordProblem("$.moves", "expected a list of moves in notation"))
+            raw = []
+        for i, text in enumerate(raw):
+            try:
+                moves.append(parse_move(text))
+            except NotationError as error:
+                problems.append(RecordProblem(f"$.moves[{i}]", str(error)))
+        if not problems and game is not None:
+            for i, move in enumerate(moves):
+                try:
+                    game.apply(move)
+                except IllegalActionError as error:
+                    problems.append(RecordProblem(f"$.moves[{i}]", str(error)))
+                    break
+        if problems:
+            raise RecordError(problems, source=source)
+        assert isinstance(players, int)
+        return cls(players, variant, tuple(moves))

@@ -1,0 +1,143 @@
+"""Views hold only what their player may know; players decide from their view alone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from ll_support import rigged
+
+from loveletter import (
+    Card,
+    Game,
+    HeuristicPlayer,
+    Phase,
+    Play,
+    RandomPlayer,
+    SearchPlayer,
+    View,
+    play,
+    sample_world,
+)
+
+
+def _positions(count: int, seed: int) -> list[Game]:
+    """Positions from random games, at a decision, for 2 to 6 players."""
+    rng = random.Random(seed)
+    out: list[Game] = []
+    while len(out) < count:
+        players = rng.randint(2, 6)
+        game = Game(players, seed=rng.randrange(10**6))
+        game.deal()
+        for _ in range(rng.randrange(12)):
+            if game.phase is not Phase.PLAY and game.phase is not Phase.CHANCELLOR:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        if game.phase in (Phase.PLAY, Phase.CHANCELLOR):
+            out.append(game)
+    return out
+
+
+def _reshuffle_hidden(game: Game, viewer: int, rng: random.Random) -> Game:
+    """The same game with every card ``viewer`` cannot see dealt again at random: other
+    players' unknown hands, the set-aside card and the deck's order."""
+    other = game.copy()
+    known = game.known[viewer]
+    slots = [p for p in range(game.players)
+             if p != viewer and game.active[p] and p not in known]
+    hidden = [c for p in slots for c in other.hands[p]] + list(other.pile)
+    if other.set_aside is not None:
+        hidden.append(other.set_aside)
+    rng.shuffle(hidden)
+    for p in slots:
+        other.hands[p] = [hidden.pop() for _ in other.hands[p]]
+    if other.set_aside is not None:
+        other.set_aside = hidden.pop()
+    other.pile = hidden
+    return other
+
+
+def test_view_is_the_same_whatever_the_hidden_cards() -> None:
+    rng = random.Random(1)
+    changed = 0
+    for game in _positions(30, seed=2):
+        for viewer in range(game.players):
+            other = _reshuffle_hidden(game, viewer, rng)
+            changed += other.hands != game.hands or other.pile != game.pile
+            assert View(other, viewer).key() == View(game, viewer).key()
+    assert changed > 0  # the reshuffle really moved hidden cards
+
+
+def test_search_decides_from_its_view_only() -> None:
+    rng = random.Random(3)
+    for game in _positions(6, seed=4):
+        me = game.to_move
+        assert me is not None
+        other = _reshuffle_hidden(game, me, rng)
+        assert other.hands != game.hands or other.pile != game.pile or game.players == 2
+        first = SearchPlayer(iterations=40, seed=9).choose(View(game, me), game.legal_actions())
+        second = SearchPlayer(iterations=40, seed=9).choose(View(other, me),
+                                                            other.legal_actions())
+        assert first == second
+
+
+def test_what_a_view_knows_is_true() -> None:
+    """Priest, Baron and King knowledge is kept only while it is certain."""
+    for seed in range(60):
+        players = 2 + seed % 5
+        game = Game(players, seed=seed)
+        agents = [RandomPlayer(seed=seed + p) for p in range(players)]
+        views = [View(game, p) for p in range(players)]
+        while game.phase is not Phase.OVER:
+            if game.phase is Phase.DEAL:
+                game.deal()
+                continue
+            for v in views:
+                for p, card in v.known.items():
+                    assert p != v.player and card in game.hands[p]
+            me = game.to_move
+            assert me is not None
+            game.apply(agents[me].choose(views[me], game.legal_actions()))
+
+
+def test_sampled_worlds_agree_with_the_view() -> None:
+    rng = random.Random(5)
+    for game in _positions(20, seed=6):
+        me = game.to_move
+        assert me is not None
+        view = View(game, me)
+        world = sample_world(view, rng)
+        mine = View(world, me)
+        for field in ("hand", "known", "face_up", "discards", "active", "protected",
+                      "hand_sizes", "deck_size", "set_aside_present", "tokens"):
+            assert getattr(mine, field) == getattr(view, field), field
+        assert sorted(world.cards_in_round().elements()) == sorted(game.deck)
+        assert set(world.legal_actions()) == set(game.legal_actions())
+
+
+@pytest.mark.parametrize("player", [HeuristicPlayer(seed=1), SearchPlayer(40, seed=1)])
+def test_players_keep_the_princess_when_they_can(player: HeuristicPlayer) -> None:
+    game = rigged(3, [Card.PRINCESS, 2, 3], [Card.GUARD])
+    move = player.choose(View(game, 0), game.legal_actions())
+    assert isinstance(move, Play) and move.card == Card.GUARD
+
+
+def test_heuristic_guard_names_a_card_it_knows() -> None:
+    game = rigged(3, [Card.PRIEST, Card.BARON, Card.HANDMAID],
+                  [Card.GUARD, Card.SPY, Card.GUARD, Card.GUARD])
+    game.apply(Play(Card.PRIEST, 1))  # A sees B's Baron
+    game.apply(Play(Card.SPY))  # B keeps the Baron
+    game.apply(Play(Card.HANDMAID))  # C is protected
+    assert game.to_move == 0 and View(game, 0).known == {1: Card.BARON}
+    move = HeuristicPlayer(seed=2).choose(View(game, 0), game.legal_actions())
+    assert move == Play(Card.GUARD, 1, Card.BARON)
+
+
+def test_all_players_finish_games() -> None:
+    for players in (2, 4, 6):
+        game = Game(players, seed=players)
+        agents = [SearchPlayer(10, seed=1), HeuristicPlayer(seed=2),
+                  *[RandomPlayer(seed=p) for p in range(players - 2)]]
+        outcome = play(game, agents)
+        assert outcome.winners and all(game.tokens[w] >= game.target_tokens
+                                       for w in outcome.winners)
