@@ -171,11 +171,14 @@ class PageWriter:
     def misreading(self, page: Page, item_id: str, settles: str, level: int = 2) -> str:
         """One misreading: the wrong claim as a heading of ``level``, its answer, its rule."""
         md = self.resolver(page.id).markdown
-        claim = md(self.text("misreadings", item_id, "claim"), links=False)
-        number = self.structure.numbers[settles]
+        # The heading says in words that the claim is wrong: the table of contents, search
+        # results and screen readers get the heading's text, not the CSS cross.
+        claim = self.ui["misreading.claim"].format(
+            claim=md(self.text("misreadings", item_id, "claim"), links=False))
+        href = self.resolver(page.id).href(settles)
+        number = f"[{self.structure.numbers[settles]}]({href})"
         rule_title = md(self.text("rules", settles, "title"), links=False)
-        link = f"[{number} {rule_title}]({self.resolver(page.id).href(settles)})"
-        settled = self.ui["misreading.settled_by"].format(rule=link)
+        settled = self.ui["misreading.settled_by"].format(number=number, title=rule_title)
         return (f"{'#' * level} {claim} {{ #{item_id} .hk-misreading{self.heading_attrs} }}\n\n"
                 f"{md(self.text('misreadings', item_id, 'answer'))}\n\n"
                 f"{settled}\n{{: .hk-settled }}")

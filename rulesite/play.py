@@ -25,7 +25,7 @@ from rulesite.examples import Text, session
 if TYPE_CHECKING:
     from rulesite.pages import PageWriter
 
-PREFIXES = ("widget.", "step.", "outcome.", "reason.", "error.", "edition.", "play.")
+PREFIXES = ("count.", "card.", "widget.", "step.", "outcome.", "reason.", "error.", "edition.", "play.")
 # The opponent's levels as the worker plays them: the iterations come from the engine, so the
 # list never states a budget the engine does not use.
 LEVELS: dict[str, int] = session.LEVELS
@@ -67,7 +67,7 @@ def render(writer: PageWriter, page_id: str) -> str:
         f'{" checked" if seat == "A" else ""}> {t(f"play.seat.{seat}")}</label>'
         for seat in "AB")
     data = {
-        "strings": {k: v for k, v in ui.items() if k.startswith(PREFIXES)},
+        "strings": {k: v for k, v in ui.items() if k.startswith(PREFIXES) or k == "grammar"},
         "rules": rule_links(writer, page_id),
     }
     # "</" cannot end the script element early: JSON allows "<\/".

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import hanamikoji
 from hanamikoji import GEISHA_CHARMS, Edition
+from rulesite import words
 from rulesite.errors import UnknownReferenceError
 
 
@@ -21,7 +22,7 @@ from rulesite.errors import UnknownReferenceError
 class TableContext:
     """What a table needs: interface strings, glossary terms and links in one language."""
 
-    ui: dict[str, str]
+    ui: dict[str, Any]
     term: Callable[[str], str]  # term ID -> Markdown link to the term in the glossary
     ref: Callable[[str], str]  # rule ID -> Markdown link showing the rule number
     title: Callable[[str], str]  # rule ID -> the rule's title
@@ -168,7 +169,6 @@ def speed(ctx: TableContext) -> str:
     chromium = browser["browser"].split(" (")[0]
     when = f"`{browser['command']}`, {browser['date'][:10]}"
     ms, mb = ui["table.speed.ms"], ui["table.speed.mb"]
-    bytes_ = ui["table.speed.bytes"]
 
     def megabytes(n: float) -> str:
         return f"{n / 1e6:.2f}"
@@ -186,8 +186,8 @@ def speed(ctx: TableContext) -> str:
         [ui["table.speed.warm"], chromium, ms.format(n=f"{live['warm']['median_ms']:.0f}"),
          ms.format(n=str(targets["warm_ms"])), when],
         [ui["table.speed.idle_phone"], chromium,
-         bytes_.format(n=str(live["idle_phone"]["median_runtime_bytes"])),
-         bytes_.format(n=str(targets["idle_phone_runtime_bytes"])), when],
+         words.count(ui, "count.bytes", live["idle_phone"]["median_runtime_bytes"]),
+         words.count(ui, "count.bytes", targets["idle_phone_runtime_bytes"]), when],
     ]
     players = json.loads((BENCHMARKS / "players.json").read_text(encoding="utf-8"))
     for runtime in players["runtimes"]:

@@ -434,7 +434,8 @@ export class WhatIf {
     if (!line && this.busy) prompt = t.text("whatif.starting");
     else if (this.computer) {
       prompt = t.text("whatif.computer_running",
-        { moves: movesAt(line.steps, line.steps.length - 1) - movesAt(line.steps, line.whatif.from) });
+        { moves: t.count("count.moves",
+          movesAt(line.steps, line.steps.length - 1) - movesAt(line.steps, line.whatif.from)) });
     } else if (open && live.legal.length === 1) {
       prompt = t.text("whatif.only_move", { move: describe(t, live.legal[0], live) });
     } else if (open && live.phase === "action") {
