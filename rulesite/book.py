@@ -51,7 +51,8 @@ class BookWriter(PageWriter):
     heading_attrs = SEARCH_EXCLUDE
 
     def resolver(self, page_id: str) -> Resolver:
-        return BookResolver(self.structure, FILENAME.removesuffix(".md"), self.label, self.term)
+        return BookResolver(self.structure, FILENAME.removesuffix(".md"), self.ref_label,
+                             self.term)
 
     def rule_href(self, rule_id: str) -> str:
         # The book sits one folder deep (book/), like every rule page.

@@ -54,11 +54,25 @@ class PageWriter:
         return self.resolver(self.structure.page_of[anchor]).markdown(
             self.text(group, anchor, name), links=False)
 
+    def ref_label(self, anchor: str, context: str) -> str:
+        """Link text of ``{ref:anchor}`` where it stands (``placeholders.ref_context``): a
+        chapter in brackets by its number ("Secret (chapter 7)", not "Secret (Secret)"), a
+        title inside a sentence in the language's quotes (「…」, « … »)."""
+        kind = self.structure.kind_of[anchor]
+        if kind in ("rule", "figure"):
+            return self.label(anchor)
+        section = self.structure.section_of.get(anchor, anchor)
+        chapter = self.structure.numbers.get(section) if kind in ("section", "note", "table") else None
+        if context == "paren" and chapter:
+            return str(self.ui["ref.chapter"].format(number=chapter))
+        label = self.label(anchor)
+        return label if context in ("quoted", "item") else str(self.ui["ref.title"].format(title=label))
+
     def term(self, term_id: str) -> str:
         return self.language.glossary[term_id]["term"]
 
     def resolver(self, page_id: str) -> Resolver:
-        return Resolver(self.structure, page_id, self.label, self.term)
+        return Resolver(self.structure, page_id, self.ref_label, self.term)
 
     # --- pages ----------------------------------------------------------------------------
 
