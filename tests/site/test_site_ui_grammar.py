@@ -201,3 +201,26 @@ def test_the_browser_says_the_same_counts_and_lists(loaded: locales.Locales, lan
         assert said[key] == [explain.count(ui, key, n) for n in SAMPLES], key
     assert said["list"] == [format_list(items, locale=lang)
                             for items in (["5"], ["5", "6"], ["5", "6", "7"])]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_misreading_says_it_is_wrong_in_its_heading_toc_and_search(
+        fixture_site: Path, lang: str) -> None:
+    """The wrong claim is marked in words (not by the CSS cross alone) wherever its heading
+    goes: the page, its table of contents, the search index, a screen reader."""
+    language = locales.load(fixture_site.parent / "locales").languages[lang]
+    ui, claim = language.ui, language.text["misreadings"]["mr-hand-of-seven"]["claim"]
+    marked = ui["misreading.claim"].format(claim=claim)
+    prefix = ui["misreading.claim"].split("{claim}")[0]
+    assert prefix.strip()
+    html = (fixture_site / lang / "misreadings" / "index.html").read_text(encoding="utf-8")
+    heading = re.search(
+        r'<h2 class="hk-misreading" id="mr-hand-of-seven">(.*?)<a class="headerlink"', html, re.S)
+    assert heading is not None and text(heading.group(1)) == marked
+    toc = re.search(r'href="#mr-hand-of-seven" class="md-nav__link">(.*?)</a>', html, re.S)
+    assert toc is not None and " ".join(text(toc.group(1)).split()) == " ".join(marked.split())
+    index = json.loads((fixture_site / lang / "search" / "search_index.json").read_text(
+        encoding="utf-8"))
+    titles = [doc["title"] for doc in index["docs"]
+              if doc["location"].endswith("#mr-hand-of-seven")]
+    assert titles and all(title.startswith(prefix) for title in titles), titles
