@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from html import escape
 
+from rulesite import words
 from rulesite.pages import PageWriter
 from rulesite.placeholders import Resolver
 from rulesite.structure import Page
@@ -76,10 +77,10 @@ class BookWriter(PageWriter):
         title = ui["teach.book_title"].format(version=self.structure.version)
         langs = self.structure.languages
         # Raw HTML: MkDocs would flag a Markdown link that leaves the language's site.
-        pairs = ", ".join(
+        pairs = words.join(self.lang, [
             f'<a href="../../compare/{self.lang}-{other}/" hreflang="{other}">'
             f'{escape(self.locales.languages[other].ui["language.name"])}</a>'
-            for other in langs if other != self.lang)
+            for other in langs if other != self.lang], style="or")
         intro = ui["teach.book_intro"].format(version=self.structure.version, languages=pairs)
         out = [f"# {title} {{ #book }}", f"{intro}\n{{: .hk-intro }}"]
         for page in self.structure.pages:

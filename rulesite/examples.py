@@ -76,7 +76,8 @@ REPO = Path(__file__).resolve().parent.parent
 SCRIPTS = REPO / "docs" / "assets" / "examples"
 # whatif.* and share.* for "what if?" and share links; the play.* messages that session.py
 # (the worker's game calls, shared with the Play page) may return in an example.
-UI_PREFIXES = ("count.", "card.", "widget.", "step.", "outcome.", "reason.", "error.", "whatif.", "share.",
+UI_PREFIXES = ("count.", "card.", "widget.", "step.", "outcome.", "reason.", "error.", "whatif.",
+               "share.",
                "play.error.", "play.illegal.", "play.pick_")
 
 # Added to every language's MkDocs configuration (rulesite/config.py): the board's and the

@@ -41,7 +41,8 @@ COUNT_PREFIX = "count."
 BUILDER_UI_KEYS = (
     "language.name", "site.name", "site.description", "site.copyright", "nav.home",
     "heading.permalink", "palette.to_dark", "palette.to_light", "root.choose", "root.not_found",
-    "misreading.settled_by", "misreading.claim", "ref.chapter", "ref.title", "example.label", "figure.label",
+    "misreading.settled_by", "misreading.claim", "ref.chapter", "ref.title",
+    "example.label", "figure.label",
     "glossary.terms", "glossary.definitions", "glossary.entry", "glossary.edition_name",
     "glossary.edition.kosmos",
     "glossary.edition.emperors4",

@@ -47,7 +47,8 @@ class PageWriter:
         if kind in ("note", "table"):  # untitled blocks go by their section's title
             return self.label(self.structure.section_of[anchor])
         if kind == "figure":
-            return self.ui["figure.label"].format(number=self.structure.figures[anchor].number)
+            return str(self.ui["figure.label"].format(
+                number=self.structure.figures[anchor].number))
         group, name = {"page": ("pages", "title"), "section": ("sections", "title"),
                        "example": ("examples", "title"),
                        "misreading": ("misreadings", "claim")}[kind]
@@ -62,11 +63,14 @@ class PageWriter:
         if kind in ("rule", "figure"):
             return self.label(anchor)
         section = self.structure.section_of.get(anchor, anchor)
-        chapter = self.structure.numbers.get(section) if kind in ("section", "note", "table") else None
+        chapter = (self.structure.numbers.get(section)
+                   if kind in ("section", "note", "table") else None)
         if context == "paren" and chapter:
             return str(self.ui["ref.chapter"].format(number=chapter))
         label = self.label(anchor)
-        return label if context in ("quoted", "item") else str(self.ui["ref.title"].format(title=label))
+        if context in ("quoted", "item"):
+            return label
+        return str(self.ui["ref.title"].format(title=label))
 
     def term(self, term_id: str) -> str:
         return self.language.glossary[term_id]["term"]

@@ -21,7 +21,8 @@ REF_KINDS = ("rule", "section", "page", "note", "table", "example", "figure", "m
 GEISHAS = tuple(str(n) for n in range(1, int(FACTS["geishas"]) + 1))
 # Where a {ref:} stands decides how a title is shown (ref_context).
 _SPACES = " \u00a0\u202f"
-_OPENING_QUOTES = ("“", "‘", "«", "「", "『", '"')
+# Curly double and single quotes, « 「 『 and the straight double quote.
+_OPENING_QUOTES = ("\u201c", "\u2018", "«", "「", "『", '"')
 _ITEM_START = re.compile(r"\s*(?:(?:[-*+]|\d+\.)\s+)?|.*\|\s*")
 
 
@@ -71,7 +72,8 @@ def ref_context(text: str, start: int, end: int) -> str:
     (the writer put quotes around it), ``item`` (it starts a list item or a table cell, where
     it is a name on its own) or ``run`` (inside a sentence, where a title needs quotes)."""
     before, after = text[:start].rstrip(_SPACES), text[end:].lstrip(_SPACES)
-    if before.endswith(("(", "（")) and after.startswith((")", "）")):
+    # ASCII or full-width brackets
+    if before.endswith(("(", "\uff08")) and after.startswith((")", "\uff09")):
         return "paren"
     if before.endswith(_OPENING_QUOTES):
         return "quoted"

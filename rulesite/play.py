@@ -25,7 +25,8 @@ from rulesite.examples import Text, session
 if TYPE_CHECKING:
     from rulesite.pages import PageWriter
 
-PREFIXES = ("count.", "card.", "widget.", "step.", "outcome.", "reason.", "error.", "edition.", "play.")
+PREFIXES = ("count.", "card.", "widget.", "step.", "outcome.", "reason.", "error.", "edition.",
+            "play.")
 # The opponent's levels as the worker plays them: the iterations come from the engine, so the
 # list never states a budget the engine does not use.
 LEVELS: dict[str, int] = session.LEVELS

@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import hanamikoji
 from hanamikoji import GEISHA_CHARMS, Edition
@@ -51,7 +52,7 @@ def geishas(ctx: TableContext) -> str:
     rows = [[str(n), str(charm), str(charm), name, item]
             for n, charm, name, item in zip(range(1, len(GEISHA_CHARMS) + 1), GEISHA_CHARMS,
                                             names, items, strict=True)]
-    return _table(head, rows) + "\n\n" + ui["table.geishas.unsettled_note"] + "\n{: .hk-caption }"
+    return f'{_table(head, rows)}\n\n{ui["table.geishas.unsettled_note"]}\n{{: .hk-caption }}'
 
 
 def edition_names(ctx: TableContext) -> str:
@@ -65,7 +66,7 @@ def edition_names(ctx: TableContext) -> str:
         if printed is not None and printed.casefold() != ours.casefold():
             rows.append([ctx.term(term_id), printed])
     if not rows:
-        return ui["table.names.none"]
+        return str(ui["table.names.none"])
     return _table([ui["table.names.site"], ui["table.names.printed"]], rows)
 
 
@@ -208,12 +209,12 @@ def players(ctx: TableContext) -> str:
     def name(spec: str) -> str:
         kind, _, budget = spec.partition(":")
         if kind == "mcts":
-            return ui["table.players.mcts"].format(n=budget)
+            return str(ui["table.players.mcts"].format(n=budget))
         return {"random": "RandomPlayer", "greedy": "GreedyPlayer"}[kind]
 
     def percent(rate: float) -> str:
         whole, tenth = f"{100 * rate:.1f}".split(".")
-        return ui["table.players.percent"].format(whole=whole, tenth=tenth)
+        return str(ui["table.players.percent"].format(whole=whole, tenth=tenth))
 
     rows = []
     for match in data["matches"]:

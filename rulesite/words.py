@@ -18,7 +18,7 @@ its form, with the number as ``{n}``::
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 from babel import Locale
 from babel.lists import format_list
@@ -45,18 +45,21 @@ def category(lang: str, n: int) -> str:
     return str(_locale(lang).plural_form(n))
 
 
-def join(lang: str, items: list[str]) -> str:
-    """``items`` joined as ``lang`` writes a list ("5, 6, and 7"; « 5, 6 et 7 »; 「5、6、7」)."""
-    return str(format_list(items, locale=lang))
+def join(lang: str, items: list[str], style: Literal["standard", "or"] = "standard") -> str:
+    """``items`` joined as ``lang`` writes a list ("5, 6, and 7"; « 5, 6 et 7 »; 「5、6、7」);
+    ``style="or"`` for a choice ("English, Français, or Bahasa Indonesia")."""
+    return str(format_list(items, style=style, locale=lang))
 
 
 @cache
 def grammar(lang: str) -> dict[str, Any]:
     """The data ``explain.py`` needs for ``lang`` where Babel is missing: ``plural``, the
-    category of each count from 0 to ``TABLE_SIZE - 1``, ``lang`` (for ``Intl``) and ``list``, CLDR's standard
-    conjunction patterns (``2``, ``start``, ``middle``, ``end``, with ``{0}`` and ``{1}``)."""
+    category of each count from 0 to ``TABLE_SIZE - 1``, ``lang`` (for ``Intl``) and ``list``,
+    CLDR's standard conjunction patterns (``2``, ``start``, ``middle``, ``end``, with ``{0}``
+    and ``{1}``)."""
     patterns = _locale(lang).list_patterns["standard"]
-    return {"lang": lang, "plural": [category(lang, n) for n in range(TABLE_SIZE)],
+    return {"lang": lang,
+            "plural": [category(lang, n) for n in range(TABLE_SIZE)],
             "list": {part: str(patterns[part]) for part in ("2", "start", "middle", "end")}}
 
 

@@ -85,9 +85,9 @@ def test_glossary_maps_terms_across_languages(fixture_site: Path) -> None:
 
 def test_misreading_has_claim_answer_and_settling_rule(fixture_site: Path) -> None:
     page = html(fixture_site, "ja", "misreadings")
-    assert text(element(page, "mr-hand-of-seven")).startswith("手札は7枚から始まる。")
+    assert text(element(page, "mr-hand-of-seven")).startswith("誤解：「手札は7枚から始まる。」")
     assert "手札は6枚から始まります。" in page
-    assert '根拠となるルール：<a href="../basics/#deal-hands">2.1 手札</a>' in page  # noqa: RUF001
+    assert '根拠となるルール：<a href="../basics/#deal-hands">2.1</a>「手札」' in page  # noqa: RUF001
 
 
 def test_example_block_calls_the_seam(monkeypatch: pytest.MonkeyPatch, locales: Path) -> None:

@@ -130,7 +130,7 @@ def test_every_interface_string_renders_by_the_languages_rules(loaded: locales.L
                     f"{said!r}")
         # A count is never read as a geisha's number: "2 geishas", not "geishas 2".
         assert not re.search(r"\bgeishas? 2\b", said), f"{lang}/ui.yml: {key}: {said!r}"
-        # Pairs stay pairs: "2–5", never "25" (twenty-five).
+        # Pairs stay pairs (card.pair), never "25" (twenty-five).
         assert "25" not in said, f"{lang}/ui.yml: {key}: {said!r}"
 
 
@@ -150,7 +150,8 @@ def test_no_reference_echoes_the_title_it_follows(loaded: locales.Locales, lang:
     for key, source in sources:
         page = loaded.structure.page_of.get(key.split(".")[1], "glossary")
         md = link.sub(lambda m: m.group(1), writer.resolver(page).markdown(source))
-        for match in re.finditer(r"[(（]([^()（）]+)[)）]", md):
+        # Brackets, ASCII or full-width
+        for match in re.finditer(r"[(\uff08]([^()\uff08\uff09]+)[)\uff09]", md):
             inside = match.group(1).strip("“”«»「」\u00a0 ").casefold()
             before = md[:match.start()].rstrip(" \u00a0*").casefold()
             assert not (len(inside) > 2 and before.endswith(inside)), (

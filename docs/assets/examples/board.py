@@ -170,7 +170,9 @@ class Board:
                 cards = "".join(self.back(None if hidden else card) for card in p["tradeoff"])
                 cards = f'<span{self.part(f"tradeoff-{name}", "hk-cards")}>{cards}</span>'
             # Turned over: struck through, and said in words (hidden visually) for listeners.
-            state = (f'<span class="hk-sr-only"> ({self.t("widget.used")})</span>' if used else "")
+            state = (f'<span class="hk-sr-only">'
+                     f'{self.t("widget.aside", text="", note=self.t("widget.used"))}</span>'
+                     if used else "")
             css = "hk-marker hk-used" if used else "hk-marker"
             markers.append(
                 f'<li{self.part(f"marker-{name}-{letter}", css)}>'
@@ -209,7 +211,7 @@ class Board:
         if moved and marker:
             arrow = (f'<span class="hk-vm-arrow" aria-hidden="true">'
                      f'{"▲" if marker == "B" else "▼"}</span>')
-            label = f'{label} ({self.t("widget.moved")})'
+            label = self.t("widget.aside", text=label, note=self.t("widget.moved"))
         token = (f'<span{self.part(f"favor-{g}", "hk-vm")} role="img" aria-label="{label}" '
                  f'title="{label}"></span>{arrow}')
 
@@ -220,11 +222,12 @@ class Board:
 
         css = f"hk-col hk-g{g} hk-moved" if moved else f"hk-col hk-g{g}"
         charm = CHARMS[g - 1]
+        title = self.t("widget.geisha", geisha=g, charm=self.count("count.charm", charm))
         return "".join([
             f'<div{self.part(f"geisha-{g}", css)} data-favor="{marker or "-"}">',
             items("B"),
             f'<div class="hk-slot">{token if marker == "B" else ""}</div>',
-            f'<div class="hk-geisha" title="{self.t("widget.geisha", geisha=g, charm=self.count("count.charm", charm))}">',
+            f'<div class="hk-geisha" title="{title}">',
             f'<span class="hk-geisha-num">{g}</span><span class="hk-geisha-charm">{charm}',
             f'</span>{"" if marker else token}</div>',
             f'<div class="hk-slot">{token if marker == "A" else ""}</div>',

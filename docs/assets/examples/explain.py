@@ -76,7 +76,7 @@ def chips(ui: Mapping[str, Any], cards: list[int]) -> str:
 
 
 def pair(ui: Mapping[str, Any], cards: list[int]) -> str:
-    """A pair of cards as one unit (``card.pair``: "2–5", 「2と5」)."""
+    """A pair of cards as one unit, as ``card.pair`` writes it (an en dash, 「2と5」)."""
     first, second = (chip(card) for card in cards)
     return f'<span class="hk-pair">{fill(ui["card.pair"], {"a": first, "b": second})}</span>'
 
@@ -135,7 +135,8 @@ class Explainer:
         if kind == "trade-off":
             return self.t("step.tradeoff", player=who, cards=chips(self.ui, step["cards"]))
         if kind == "gift":
-            return self.t("step.gift", player=who, opponent=them, cards=chips(self.ui, step["cards"]))
+            return self.t("step.gift", player=who, opponent=them,
+                          cards=chips(self.ui, step["cards"]))
         if kind == "competition":
             first, second = step["pairs"]
             return self.t("step.competition", player=who, opponent=them,
