@@ -86,7 +86,8 @@ def test_glossary_maps_terms_across_languages(fixture_site: Path) -> None:
 
 def test_misreading_has_claim_answer_and_settling_rule(fixture_site: Path) -> None:
     page = html(fixture_site, "ja", "misreadings")
-    assert text(element(page, "mr-hand-of-seven")).startswith("誤解：「手札は7枚から始まる。」")
+    assert text(element(page, "mr-hand-of-seven")).startswith(
+        "誤解：「手札は7枚から始まる。」")  # noqa: RUF001
     assert "手札は6枚から始まります。" in page
     assert '根拠となるルール：<a href="../basics/#deal-hands">2.1</a>「手札」' in page  # noqa: RUF001
 
