@@ -242,9 +242,12 @@ class Board:
         offerer = "A" if b["to_move"] == "B" else "B"
         if pending[0] == "C":
             halves = pending[1:].split("-")
+            # A pair as the steps write it (card.pair: "2–5", 「2と5」), which is also the
+            # text of the name a reader picking it hears.
             shown = "".join(
                 f'<span{self.part(f"offer-{i}", "hk-pair")}>'
-                f'{"".join(self.card(int(c)) for c in half)}</span>'
+                f'{self.t("card.pair", a=self.card(int(half[0])), b=self.card(int(half[1])))}'
+                f"</span>"
                 for i, half in enumerate(halves))
         else:
             shown = "".join(self.card(int(c), f"offer-{i}") for i, c in enumerate(pending[1:]))
