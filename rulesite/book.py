@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from html import escape
 
+from rulesite import words
 from rulesite.pages import PageWriter
 from rulesite.placeholders import Resolver
 from rulesite.structure import Page
@@ -51,7 +52,8 @@ class BookWriter(PageWriter):
     heading_attrs = SEARCH_EXCLUDE
 
     def resolver(self, page_id: str) -> Resolver:
-        return BookResolver(self.structure, FILENAME.removesuffix(".md"), self.label, self.term)
+        return BookResolver(self.structure, FILENAME.removesuffix(".md"), self.ref_label,
+                             self.term)
 
     def rule_href(self, rule_id: str) -> str:
         # The book sits one folder deep (book/), like every rule page.
@@ -75,10 +77,10 @@ class BookWriter(PageWriter):
         title = ui["teach.book_title"].format(version=self.structure.version)
         langs = self.structure.languages
         # Raw HTML: MkDocs would flag a Markdown link that leaves the language's site.
-        pairs = ", ".join(
+        pairs = words.join(self.lang, [
             f'<a href="../../compare/{self.lang}-{other}/" hreflang="{other}">'
             f'{escape(self.locales.languages[other].ui["language.name"])}</a>'
-            for other in langs if other != self.lang)
+            for other in langs if other != self.lang], style="or")
         intro = ui["teach.book_intro"].format(version=self.structure.version, languages=pairs)
         out = [f"# {title} {{ #book }}", f"{intro}\n{{: .hk-intro }}"]
         for page in self.structure.pages:

@@ -22,7 +22,7 @@ from hanamikoji import FACTS
 from rulesite import figures, tables
 from rulesite.locales import Locales
 from rulesite.pages import PageWriter
-from rulesite.placeholders import PLACEHOLDER_RE
+from rulesite.placeholders import PLACEHOLDER_RE, ref_context
 
 STYLE = """
 :root { color-scheme: light dark; --line: #8c2f3933; --accent: #8c2f39; --term: #f6d77a55;
@@ -96,7 +96,8 @@ class RuleText:
                                                                        links=False)
                 return (f'<a class="term" data-term="{name}" href="{self.href(name)}" '
                         f'title="{escape(definition)}">{escape(entry["term"])}</a>')
-            return f"[{self.writer.label(name)}]({self.href(name)})"
+            label = self.writer.ref_label(name, ref_context(text, match.start(), match.end()))
+            return f"[{label}]({self.href(name)})"
 
         out = markdown.markdown(PLACEHOLDER_RE.sub(one, text))
         return out.removeprefix("<p>").removesuffix("</p>") if inline else out

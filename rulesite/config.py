@@ -36,7 +36,8 @@ def teach_settings(locales: Locales, lang: str, writer: PageWriter) -> dict[str,
         "version": locales.structure.version,
         "site": ui["site.name"],
         "language": ui["language.name"],
-        "ui": {key: value for key, value in ui.items() if key.startswith("cite.")},
+        "ui": {key: value for key, value in ui.items()
+               if key.startswith("cite.") or key == "glossary.entry"},
         "terms": {term.id: {"term": writer.term(term.id),
                             "definition": md(locales.languages[lang].glossary[term.id]
                                              ["definition"], links=False)}

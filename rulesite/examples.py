@@ -76,7 +76,8 @@ REPO = Path(__file__).resolve().parent.parent
 SCRIPTS = REPO / "docs" / "assets" / "examples"
 # whatif.* and share.* for "what if?" and share links; the play.* messages that session.py
 # (the worker's game calls, shared with the Play page) may return in an example.
-UI_PREFIXES = ("widget.", "step.", "outcome.", "reason.", "error.", "whatif.", "share.",
+UI_PREFIXES = ("count.", "card.", "widget.", "step.", "outcome.", "reason.", "error.", "whatif.",
+               "share.",
                "play.error.", "play.illegal.", "play.pick_")
 
 # Added to every language's MkDocs configuration (rulesite/config.py): the board's and the
@@ -150,12 +151,14 @@ def localize(code: str, comments: Mapping[str, str]) -> str:
     return COMMENT.sub(lambda m: f"# {comments[m.group(1)].strip()}", code)
 
 
-def strings(ui: dict[str, str]) -> dict[str, str]:
-    """The interface strings the widget uses (board, controls, steps, outcomes, errors)."""
-    return {key: value for key, value in ui.items() if key.startswith(UI_PREFIXES)}
+def strings(ui: dict[str, Any]) -> dict[str, Any]:
+    """The interface strings the widget uses (board, controls, steps, outcomes, errors), the
+    counts' plural forms and the language's grammar (rulesite/words.py)."""
+    return {key: value for key, value in ui.items()
+            if key.startswith(UI_PREFIXES) or key == "grammar"}
 
 
-def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, str],
+def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, Any],
            comments: Mapping[str, str] | None = None) -> str:
     """HTML to place inside the example container of ``example_id`` on a ``lang`` page.
 
@@ -264,7 +267,7 @@ def _json(data: object) -> str:
 class Text:
     """Interface strings of one language, escaped for HTML, with ``{fields}`` filled in."""
 
-    def __init__(self, ui: dict[str, str]) -> None:
+    def __init__(self, ui: dict[str, Any]) -> None:
         self.ui = ui
 
     def __call__(self, key: str, **fields: object) -> str:

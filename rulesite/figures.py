@@ -125,7 +125,7 @@ def check(fig_id: str, spec: dict[str, Any]) -> list[dict[str, Any]]:
     return steps
 
 
-def frames(fig_id: str, spec: dict[str, Any], *, ui: dict[str, str], alt: str) -> str:
+def frames(fig_id: str, spec: dict[str, Any], *, ui: dict[str, Any], alt: str) -> str:
     """The boards of ``fig_id`` as one line of HTML, one picture for assistive technology
     (``alt``, plain text, is its name); the caption is the page's business."""
     steps = check(fig_id, spec)

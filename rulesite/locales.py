@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rulesite import examples, placeholders
+from rulesite import examples, placeholders, words
 from rulesite.errors import ExtraKeyError, MalformedEntryError, MissingKeyError
 from rulesite.structure import Structure, load_structure
 from rulesite.yamlio import load_yaml
@@ -34,12 +34,15 @@ NESTED_FIELDS = {"examples": frozenset({"comments"})}
 GLOSSARY_FIELDS: tuple[frozenset[str], frozenset[str]] = (frozenset({"term", "definition"}),
                                                          frozenset())
 UI_FIELD_RE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+# ui.yml entries holding a count's plural forms (rulesite/words.py), not a string.
+COUNT_PREFIX = "count."
 
 # Interface strings the builder itself reads (the live examples read others).
 BUILDER_UI_KEYS = (
     "language.name", "site.name", "site.description", "site.copyright", "nav.home",
     "heading.permalink", "palette.to_dark", "palette.to_light", "root.choose", "root.not_found",
-    "misreading.settled_by", "example.label", "figure.label",
+    "misreading.settled_by", "misreading.claim", "ref.chapter", "ref.title",
+    "example.label", "figure.label",
     "glossary.terms", "glossary.definitions", "glossary.entry", "glossary.edition_name",
     "glossary.edition.kosmos",
     "glossary.edition.emperors4",
@@ -66,7 +69,7 @@ class Language:
     code: str
     text: dict[str, dict[str, dict[str, Any]]]  # str fields; examples' comments: dicts
     glossary: dict[str, dict[str, str]]
-    ui: dict[str, str]
+    ui: dict[str, Any]  # strings; count.* plural forms; "grammar" (rulesite/words.py)
 
 
 @dataclass(frozen=True)
@@ -223,18 +226,53 @@ def _match_english(data: Any, english: Any, file: Path, english_file: Path) -> N
                                 f"not in {english_file}; remove it or add it there first")
 
 
-def _ui_shape(data: Any, file: Path) -> dict[str, str]:
+def _ui_shape(data: Any, file: Path) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise MalformedEntryError(file, "(file)", "expected a flat mapping of key: string")
     for key, value in data.items():
+        if str(key).startswith(COUNT_PREFIX):
+            continue  # plural forms: _ui_plurals checks them
         if not isinstance(value, str) or not value.strip():
             raise MalformedEntryError(file, str(key), f"expected a non-empty string, got {value!r}")
     return data
 
 
-def _ui_fields(ui: dict[str, str], english: dict[str, str], file: Path) -> None:
+def _line_of(file: Path, key: str) -> str:
+    """Where ``key`` starts in the flat mapping ``file`` (" (line N)"), for error messages."""
+    for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
+        if line.startswith((f"{key}:", f'"{key}":', f"'{key}':")):
+            return f" (line {number})"
+    return ""
+
+
+def _ui_plurals(ui: dict[str, Any], lang: str, file: Path) -> None:
+    """Each ``count.*`` entry maps exactly ``lang``'s CLDR plural categories (Babel's data)
+    to a non-empty form that writes the number as ``{n}``."""
+    expected = words.categories(lang)
+    for key, value in ui.items():
+        if not key.startswith(COUNT_PREFIX):
+            continue
+        where = _line_of(file, key)
+        if not isinstance(value, dict):
+            raise MalformedEntryError(
+                file, key, f"expected a mapping of the plural categories {', '.join(expected)}"
+                f" (CLDR, {lang}) to forms, got {value!r}{where}")
+        if set(value) != set(expected):
+            raise MalformedEntryError(
+                file, key, f"gives the plural categories {', '.join(map(str, value))}; {lang} "
+                f"has exactly {', '.join(expected)} (CLDR){where}")
+        for category, form in value.items():
+            if not isinstance(form, str) or set(UI_FIELD_RE.findall(form)) != {"n"}:
+                raise MalformedEntryError(
+                    file, f"{key}.{category}",
+                    f"expected a string with the field {{n}} and no other, got {form!r}{where}")
+
+
+def _ui_fields(ui: dict[str, Any], english: dict[str, Any], file: Path) -> None:
     """A translated interface string fills the same named fields as the English one."""
     for key, value in ui.items():
+        if key.startswith(COUNT_PREFIX):
+            continue
         ours, theirs = set(UI_FIELD_RE.findall(value)), set(UI_FIELD_RE.findall(english[key]))
         if ours != theirs:
             raise MalformedEntryError(
@@ -256,6 +294,7 @@ def load(root: Path | str) -> Locales:
         glossary = _entries(load_yaml(folder / "glossary.yml"), folder / "glossary.yml", "",
                             required, optional)
         ui = _ui_shape(load_yaml(folder / "ui.yml"), folder / "ui.yml")
+        _ui_plurals(ui, code, folder / "ui.yml")
         if english:
             _match_structure(text, glossary, structure, folder)
             for key in BUILDER_UI_KEYS:
@@ -265,11 +304,13 @@ def load(root: Path | str) -> Locales:
             en, ref = root / "en", languages["en"]
             _match_english(text, ref.text, folder / "text.yml", en / "text.yml")
             _match_english(glossary, ref.glossary, folder / "glossary.yml", en / "glossary.yml")
-            _match_english(ui, ref.ui, folder / "ui.yml", en / "ui.yml")
+            # Top-level keys only: each language has its own plural categories.
+            _match_english(dict.fromkeys(ui), dict.fromkeys(set(ref.ui) - {"grammar"}),
+                           folder / "ui.yml", en / "ui.yml")
             _ui_fields(ui, ref.ui, folder / "ui.yml")
         for file, data in ((folder / "text.yml", text), (folder / "glossary.yml", glossary)):
             for key, value in flatten(data).items():
                 placeholders.check(value, structure, file, key)
         _match_examples(text, structure, folder / "text.yml", english)
-        languages[code] = Language(code, text, glossary, ui)
+        languages[code] = Language(code, text, glossary, {**ui, "grammar": words.grammar(code)})
     return Locales(root, structure, languages)

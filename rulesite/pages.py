@@ -47,18 +47,36 @@ class PageWriter:
         if kind in ("note", "table"):  # untitled blocks go by their section's title
             return self.label(self.structure.section_of[anchor])
         if kind == "figure":
-            return self.ui["figure.label"].format(number=self.structure.figures[anchor].number)
+            return str(self.ui["figure.label"].format(
+                number=self.structure.figures[anchor].number))
         group, name = {"page": ("pages", "title"), "section": ("sections", "title"),
                        "example": ("examples", "title"),
                        "misreading": ("misreadings", "claim")}[kind]
         return self.resolver(self.structure.page_of[anchor]).markdown(
             self.text(group, anchor, name), links=False)
 
+    def ref_label(self, anchor: str, context: str) -> str:
+        """Link text of ``{ref:anchor}`` where it stands (``placeholders.ref_context``): a
+        chapter in brackets by its number ("Secret (chapter 7)", not "Secret (Secret)"), a
+        title inside a sentence in the language's quotes (「…」, « … »)."""
+        kind = self.structure.kind_of[anchor]
+        if kind in ("rule", "figure"):
+            return self.label(anchor)
+        section = self.structure.section_of.get(anchor, anchor)
+        chapter = (self.structure.numbers.get(section)
+                   if kind in ("section", "note", "table") else None)
+        if context == "paren" and chapter:
+            return str(self.ui["ref.chapter"].format(number=chapter))
+        label = self.label(anchor)
+        if context in ("quoted", "item"):
+            return label
+        return str(self.ui["ref.title"].format(title=label))
+
     def term(self, term_id: str) -> str:
         return self.language.glossary[term_id]["term"]
 
     def resolver(self, page_id: str) -> Resolver:
-        return Resolver(self.structure, page_id, self.label, self.term)
+        return Resolver(self.structure, page_id, self.ref_label, self.term)
 
     # --- pages ----------------------------------------------------------------------------
 
@@ -171,11 +189,14 @@ class PageWriter:
     def misreading(self, page: Page, item_id: str, settles: str, level: int = 2) -> str:
         """One misreading: the wrong claim as a heading of ``level``, its answer, its rule."""
         md = self.resolver(page.id).markdown
-        claim = md(self.text("misreadings", item_id, "claim"), links=False)
-        number = self.structure.numbers[settles]
+        # The heading says in words that the claim is wrong: the table of contents, search
+        # results and screen readers get the heading's text, not the CSS cross.
+        claim = self.ui["misreading.claim"].format(
+            claim=md(self.text("misreadings", item_id, "claim"), links=False))
+        href = self.resolver(page.id).href(settles)
+        number = f"[{self.structure.numbers[settles]}]({href})"
         rule_title = md(self.text("rules", settles, "title"), links=False)
-        link = f"[{number} {rule_title}]({self.resolver(page.id).href(settles)})"
-        settled = self.ui["misreading.settled_by"].format(rule=link)
+        settled = self.ui["misreading.settled_by"].format(number=number, title=rule_title)
         return (f"{'#' * level} {claim} {{ #{item_id} .hk-misreading{self.heading_attrs} }}\n\n"
                 f"{md(self.text('misreadings', item_id, 'answer'))}\n\n"
                 f"{settled}\n{{: .hk-settled }}")

@@ -19,6 +19,11 @@ PLACEHOLDER_RE = re.compile(r"\{([A-Za-z_]+):([^{}]*)\}")
 # {ref:} may point at anything with an anchor; a glossary term is linked with {term:} instead.
 REF_KINDS = ("rule", "section", "page", "note", "table", "example", "figure", "misreading")
 GEISHAS = tuple(str(n) for n in range(1, int(FACTS["geishas"]) + 1))
+# Where a {ref:} stands decides how a title is shown (ref_context).
+_SPACES = " \u00a0\u202f"
+# Curly double and single quotes, « 「 『 and the straight double quote.
+_OPENING_QUOTES = ("\u201c", "\u2018", "«", "「", "『", '"')
+_ITEM_START = re.compile(r"\s*(?:(?:[-*+]|\d+\.)\s+)?|.*\|\s*")
 
 
 def geishas(text: str) -> set[int]:
@@ -61,13 +66,29 @@ def check(text: str, structure: Structure, file: Path, key: str) -> None:
                 f"{where}: unknown placeholder kind {kind!r}; expected n, ref, term or geisha")
 
 
+def ref_context(text: str, start: int, end: int) -> str:
+    """Where the ``{ref:}`` at ``text[start:end]`` stands: ``paren`` (alone in brackets, a
+    pointer: "(chapter 7)" rather than a title that echoes the words before it), ``quoted``
+    (the writer put quotes around it), ``item`` (it starts a list item or a table cell, where
+    it is a name on its own) or ``run`` (inside a sentence, where a title needs quotes)."""
+    before, after = text[:start].rstrip(_SPACES), text[end:].lstrip(_SPACES)
+    # ASCII or full-width brackets
+    if before.endswith(("(", "\uff08")) and after.startswith((")", "\uff09")):
+        return "paren"
+    if before.endswith(_OPENING_QUOTES):
+        return "quoted"
+    if _ITEM_START.fullmatch(text[text.rfind("\n", 0, start) + 1:start]):
+        return "item"
+    return "run"
+
+
 @dataclass(frozen=True)
 class Resolver:
     """Resolves placeholders for one language, on one page (links are page-relative)."""
 
     structure: Structure
     page_id: str
-    label_of: Callable[[str], str]  # anchor ID -> link text: rule number, or a title
+    label_of: Callable[[str, str], str]  # anchor ID, ref_context -> link text
     term_of: Callable[[str], str]  # glossary term ID -> the term in this language
 
     def href(self, anchor: str) -> str:
@@ -87,7 +108,8 @@ class Resolver:
                 return str(FACTS[name])
             if kind == "geisha":  # the chip of the example boards (widget.css)
                 return f'<span class="hk-chip hk-g{name}">{name}</span>' if links else name
-            label = self.label_of(name) if kind == "ref" else self.term_of(name)
+            label = (self.label_of(name, ref_context(text, match.start(), match.end()))
+                     if kind == "ref" else self.term_of(name))
             return f"[{label}]({self.href(name)})" if links else label
 
         return PLACEHOLDER_RE.sub(one, text)

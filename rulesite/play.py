@@ -26,7 +26,8 @@ from rulesite.structure import EDITION_OF_RULEBOOK, RULEBOOK_OF
 if TYPE_CHECKING:
     from rulesite.pages import PageWriter
 
-PREFIXES = ("widget.", "step.", "outcome.", "reason.", "error.", "edition.", "play.")
+PREFIXES = ("count.", "card.", "widget.", "step.", "outcome.", "reason.", "error.", "edition.",
+            "play.")
 # The opponent's levels as the worker plays them (session.py: iterations and a time budget).
 LEVELS: dict[str, int] = session.LEVELS
 
@@ -64,7 +65,7 @@ def render(writer: PageWriter, page_id: str) -> str:
         f'{" checked" if seat == "A" else ""}> {t(f"play.seat.{seat}")}</label>'
         for seat in "AB")
     data = {
-        "strings": {k: v for k, v in ui.items() if k.startswith(PREFIXES)},
+        "strings": {k: v for k, v in ui.items() if k.startswith(PREFIXES) or k == "grammar"},
         "rules": rule_links(writer, page_id),
     }
     # "</" cannot end the script element early: JSON allows "<\/".

@@ -15,6 +15,7 @@ from typing import Any
 
 import hanamikoji
 from hanamikoji import GEISHA_CHARMS, Edition
+from rulesite import words
 from rulesite.errors import UnknownReferenceError
 
 
@@ -22,7 +23,7 @@ from rulesite.errors import UnknownReferenceError
 class TableContext:
     """What a table needs: interface strings, glossary terms and links in one language."""
 
-    ui: dict[str, str]
+    ui: dict[str, Any]
     term: Callable[[str], str]  # term ID -> Markdown link to the term in the glossary
     ref: Callable[[str], str]  # rule ID -> Markdown link showing the rule number
     title: Callable[[str], str]  # rule ID -> the rule's title
@@ -51,7 +52,7 @@ def geishas(ctx: TableContext) -> str:
     rows = [[str(n), str(charm), str(charm), name, item]
             for n, charm, name, item in zip(range(1, len(GEISHA_CHARMS) + 1), GEISHA_CHARMS,
                                             names, items, strict=True)]
-    return _table(head, rows) + "\n\n" + ui["table.geishas.unsettled_note"] + "\n{: .hk-caption }"
+    return f'{_table(head, rows)}\n\n{ui["table.geishas.unsettled_note"]}\n{{: .hk-caption }}'
 
 
 def edition_names(ctx: TableContext) -> str:
@@ -65,7 +66,7 @@ def edition_names(ctx: TableContext) -> str:
         if printed is not None and printed.casefold() != ours.casefold():
             rows.append([ctx.term(term_id), printed])
     if not rows:
-        return ui["table.names.none"]
+        return str(ui["table.names.none"])
     return _table([ui["table.names.site"], ui["table.names.printed"]], rows)
 
 
@@ -169,7 +170,6 @@ def speed(ctx: TableContext) -> str:
     chromium = browser["browser"].split(" (")[0]
     when = f"`{browser['command']}`, {browser['date'][:10]}"
     ms, mb = ui["table.speed.ms"], ui["table.speed.mb"]
-    bytes_ = ui["table.speed.bytes"]
 
     def megabytes(n: float) -> str:
         return f"{n / 1e6:.2f}"
@@ -187,8 +187,8 @@ def speed(ctx: TableContext) -> str:
         [ui["table.speed.warm"], chromium, ms.format(n=f"{live['warm']['median_ms']:.0f}"),
          ms.format(n=str(targets["warm_ms"])), when],
         [ui["table.speed.idle_phone"], chromium,
-         bytes_.format(n=str(live["idle_phone"]["median_runtime_bytes"])),
-         bytes_.format(n=str(targets["idle_phone_runtime_bytes"])), when],
+         words.count(ui, "count.bytes", live["idle_phone"]["median_runtime_bytes"]),
+         words.count(ui, "count.bytes", targets["idle_phone_runtime_bytes"]), when],
     ]
     rows += phone_rows(ui, browser, chromium)
     players = json.loads((BENCHMARKS / "players.json").read_text(encoding="utf-8"))
@@ -235,12 +235,12 @@ def players(ctx: TableContext) -> str:
     def name(spec: str) -> str:
         kind, _, budget = spec.partition(":")
         if kind == "mcts":
-            return ui["table.players.mcts"].format(n=budget)
+            return str(ui["table.players.mcts"].format(n=budget))
         return {"random": "RandomPlayer", "greedy": "GreedyPlayer"}[kind]
 
     def percent(rate: float) -> str:
         whole, tenth = f"{100 * rate:.1f}".split(".")
-        return ui["table.players.percent"].format(whole=whole, tenth=tenth)
+        return str(ui["table.players.percent"].format(whole=whole, tenth=tenth))
 
     rows = []
     for match in data["matches"]:

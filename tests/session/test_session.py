@@ -118,7 +118,8 @@ def test_the_viewer_never_sees_the_other_seats_hidden_cards() -> None:
     # B's side shows card backs only: no card face, no peeked value.
     assert "hk-peek" not in side_b.group(0)
     assert not re.search(r'class="hk-card hk-g\d', side_b.group(0))
-    assert EN["play.hand_hidden"].replace("{count}", str(len(hand_b))) in side_b.group(0)
+    cards = EN["count.cards"]["other"].replace("{n}", str(len(hand_b)))
+    assert EN["play.hand_hidden"].replace("{count}", cards) in side_b.group(0)
     # The removed card is a back with no value; the steps do not name B's hidden cards.
     said = json.dumps(state["steps"])
     assert str(secret_b) not in said and str(tradeoff_b) not in said

@@ -96,7 +96,34 @@ def test_builder_needs_its_ui_strings(locales: Path, edit) -> None:
 
 def test_ui_fields_must_match_english(locales: Path, edit) -> None:
     edit(locales / "ja" / "ui.yml", lambda d: d.update({"misreading.settled_by": "ルール"}))
-    fails(locales, MalformedEntryError, "ja/ui.yml", "misreading.settled_by", "['rule']")
+    fails(locales, MalformedEntryError, "ja/ui.yml", "misreading.settled_by",
+          "['number', 'title']")
+
+
+def test_counts_give_exactly_the_languages_cldr_categories(locales: Path, edit) -> None:
+    """French counts 0 and 1 as "one" and has "many": forms as English has them are refused,
+    naming the file, the key, its line and the categories French needs."""
+    edit(locales / "fr" / "ui.yml",
+         lambda d: d.update({"count.cards": {"one": "{n}\u00a0carte", "other": "{n}\u00a0cartes"}}))
+    exc = fails(locales, MalformedEntryError, "fr/ui.yml", "count.cards", "one, many, other")
+    line = next(number for number, text in enumerate(
+        (locales / "fr" / "ui.yml").read_text(encoding="utf-8").splitlines(), 1)
+        if text.startswith("count.cards:"))
+    assert f"(line {line})" in str(exc)
+
+
+def test_japanese_counts_have_only_other(locales: Path, edit) -> None:
+    edit(locales / "ja" / "ui.yml",
+         lambda d: d.update({"count.cards": {"one": "{n}枚", "other": "{n}枚"}}))
+    fails(locales, MalformedEntryError, "ja/ui.yml", "count.cards", "ja has exactly other")
+
+
+def test_a_count_is_a_mapping_whose_forms_write_the_number(locales: Path, edit) -> None:
+    edit(locales / "en" / "ui.yml", lambda d: d.update({"count.cards": "{n} cards"}))
+    fails(locales, MalformedEntryError, "en/ui.yml", "count.cards", "one, other")
+    edit(locales / "en" / "ui.yml",
+         lambda d: d.update({"count.cards": {"one": "a card", "other": "{n} cards"}}))
+    fails(locales, MalformedEntryError, "en/ui.yml", "count.cards.one", "{n}")
 
 
 # --- unknown references ---------------------------------------------------------------------

@@ -58,13 +58,14 @@ def test_chapters_are_numbered_across_pages(fixture_site: Path) -> None:
 
 def test_placeholders_are_resolved(fixture_site: Path) -> None:
     page = html(fixture_site, "fr", "basics")
-    # {ref:rule} shows the rule number; {ref:section} its title; {term:} the French term.
+    # {ref:rule} shows the rule number; {ref:section} alone in brackets its chapter (its title
+    # would echo the words before it); {term:} the French term.
     assert '<a href="#components-geishas">1.1</a>' in page
-    assert '<a href="#components">Matériel</a>' in page
+    assert '(<a href="#components">chapitre\u00a01</a>)' in page
     assert '<a href="../glossary/#hand">main</a>' in page
     assert "Chaque joueur prend 6 cartes" in page  # {n:hand_size}
     home = html(fixture_site, "ja", "home")
-    assert '<a href="basics/">基本</a>' in home  # {ref:page}
+    assert '<a href="basics/">「基本」</a>' in home  # {ref:page} in a sentence: quoted
     assert '<a href="basics/#deal-hands">2.1</a>' in home
     assert "テスト用の短い7章" in home
 
@@ -85,9 +86,10 @@ def test_glossary_maps_terms_across_languages(fixture_site: Path) -> None:
 
 def test_misreading_has_claim_answer_and_settling_rule(fixture_site: Path) -> None:
     page = html(fixture_site, "ja", "misreadings")
-    assert text(element(page, "mr-hand-of-seven")).startswith("手札は7枚から始まる。")
+    assert text(element(page, "mr-hand-of-seven")).startswith(
+        "誤解：「手札は7枚から始まる。」")  # noqa: RUF001
     assert "手札は6枚から始まります。" in page
-    assert '根拠となるルール：<a href="../basics/#deal-hands">2.1 手札</a>' in page  # noqa: RUF001
+    assert '根拠となるルール：<a href="../basics/#deal-hands">2.1</a>「手札」' in page  # noqa: RUF001
 
 
 def test_example_block_calls_the_seam(monkeypatch: pytest.MonkeyPatch, locales: Path) -> None:

@@ -53,7 +53,7 @@ PARTS = ("head", "row", "geisha-N", "favor-N", "items-P-N", "side-P", "totals-P"
 class Board:
     """Draws boards in one language; ``ui`` holds its interface strings (``widget.*``)."""
 
-    def __init__(self, ui: Mapping[str, str], *, highlight: Iterable[str] = (),
+    def __init__(self, ui: Mapping[str, Any], *, highlight: Iterable[str] = (),
                  choices: Mapping[str, str] | None = None, hide: Collection[str] = (),
                  conceal: Collection[str] = (), near: str = "A") -> None:
         if near not in ("A", "B"):
@@ -73,9 +73,16 @@ class Board:
         memo = (key, *fields.items())
         text = self.memo.get(memo)
         if text is None:
-            text = FIELD.sub(lambda m: str(fields[m.group(1)]), escape(self.ui[key]))
+            name, _, form = key.partition("#")  # "count.cards#one": one form of a count
+            template = self.ui[name][form] if form else self.ui[name]
+            text = FIELD.sub(lambda m: str(fields[m.group(1)]), escape(template))
             self.memo[memo] = text
         return text
+
+    def count(self, key: str, n: int) -> str:
+        """The ``count.*`` string ``key`` in the plural form of ``n``: the category comes
+        from the table the builder computed with Babel (``rulesite/words.py``)."""
+        return self.t(f"{key}#{self.ui['grammar']['plural'][n]}", n=n)
 
     def part(self, name: str, css: str = "") -> str:
         """``class`` and ``data-part`` attributes of the part ``name`` (a leading space)."""
@@ -173,7 +180,9 @@ class Board:
                 cards = "".join(self.back(None if hidden else card) for card in p["tradeoff"])
                 cards = f'<span{self.part(f"tradeoff-{name}", "hk-cards")}>{cards}</span>'
             # Turned over: struck through, and said in words (hidden visually) for listeners.
-            state = (f'<span class="hk-sr-only"> ({self.t("widget.used")})</span>' if used else "")
+            state = (f'<span class="hk-sr-only">'
+                     f'{self.t("widget.aside", text="", note=self.t("widget.used"))}</span>'
+                     if used else "")
             css = "hk-marker hk-used" if used else "hk-marker"
             markers.append(
                 f'<li{self.part(f"marker-{name}-{letter}", css)}>'
@@ -182,7 +191,8 @@ class Board:
         if p["hand"] and f"hand-{name}" not in self.hide:
             if hidden:
                 cards = "".join(self.back() for _ in p["hand"])
-                label = self.t("play.hand_hidden", count=len(p["hand"]))
+                label = self.t("play.hand_hidden",
+                               count=self.count("count.cards", len(p["hand"])))
             else:
                 cards = "".join(self.card(c, f"hand-{name}-{i}") for i, c in enumerate(p["hand"]))
                 label = self.t("play.hand_yours" if self.conceal else "widget.hand")
@@ -193,7 +203,8 @@ class Board:
             f'<div{self.part(f"side-{name}", f"hk-side hk-side-{name} {self.place(name)}")}>',
             f'<p class="hk-side-name"><strong>{self.player(name)}</strong>',
             f'<span{self.part(f"totals-{name}", "hk-totals")}>',
-            self.t("widget.totals", geishas=p["geishas"], charm=p["charm"]),
+            self.t("widget.totals", geishas=self.count("count.geishas", p["geishas"]),
+                   charm=self.count("count.charm", p["charm"])),
             "</span></p>",
             f'<ul{self.part(f"markers-{name}", "hk-markers")}>{"".join(markers)}</ul>',
             hand,
@@ -210,7 +221,7 @@ class Board:
         if moved and marker:
             arrow = (f'<span class="hk-vm-arrow" aria-hidden="true">'
                      f'{"▲" if marker == self.far else "▼"}</span>')
-            label = f'{label} ({self.t("widget.moved")})'
+            label = self.t("widget.aside", text=label, note=self.t("widget.moved"))
         token = (f'<span{self.part(f"favor-{g}", "hk-vm")} role="img" aria-label="{label}" '
                  f'title="{label}"></span>{arrow}')
 
@@ -222,11 +233,12 @@ class Board:
 
         css = f"hk-col hk-g{g} hk-moved" if moved else f"hk-col hk-g{g}"
         charm = CHARMS[g - 1]
+        title = self.t("widget.geisha", geisha=g, charm=self.count("count.charm", charm))
         return "".join([
             f'<div{self.part(f"geisha-{g}", css)} data-favor="{marker or "-"}">',
             items(self.far),
             f'<div class="hk-slot">{token if marker == self.far else ""}</div>',
-            f'<div class="hk-geisha" title="{self.t("widget.geisha", geisha=g, charm=charm)}">',
+            f'<div class="hk-geisha" title="{title}">',
             f'<span class="hk-geisha-num">{g}</span><span class="hk-geisha-charm">{charm}',
             f'</span>{"" if marker else token}</div>',
             f'<div class="hk-slot">{token if marker == self.near else ""}</div>',
@@ -241,9 +253,12 @@ class Board:
         offerer = "A" if b["to_move"] == "B" else "B"
         if pending[0] == "C":
             halves = pending[1:].split("-")
+            # A pair as the steps write it (card.pair: "2–5", 「2と5」), which is also the
+            # text of the name a reader picking it hears.
             shown = "".join(
                 f'<span{self.part(f"offer-{i}", "hk-pair")}>'
-                f'{"".join(self.card(int(c)) for c in half)}</span>'
+                f'{self.t("card.pair", a=self.card(int(half[0])), b=self.card(int(half[1])))}'
+                f"</span>"
                 for i, half in enumerate(halves))
         else:
             shown = "".join(self.card(int(c), f"offer-{i}") for i, c in enumerate(pending[1:]))
@@ -261,12 +276,12 @@ class Board:
         return f'<div{self.part("extra", "hk-extra")}>{"".join(parts)}</div>'
 
 
-def board(step: Mapping[str, Any], ui: Mapping[str, str], **options: Any) -> str:
+def board(step: Mapping[str, Any], ui: Mapping[str, Any], **options: Any) -> str:
     """The board of ``step`` in the language of ``ui``; ``options`` as for :class:`Board`."""
     return Board(ui, **options).draw(step)
 
 
-def boards(steps: list[dict[str, Any]], ui: Mapping[str, str]) -> list[str]:
+def boards(steps: list[dict[str, Any]], ui: Mapping[str, Any]) -> list[str]:
     """The board of every step of a timeline, for a live example (build time and worker)."""
     drawer = Board(ui)
     return [drawer.draw(step) for step in steps]

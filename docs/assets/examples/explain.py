@@ -9,6 +9,7 @@ drawn as small coloured chips.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from hanamikoji import FACTS
@@ -29,16 +30,55 @@ def fill(template: str, fields: dict[str, str]) -> str:
     return FIELD.sub(lambda m: fields[m.group(1)], escape(template))
 
 
+LIST_FIELD = re.compile(r"\{([01])\}")
+
+
+def plural(ui: Mapping[str, Any], n: int) -> str:
+    """The CLDR plural category of the count ``n`` in the language of ``ui``, from the table
+    the builder computed with Babel (``ui["grammar"]``, ``rulesite/words.py``)."""
+    table = ui["grammar"]["plural"]
+    if not 0 <= n < len(table):
+        raise ValueError(f"count {n} is outside the plural table (0 to {len(table) - 1})")
+    return str(table[n])
+
+
+def count(ui: Mapping[str, Any], key: str, n: int) -> str:
+    """The ``count.*`` string ``key`` for ``n`` in its plural form, as HTML ("1 card")."""
+    return fill(ui[key][plural(ui, n)], {"n": str(n)})
+
+
+def join(ui: Mapping[str, Any], items: list[str]) -> str:
+    """HTML ``items`` joined as the language of ``ui`` writes a list, by CLDR's patterns
+    ("5, 6, and 7"; « 5, 6 et 7 »; 「5、6、7」), as Babel's ``format_list`` joins them."""
+    patterns = ui["grammar"]["list"]
+
+    def put(pattern: str, first: str, second: str) -> str:
+        both = (first, second)
+        return LIST_FIELD.sub(lambda m: both[int(m.group(1))], escape(pattern))
+
+    if len(items) < 2:
+        return "".join(items)
+    if len(items) == 2:
+        return put(patterns["2"], items[0], items[1])
+    out = put(patterns["end"], items[-2], items[-1])
+    for item in reversed(items[1:-2]):
+        out = put(patterns["middle"], item, out)
+    return put(patterns["start"], items[0], out)
+
+
 def chip(card: int) -> str:
     return f'<span class="hk-chip hk-g{card}">{card}</span>'
 
 
-def chips(cards: list[int]) -> str:
-    return " ".join(chip(card) for card in cards)
+def chips(ui: Mapping[str, Any], cards: list[int]) -> str:
+    """Cards as chips, joined as a list of the language of ``ui``."""
+    return join(ui, [chip(card) for card in cards])
 
 
-def pair(cards: list[int]) -> str:
-    return f'<span class="hk-pair">{"".join(chip(card) for card in cards)}</span>'
+def pair(ui: Mapping[str, Any], cards: list[int]) -> str:
+    """A pair of cards as one unit, as ``card.pair`` writes it (an en dash, 「2と5」)."""
+    first, second = (chip(card) for card in cards)
+    return f'<span class="hk-pair">{fill(ui["card.pair"], {"a": first, "b": second})}</span>'
 
 
 def sentences(parts: list[str]) -> str:
@@ -59,12 +99,15 @@ def _without(cards: list[Any], taken: Any) -> list[Any]:
 class Explainer:
     """Words for the steps of one timeline, in one language."""
 
-    def __init__(self, ui: dict[str, str]) -> None:
+    def __init__(self, ui: Mapping[str, Any]) -> None:
         self.ui = ui
 
     def t(self, key: str, **fields: object) -> str:
         return fill(self.ui[key], {k: v if isinstance(v, str) else str(v)
                                    for k, v in fields.items()})
+
+    def count(self, key: str, n: int) -> str:
+        return count(self.ui, key, n)
 
     @staticmethod
     def player(name: str | None) -> str:
@@ -88,24 +131,25 @@ class Explainer:
         if kind == "deal":
             return self.t("step.deal", round=board["round"], player=who)
         if kind == "secret":
-            return self.t("step.secret", player=who, cards=chips(step["cards"]))
+            return self.t("step.secret", player=who, cards=chips(self.ui, step["cards"]))
         if kind == "trade-off":
-            return self.t("step.tradeoff", player=who, cards=chips(step["cards"]))
+            return self.t("step.tradeoff", player=who, cards=chips(self.ui, step["cards"]))
         if kind == "gift":
-            return self.t("step.gift", player=who, opponent=them, cards=chips(step["cards"]))
+            return self.t("step.gift", player=who, opponent=them,
+                          cards=chips(self.ui, step["cards"]))
         if kind == "competition":
             first, second = step["pairs"]
             return self.t("step.competition", player=who, opponent=them,
-                          pair1=pair(first), pair2=pair(second))
+                          pair1=pair(self.ui, first), pair2=pair(self.ui, second))
         if kind == "gift-pick":
             offered = steps[index - 1]["cards"]
             kept = _without(offered, step["cards"][0])
             return self.t("step.gift_pick", player=who, opponent=them,
-                          cards=chips(step["cards"]), kept=chips(kept))
+                          cards=chips(self.ui, step["cards"]), kept=chips(self.ui, kept))
         if kind == "competition-pick":
             kept = _without(steps[index - 1]["pairs"], step["cards"])[0]
             return self.t("step.competition_pick", player=who, opponent=them,
-                          cards=pair(step["cards"]), kept=pair(kept))
+                          cards=pair(self.ui, step["cards"]), kept=pair(self.ui, kept))
         if kind == "scoring":
             return self.scoring(step, last=index == len(steps) - 1)
         raise ValueError(f"unknown step kind {kind!r}")
@@ -114,16 +158,18 @@ class Explainer:
         """The scoring in words. How the game goes on (next round) is said here except after
         the last step, where :meth:`final` says it, once, as it says the outcome."""
         score, board = step["scoring"], step["board"]
-        secret_a, secret_b = (chips([card]) if card is not None else "—"
+        secret_a, secret_b = (chips(self.ui, [card]) if card is not None else "—"
                               for card in score["secrets"])
         parts = [
             self.t("step.scoring", round=score["round"], player_a=self.player("A"),
                    player_b=self.player("B"), secret_a=secret_a, secret_b=secret_b),
-            self.t("step.scoring_moved", geishas=chips(score["moved"])) if score["moved"]
+            self.t("step.scoring_moved", geishas=chips(self.ui, score["moved"])) if score["moved"]
             else self.t("step.scoring_unmoved"),
             self.t("step.scoring_totals", player_a=self.player("A"), player_b=self.player("B"),
-                   geishas_a=score["geishas"][0], geishas_b=score["geishas"][1],
-                   charm_a=score["charm"][0], charm_b=score["charm"][1]),
+                   geishas_a=self.count("count.geishas", score["geishas"][0]),
+                   geishas_b=self.count("count.geishas", score["geishas"][1]),
+                   charm_a=self.count("count.charm", score["charm"][0]),
+                   charm_b=self.count("count.charm", score["charm"][1])),
         ]
         if not last and not step.get("outcome"):
             parts.append(self.t("step.next_round", round=score["round"] + 1,
@@ -146,8 +192,8 @@ class Explainer:
             "round": rnd,
             "winner": self.player("AB"[w]),
             "loser": self.player("AB"[lose]),
-            "geishas": geishas[w],
-            "charm": charm[w],
+            "geishas": self.count("count.geishas", geishas[w]),
+            "charm": self.count("count.charm", charm[w]),
             "geishas_w": geishas[w],
             "geishas_l": geishas[lose],
             "charm_w": charm[w],
@@ -159,7 +205,7 @@ class Explainer:
         elif reason == "charm":
             fields["goal"] = FACTS["win_charm"]
         elif reason == "charm-beats-geishas":
-            fields["geishas"] = geishas[lose]
+            fields["geishas"] = self.count("count.geishas", geishas[lose])
         key = f"reason.{reason}"
         used = set(FIELD.findall(self.ui[key]))
         return sentences([head, self.t(key, **{k: v for k, v in fields.items() if k in used})])
@@ -180,7 +226,7 @@ class Explainer:
         return self.t("outcome.ongoing", player=self.player(board["to_move"]))
 
 
-def explain(steps: list[dict[str, Any]], ui: dict[str, str]) -> dict[str, Any]:
+def explain(steps: list[dict[str, Any]], ui: Mapping[str, Any]) -> dict[str, Any]:
     """``{"texts": [HTML per step], "outcome": HTML}`` for a timeline (``Step.to_json()``)."""
     words = Explainer(ui)
     return {"texts": [words.step(steps, i) for i in range(len(steps))],

@@ -16,10 +16,24 @@ export function escapeHTML(value) {
 export function translator(strings) {
   const template = (key) => (key in strings ? strings[key] : key);
   const fill = (text, fields) => text.replace(FIELD, (_, name) => String(fields[name]));
+  // The language's CLDR rules, as the builder's Babel has them (rulesite/words.py).
+  const lang = strings.grammar ? strings.grammar.lang : document.documentElement.lang;
+  const plurals = new Intl.PluralRules(lang);
+  const lists = new Intl.ListFormat(lang, { type: "conjunction" });
+  const count = (key, n) => {
+    const forms = template(key);
+    return typeof forms === "string" ? forms : fill(forms[plurals.select(n)] ?? forms.other, { n });
+  };
   return {
     /** The string as HTML: escaped, with fields (already HTML) filled in. */
     html: (key, fields = {}) => fill(escapeHTML(template(key)), fields),
     /** The string as plain text (for textContent, titles set from script, aria labels). */
     text: (key, fields = {}) => fill(template(key), fields),
+    /** A count.* string in the plural form of n ("1 card", « 0 carte »), plain text. */
+    count,
+    /** Items (HTML or text) joined as the language writes a list: "5, 6, and 7", 「5、6、7」. */
+    list: (items) => lists.format(items),
+    /** A Competition pair of two chips (HTML), as card.pair writes it: "2–5", 「2と5」. */
+    pair: (a, b) => `<span class="hk-pair">${fill(escapeHTML(template("card.pair")), { a, b })}</span>`,
   };
 }

@@ -171,7 +171,7 @@ def _refused(function: Any) -> Any:
     return call
 
 
-def t(ui: dict[str, str], key: str, **fields: object) -> str:
+def t(ui: dict[str, Any], key: str, **fields: object) -> str:
     """The string ``key`` as HTML, its fields (HTML) filled in."""
     return _explain.fill(ui[key], {k: v if isinstance(v, str) else str(v)
                                    for k, v in fields.items()})
@@ -184,7 +184,7 @@ def dump(record: Record) -> str:
 
 # --- reading untrusted records ------------------------------------------------------------
 
-def _parse(text: object, ui: dict[str, str] | None, kind: str = "record") -> Record:
+def _parse(text: object, ui: dict[str, Any] | None, kind: str = "record") -> Record:
     """A record from JSON text, every problem refused with a message in the page's language
     (``ui`` may be ``None`` for the page's own records: then the message is the engine's)."""
     def say(key: str, **fields: object) -> str:
@@ -262,7 +262,7 @@ def deal(record: str, seed: int) -> dict[str, Any]:
 
 
 @_refused
-def play(record: str, move: str, ui: dict[str, str],
+def play(record: str, move: str, ui: dict[str, Any],
          viewer: str | None = None) -> dict[str, Any]:
     """The record after ``move``; refused, with the rule it breaks, if the rules forbid it
     or (with ``viewer``) if it is not that seat's decision."""
@@ -353,7 +353,7 @@ def _steps(record: Record, viewer: str | None) -> list[dict[str, Any]]:
     return steps
 
 
-def _words(steps: list[dict[str, Any]], ui: dict[str, str]) -> list[str]:
+def _words(steps: list[dict[str, Any]], ui: dict[str, Any]) -> list[str]:
     words = _explain.Explainer(ui)
     out = []
     for i, step in enumerate(steps):
@@ -367,7 +367,7 @@ def _words(steps: list[dict[str, Any]], ui: dict[str, str]) -> list[str]:
 
 
 def _outcome(record: Record, outcome: dict[str, Any] | None,
-             steps: list[dict[str, Any]], ui: dict[str, str]) -> dict[str, Any] | None:
+             steps: list[dict[str, Any]], ui: dict[str, Any]) -> dict[str, Any] | None:
     if outcome is None:
         return None
     reason = outcome["reason"]
@@ -377,7 +377,7 @@ def _outcome(record: Record, outcome: dict[str, Any] | None,
     return {**outcome, "html": _explain.Explainer(ui).final(steps), "rule": rule}
 
 
-def _drawer(ui: dict[str, str], viewer: str | None, **options: Any) -> Any:
+def _drawer(ui: dict[str, Any], viewer: str | None, **options: Any) -> Any:
     """A board drawer for ``viewer``: the other seat concealed, the viewer's own side
     nearest them (at the bottom), as player B too."""
     conceal = (Player.parse(viewer).other.name,) if viewer else ()
@@ -419,7 +419,7 @@ def _brief(step: dict[str, Any], text: str) -> dict[str, Any]:
 
 
 @_refused
-def position(record: str, ui: dict[str, str], viewer: str | None = None,
+def position(record: str, ui: dict[str, Any], viewer: str | None = None,
              step: int | None = None) -> dict[str, Any]:
     """Everything a page shows at ``step`` of the timeline (default: the last, the live
     position):
@@ -529,7 +529,7 @@ def _drawn(game: hanamikoji.Game, hand: list[int]) -> dict[str, Any] | None:
     return {"card": card, "index": hand.index(card), "rule": "actions-draw-first"}
 
 
-def _pending(board: dict[str, Any], deciding: bool, ui: dict[str, str]) -> dict[str, Any]:
+def _pending(board: dict[str, Any], deciding: bool, ui: dict[str, Any]) -> dict[str, Any]:
     offer = board["pending"]
     by = "A" if board["to_move"] == "B" else "B"
     if offer[0] == "G":
@@ -542,14 +542,14 @@ def _pending(board: dict[str, Any], deciding: bool, ui: dict[str, str]) -> dict[
                 "rule": "gift-opponent-takes-one"}
     pairs = [[int(c) for c in half] for half in offer[1:].split("-")]
     picks = [{"move": "P" + "".join(map(str, pair)), "part": f"offer-{i}",
-              "html": t(ui, "play.pick_pair", cards=_explain.pair(pair))}
+              "html": t(ui, "play.pick_pair", cards=_explain.pair(ui, pair))}
              for i, pair in enumerate(pairs)]
     return {"kind": "competition", "by": by, "pairs": pairs, "picks": picks,
             "rule": "competition-opponent-takes-pair"}
 
 
 @_refused
-def replay(record: str, ui: dict[str, str], viewer: str | None = None) -> dict[str, Any]:
+def replay(record: str, ui: dict[str, Any], viewer: str | None = None) -> dict[str, Any]:
     """Every step's board (``boards``, HTML) and words (``steps`` as in :func:`position`),
     the outcome (``outcome``: HTML, who won and why, or how the game goes on) and its rule
     (``outcome_rule``, or ``None`` while the game goes on)."""
@@ -570,7 +570,7 @@ def replay(record: str, ui: dict[str, str], viewer: str | None = None) -> dict[s
 # --- files and links ----------------------------------------------------------------------
 
 @_refused
-def load(text: str, ui: dict[str, str]) -> dict[str, Any]:
+def load(text: str, ui: dict[str, Any]) -> dict[str, Any]:
     """A record file's text, checked and replayed; the record back as compact text."""
     return {"record": dump(_parse(text, ui))}
 
@@ -583,7 +583,7 @@ def link(record: str, step: int | None = None) -> str:
 
 
 @_refused
-def open_link(fragment: str, ui: dict[str, str]) -> dict[str, Any]:
+def open_link(fragment: str, ui: dict[str, Any]) -> dict[str, Any]:
     """A share link's fragment (with or without ``#``), checked: ``{"record", "step"}``,
     ``step`` being the moves applied (``None``: all of them)."""
     if not isinstance(fragment, str):

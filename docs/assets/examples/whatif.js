@@ -45,7 +45,10 @@ function describe(t, move, live) {
     const pick = live.pending && live.pending.picks.find((p) => p.move === move);
     return pick ? htmlText(pick.html) : move;
   }
-  const cards = move.slice(1).split("-").map((group) => [...group].join(" ")).join(" / ");
+  // As the steps say them: a list of cards ("2, 6, and 7"), or two pairs ("1–2 and 6–7").
+  const groups = move.slice(1).split("-");
+  const cards = groups.length === 1 ? t.list([...groups[0]])
+    : t.list(groups.map(([a, b]) => htmlText(t.pair(a, b))));
   return `${t.text(NAMES[letter])} ${cards}`;
 }
 
@@ -434,7 +437,8 @@ export class WhatIf {
     if (!line && this.busy) prompt = t.text("whatif.starting");
     else if (this.computer) {
       prompt = t.text("whatif.computer_running",
-        { moves: movesAt(line.steps, line.steps.length - 1) - movesAt(line.steps, line.whatif.from) });
+        { moves: t.count("count.moves",
+          movesAt(line.steps, line.steps.length - 1) - movesAt(line.steps, line.whatif.from)) });
     } else if (open && live.legal.length === 1) {
       prompt = t.text("whatif.only_move", { move: describe(t, live.legal[0], live) });
     } else if (open && live.phase === "action") {

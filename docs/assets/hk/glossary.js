@@ -22,10 +22,17 @@
   function show(link) {
     var entry = terms[link.dataset.term];
     hint.textContent = "";
-    var name = document.createElement("strong");
-    name.textContent = entry.term;
-    hint.appendChild(name);
-    hint.appendChild(document.createTextNode(": " + entry.definition));
+    // ui.yml's glossary.entry, so that the separator is the language's: "term: …",
+    // « terme : … » (narrow no-break space), 「用語：…」.
+    teach.ui["glossary.entry"].split(/(\{term\}|\{definition\})/).forEach(function (part) {
+      if (part === "{term}") {
+        var name = document.createElement("strong");
+        name.textContent = entry.term;
+        hint.appendChild(name);
+      } else {
+        hint.appendChild(document.createTextNode(part === "{definition}" ? entry.definition : part));
+      }
+    });
     hint.hidden = false;
     link.setAttribute("aria-describedby", "hk-hint");
     shownFor = link;

@@ -4,13 +4,17 @@
 // handles the clicks (data-marker, data-move, data-act). Every choice offered comes from the
 // engine's legal moves (choose.js).
 
+import { escapeHTML } from "../examples/i18n.js";
 import { cardsOf, complete } from "./choose.js";
 
 const MARKERS = { S: "widget.secret", T: "widget.tradeoff", G: "widget.gift", C: "widget.competition" };
 
-/** Cards as the chips explain.py draws ("267" -> three chips). */
-export function chips(digits) {
-  return cardsOf(`X${digits}`).map((c) => `<span class="hk-chip hk-g${c}">${c}</span>`).join("");
+const chip = (c) => `<span class="hk-chip hk-g${c}">${c}</span>`;
+
+/** Cards as the chips explain.py draws, joined as the language writes a list ("267" ->
+ * "2, 6, and 7" as three chips). */
+export function chips(digits, t) {
+  return t.list(cardsOf(`X${digits}`).map(chip));
 }
 
 /** Who won and why, with the rule. */
@@ -60,7 +64,7 @@ export function controls(pos, human, choice, t, ruleLink) {
   }
   if (pos.drawn) {
     notes.push(`<p class="hk-play-drawn">${t.html("play.drawn",
-      { cards: chips(String(pos.drawn.card)) })}${ruleLink(pos.drawn.rule)}</p>`);
+      { cards: chips(String(pos.drawn.card), t) })}${ruleLink(pos.drawn.rule)}</p>`);
   }
   const status = action(pos, choice, t, ruleLink, parts);
   return done("play", status);
@@ -83,7 +87,7 @@ function action(pos, { letter, chosen }, t, ruleLink, parts) {
   const cancel = button('data-act="cancel"', t.html("play.cancel"));
   if (values.length < need) {
     parts.push(`<p>${cancel}${ruleLink(pos.markers[letter].rule)}</p>`);
-    return t.html("play.status.choose_cards", { action: name, chosen: values.length, n: need });
+    return t.html("play.status.choose_cards", { action: name, chosen: values.length, n: escapeHTML(t.count("count.cards", need)) });
   }
   const moves = complete(pos.legal, letter, values);
   if (!moves.length) { // cannot happen with cards from the hand; said rather than offered
@@ -94,12 +98,13 @@ function action(pos, { letter, chosen }, t, ruleLink, parts) {
     const splits = moves.map((move) => {
       const [a, b] = move.slice(1).split("-");
       return button(`data-move="${move}"`,
-        `<span>${t.html("play.split", { pair1: chips(a), pair2: chips(b) })}</span>`);
+        `<span>${t.html("play.split", {
+          pair1: t.pair(chip(a[0]), chip(a[1])), pair2: t.pair(chip(b[0]), chip(b[1])) })}</span>`);
     });
     parts.push(`<p class="hk-play-choices">${splits.join("")}${cancel}${ruleLink("competition-pairs")}</p>`);
     return t.html("play.status.split");
   }
   parts.push(`<p class="hk-play-choices">${button(`data-move="${moves[0]}"`, t.html("play.confirm"),
     "hk-btn hk-btn-run")}${cancel}${ruleLink(pos.markers[letter].rule)}</p>`);
-  return t.html("play.status.confirm", { action: name, cards: chips(values.sort().join("")) });
+  return t.html("play.status.confirm", { action: name, cards: chips(values.sort().join(""), t) });
 }

@@ -1,0 +1,69 @@
+"""Each language's grammar for interface strings: CLDR plural categories and list patterns.
+
+At build time these come from Babel (the CLDR data). The browser's Python (Pyodide) has no
+Babel, so :func:`grammar` hands it the little it needs as data, under the key ``grammar`` of
+the strings it receives: the plural category of every count it can meet and the language's
+list patterns. ``docs/assets/examples/explain.py`` applies that data in both places, so a
+page built here and the same example run live say exactly the same words. The browser's
+JavaScript uses ``Intl.PluralRules`` and ``Intl.ListFormat`` (``docs/assets/examples/i18n.js``).
+
+A ``count.*`` entry of ``ui.yml`` is a mapping from each of the language's CLDR categories to
+its form, with the number as ``{n}``::
+
+    count.cards: {one: "{n} card", other: "{n} cards"}        # en
+    count.cards: {one: "{n}\\u00a0carte", many: ..., other: "{n}\\u00a0cartes"}   # fr
+    count.cards: {other: "{n}枚"}                              # ja
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, Literal
+
+from babel import Locale
+from babel.lists import format_list
+
+# CLDR's order of the plural categories.
+CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+# Counts the browser's Python can meet (cards, geishas, charm points: all under 22) and more.
+TABLE_SIZE = 100
+
+
+@cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)
+
+
+def categories(lang: str) -> tuple[str, ...]:
+    """The CLDR cardinal plural categories of ``lang``, in CLDR's order (always ``other``)."""
+    tags = set(_locale(lang).plural_form.tags) | {"other"}
+    return tuple(c for c in CATEGORIES if c in tags)
+
+
+def category(lang: str, n: int) -> str:
+    """The CLDR plural category of the whole number ``n`` in ``lang``."""
+    return str(_locale(lang).plural_form(n))
+
+
+def join(lang: str, items: list[str], style: Literal["standard", "or"] = "standard") -> str:
+    """``items`` joined as ``lang`` writes a list ("5, 6, and 7"; « 5, 6 et 7 »; 「5、6、7」);
+    ``style="or"`` for a choice ("English, Français, or Bahasa Indonesia")."""
+    return str(format_list(items, style=style, locale=lang))
+
+
+@cache
+def grammar(lang: str) -> dict[str, Any]:
+    """The data ``explain.py`` needs for ``lang`` where Babel is missing: ``plural``, the
+    category of each count from 0 to ``TABLE_SIZE - 1``, ``lang`` (for ``Intl``) and ``list``,
+    CLDR's standard conjunction patterns (``2``, ``start``, ``middle``, ``end``, with ``{0}``
+    and ``{1}``)."""
+    patterns = _locale(lang).list_patterns["standard"]
+    return {"lang": lang,
+            "plural": [category(lang, n) for n in range(TABLE_SIZE)],
+            "list": {part: str(patterns[part]) for part in ("2", "start", "middle", "end")}}
+
+
+def count(ui: dict[str, Any], key: str, n: int) -> str:
+    """The ``count.*`` string ``key`` of a language's ``ui`` (with its ``grammar``) for ``n``,
+    in the plural form CLDR gives ``n``: plain text, not escaped."""
+    return str(ui[key][category(ui["grammar"]["lang"], n)]).replace("{n}", str(n))
