@@ -16,11 +16,10 @@ itself: no other page does.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 from hanamikoji import Edition
-from rulesite.examples import Text, session
+from rulesite.examples import Text, script_json, session
 
 if TYPE_CHECKING:
     from rulesite.pages import PageWriter
@@ -70,8 +69,9 @@ def render(writer: PageWriter, page_id: str) -> str:
         "strings": {k: v for k, v in ui.items() if k.startswith(PREFIXES)},
         "rules": rule_links(writer, page_id),
     }
-    # "</" cannot end the script element early: JSON allows "<\/".
-    payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    # Neither "</" nor "<!--" can end or bend the script element: "<!--<script>" in a
+    # string would swallow the rest of the page (review F3).
+    payload = script_json(data)
 
     def button(act: str, key: str, *, hidden: bool = False, disabled: bool = False) -> str:
         return (f'<button type="button" class="hk-btn" data-act="{act}"'
@@ -97,6 +97,8 @@ def render(writer: PageWriter, page_id: str) -> str:
         "</div>",
         '<p class="hk-play-share" hidden><input type="text" readonly '
         f'aria-label="{t("play.share_link")}"></p>',
+        # What a link or file of a game in progress gives away, said before it is made.
+        f'<p class="hk-play-note">{t("play.share_note")}</p>',
         f'<div class="hk-play-board" role="region" aria-label="{t("play.board")}"></div>',
         # Under the board, next to the reader's hand and the controls it goes with.
         f'<p class="hk-play-status" role="status">{t("play.status.static")}</p>',

@@ -53,10 +53,14 @@ async function start(root) {
   };
 
   const engine = await sharedEngine();
-  let game = null; // {record, human, level, seed}: the game being played
+  // {record, human, level, concealed}: the game being played. The record is the whole game,
+  // kept in memory only: what is saved, shared and downloaded of a game in progress is
+  // `concealed`, the game as the reader's seat may know it (session.py conceal()).
+  let game = null;
   let pos = null; // session.position of that game, as shown
   let choice = { letter: null, chosen: [] }; // the reader's marker and hand indices
-  let review = null; // {record, viewer, boards, steps, outcome, index}: a game stepped through
+  // {record, viewer, concealed, own, boards, steps, outcome, index}: a game stepped through
+  let review = null;
   let pending = null; // the engine call in progress (it can be cancelled)
   let generation = 0; // bumped by New game, Load, a link: answers for older ones are dropped
 
@@ -115,22 +119,26 @@ async function start(root) {
     review = null;
     clearHash();
     showError("");
-    const seed = crypto.getRandomValues(new Uint32Array(1))[0];
     const human = form.get("seat") === "B" ? "B" : "A";
     setState("loading");
     if (engine.state !== "ready") say(t.html("play.status.loading"));
-    const answer = await ask("new_game", [form.get("edition"), seed]);
+    const answer = await ask("new_game", [form.get("edition"), fresh()]);
     if (!answer.ok) return engineTrouble(answer);
-    game = { record: answer.result.record, human, level: form.get("level"), seed };
-    store.save(game);
+    game = { record: answer.result.record, human, level: form.get("level"), concealed: null };
     await refresh(true);
   }
 
+  // A saved game in progress is its seat's concealed record: the other hand is dealt afresh
+  // from the cards that seat cannot see. A save whose seat was edited is refused (the
+  // concealed record names its own seat), so it never shows the other seat's cards.
   async function resume(saved) {
     setState("loading");
-    const answer = await ask("position", [saved.record, strings, saved.human]);
-    if (!answer.ok) {
-      if (answer.kind === "refused") { // a damaged save: forget it, start afresh
+    const loaded = await ask("load", [saved.record, strings]);
+    const seatOk = loaded.ok && (!loaded.result.seat || loaded.result.seat === saved.human);
+    const answer = seatOk
+      ? await ask("position", [loaded.result.record, strings, saved.human]) : loaded;
+    if (!answer.ok || !seatOk) {
+      if (!seatOk || answer.kind === "refused") { // a damaged save: forget it, start afresh
         store.clear();
         setState("idle");
         say(t.html("play.status.idle"));
@@ -138,7 +146,8 @@ async function start(root) {
       }
       return engineTrouble(answer);
     }
-    game = saved;
+    game = { record: loaded.result.record, human: saved.human, level: saved.level,
+      concealed: answer.result.concealed };
     show(answer.result);
     announce(t.html("play.status.resumed"));
     next();
@@ -149,6 +158,8 @@ async function start(root) {
     choice = { letter: null, chosen: [] };
     const answer = await ask("position", [game.record, strings, game.human]);
     if (!answer.ok) return engineTrouble(answer);
+    game.concealed = answer.result.concealed;
+    store.save({ record: game.concealed || game.record, human: game.human, level: game.level });
     show(answer.result);
     if (announceSeat) {
       announce(t.html("play.you", { player: game.human, engine: other(game.human) }));
@@ -166,7 +177,7 @@ async function start(root) {
     el.resume.hidden = true;
     say(t.html("play.status.thinking", { player: pos.to_move }));
     el.board.setAttribute("aria-busy", "true");
-    const answer = await ask("opponent", [game.record, game.level, game.seed], THINK_LIMIT_MS);
+    const answer = await ask("opponent", [game.record, game.level, fresh()], THINK_LIMIT_MS);
     el.board.removeAttribute("aria-busy");
     el.stop.hidden = true;
     if (!answer.ok) {
@@ -179,7 +190,6 @@ async function start(root) {
       return engineTrouble(answer);
     }
     game.record = answer.result.record;
-    store.save(game);
     await refresh();
   }
 
@@ -196,17 +206,15 @@ async function start(root) {
       return engineTrouble(answer);
     }
     game.record = answer.result.record;
-    store.save(game);
     await refresh();
   }
 
   async function deal() {
     if (root.dataset.state !== "deal") return;
     setState("busy");
-    const answer = await ask("deal", [game.record, game.seed]);
+    const answer = await ask("deal", [game.record, fresh()]);
     if (!answer.ok) return engineTrouble(answer);
     game.record = answer.result.record;
-    store.save(game);
     await refresh();
   }
 
@@ -304,7 +312,7 @@ async function start(root) {
 
   // --- stepping through a game --------------------------------------------------------------
 
-  async function enterReview(record, viewer, moves = null) {
+  async function enterReview(record, viewer, moves = null, concealed = null, own = false) {
     setState("loading");
     const answer = await ask("replay", [record, strings, viewer]);
     if (!answer.ok) {
@@ -315,7 +323,7 @@ async function start(root) {
     const r = answer.result;
     let index = r.steps.length - 1;
     if (moves !== null) index = r.steps.filter((s) => s.moves <= moves).length - 1;
-    review = { record, viewer, boards: r.boards, steps: r.steps, index, over: Boolean(r.outcome_rule),
+    review = { record, viewer, concealed, own, boards: r.boards, steps: r.steps, index, over: Boolean(r.outcome_rule),
       outcome: outcomeHTML(r.outcome, r.outcome_rule, ruleLink) };
     showReview();
   }
@@ -326,8 +334,10 @@ async function start(root) {
     const { index, steps } = review;
     el.board.innerHTML = review.boards[index];
     const last = index === steps.length - 1;
-    // A record or a link, not the reader's own game: they may take it over from any step.
-    const takeOver = review.viewer === null && !(last && review.over)
+    // A record or a link, not the reader's own game: they may take it over from any step
+    // (a concealed one from its position, in its seat).
+    const takeOver = (review.viewer === null || (review.concealed && !review.own))
+      && !(last && review.over)
       ? `<p><button type="button" class="hk-btn" data-act="play-on">${t.html("play.play_on")}</button></p>` : "";
     el.panel.innerHTML = `<p class="hk-play-now">${steps[index].html}${ruleLink(steps[index].rule)}</p>`
       + (last ? review.outcome : "") + takeOver;
@@ -347,6 +357,7 @@ async function start(root) {
   // Plays on against the engine from the step shown: the record up to it, the reader in
   // the seat to move there (or the seat chosen above, when a round waits for its deal).
   async function playOn() {
+    if (review.concealed) return playOnConcealed();
     const data = JSON.parse(review.record);
     data.moves = data.moves.slice(0, review.steps[review.index].moves);
     const record = JSON.stringify(data);
@@ -359,8 +370,23 @@ async function start(root) {
     const seat = form.get("seat") === "B" ? "B" : "A";
     generation += 1;
     game = { record, human: answer.result.to_move || seat, level: form.get("level"),
-      seed: crypto.getRandomValues(new Uint32Array(1))[0] };
-    store.save(game);
+      concealed: null };
+    clearHash();
+    await refresh(true);
+  }
+
+  // A game in progress shared from one seat: played on in that seat, the hidden cards dealt
+  // afresh at this moment (the link never held the other seat's real cards).
+  async function playOnConcealed() {
+    const { concealed, viewer } = review;
+    const answer = await ask("load", [concealed, strings]);
+    if (!answer.ok) {
+      if (answer.kind !== "refused") return engineTrouble(answer);
+      return showError(answer.message, answer.rule);
+    }
+    const form = new FormData(el.setup);
+    generation += 1;
+    game = { record: answer.result.record, human: viewer, level: form.get("level"), concealed };
     clearHash();
     await refresh(true);
   }
@@ -381,8 +407,9 @@ async function start(root) {
       showError(answer.message, answer.rule);
       return game ? refresh() : idle();
     }
-    await enterReview(answer.result.record, null, answer.result.step);
-    if (review) announce(t.html("play.status.link"));
+    const { record, step, seat, concealed } = answer.result;
+    await enterReview(record, seat, step, concealed);
+    if (review) announce(t.html(seat ? "play.status.link_seat" : "play.status.link", { player: seat }));
   }
 
   async function loadFile(file) {
@@ -403,8 +430,19 @@ async function start(root) {
       return game ? refresh() : idle();
     }
     clearHash();
-    await enterReview(answer.result.record, null);
-    if (review) announce(t.html("play.status.loaded"));
+    const { record, seat, concealed } = answer.result;
+    await enterReview(record, seat, null, concealed);
+    if (review) announce(t.html(seat ? "play.status.loaded_seat" : "play.status.loaded", { player: seat }));
+  }
+
+  // What Share and Download give: a game in progress as the reader's seat may know it (its
+  // position only), any other record whole, at the step shown.
+  function shareable() {
+    if (review && review.concealed) return { record: review.concealed, moves: null };
+    if (review) return { record: review.record, moves: review.steps[review.index].moves };
+    if (!game) return null;
+    if (game.concealed) return { record: game.concealed, moves: null };
+    return { record: game.record, moves: pos ? pos.moves : null };
   }
 
   function idle() {
@@ -459,8 +497,8 @@ async function start(root) {
     refresh(); // the position again, then the engine's move if it is its turn
   });
   el.download.addEventListener("click", () => {
-    const record = review ? review.record : game && game.record;
-    if (record) download(record);
+    const shared = shareable();
+    if (shared) download(shared.record);
   });
   el.load.addEventListener("change", () => {
     const [file] = el.load.files;
@@ -468,9 +506,9 @@ async function start(root) {
     if (file) loadFile(file);
   });
   el.share.addEventListener("click", async () => {
-    const link = review ? linkTo(review.record, review.steps[review.index].moves)
-      : game && linkTo(game.record, pos ? pos.moves : null);
-    if (!link) return;
+    const shared = shareable();
+    if (!shared) return;
+    const link = linkTo(shared.record, shared.moves);
     const input = el.shareBox.querySelector("input");
     input.value = link;
     el.shareBox.hidden = false;
@@ -493,7 +531,9 @@ async function start(root) {
       choice = { letter: null, chosen: [] };
       redraw();
     } else if (button.dataset.act === "deal") deal();
-    else if (button.dataset.act === "review") enterReview(game.record, game.human);
+    else if (button.dataset.act === "review") {
+      enterReview(game.record, game.human, null, game.concealed, true);
+    }
     else if (button.dataset.act === "play-on") playOn();
   });
   el.board.addEventListener("click", (event) => {
@@ -517,6 +557,11 @@ async function start(root) {
   if (linked) openLink();
   else if (saved) resume(saved);
   else idle();
+}
+
+// A fresh seed for one deal or one decision of the engine: nothing stored predicts it.
+function fresh() {
+  return crypto.getRandomValues(new Uint32Array(1))[0];
 }
 
 function other(player) {
