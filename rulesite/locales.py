@@ -80,7 +80,9 @@ class Locales:
         return self.languages["en"]
 
 
-_REPR = reprlib.Repr(maxstring=80, maxother=80, maxlist=6, maxdict=6, maxlevel=3)
+_REPR = reprlib.Repr()  # attributes, not keywords: Python 3.11 has no keywords here
+_REPR.maxstring = _REPR.maxother = 80
+_REPR.maxlist = _REPR.maxdict = 6
 
 
 def _short(value: object) -> str:
