@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rulesite import examples, markup, placeholders
+from rulesite import examples, markup, placeholders, runtime_keys
 from rulesite.errors import ExtraKeyError, MalformedEntryError, MissingKeyError
 from rulesite.structure import Structure, load_structure
 from rulesite.yamlio import load_yaml
@@ -268,6 +268,7 @@ def load(root: Path | str) -> Locales:
             for key in BUILDER_UI_KEYS:
                 if key not in ui:
                     raise MissingKeyError(folder / "ui.yml", key, "the site builder needs it")
+            runtime_keys.check(ui, folder / "ui.yml")  # and what the browser's code asks for
         else:
             en, ref = root / "en", languages["en"]
             _match_english(text, ref.text, folder / "text.yml", en / "text.yml")
