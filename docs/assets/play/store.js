@@ -20,10 +20,15 @@ export function save(game) {
 export function load() {
   try {
     const saved = JSON.parse(localStorage.getItem(KEY) || "null");
-    if (!saved || saved.version !== VERSION || typeof saved.record !== "string") return null;
-    if (!["A", "B"].includes(saved.human) || !LEVELS.includes(saved.level)) return null;
+    if (!saved) return null;
+    if (saved.version !== VERSION || typeof saved.record !== "string"
+        || !["A", "B"].includes(saved.human) || !LEVELS.includes(saved.level)) {
+      clear(); // damaged or forged: forgotten, so that it cannot come back
+      return null;
+    }
     return saved;
   } catch (error) {
+    clear();
     return null;
   }
 }
