@@ -269,3 +269,20 @@ def test_generated_hostile_links_get_only_typed_errors(fragment: str, cut: int) 
 def test_limits_are_the_engines() -> None:
     assert session.MAX_TEXT == MAX_CHARS
     assert session.load(" " * (MAX_CHARS + 1), EN)["error"]["kind"] == "size"
+
+
+def test_a_concealed_record_follows_its_schema() -> None:
+    import jsonschema
+
+    from hanamikoji._record import SCHEMA_PATH
+
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    concealed = {"$defs": schema["$defs"], "$ref": "#/$defs/concealed"}
+    for seed, decisions in ((12, 0), (13, 7), (14, 30)):
+        record, game = game_in_progress(seed, decisions)
+        if game.outcome is None:
+            text = ok(session.position(record, EN, viewer="B"))["concealed"]
+            jsonschema.validate(json.loads(text), concealed)
+            # and it is not a record: the engine refuses it
+            with pytest.raises(RecordError):
+                Record.loads(text)
