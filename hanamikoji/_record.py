@@ -163,7 +163,8 @@ class Record:
             raw_moves = []
         elif len(raw_moves) > MAX_MOVES:
             problems.append(
-                RecordProblem("$.moves", f"{len(raw_moves)} moves: a record has at most {MAX_MOVES}")
+                RecordProblem("$.moves",
+                              f"{len(raw_moves)} moves: a record has at most {MAX_MOVES}")
             )
             raw_moves = []
         for i, text in enumerate(raw_moves):

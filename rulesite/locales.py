@@ -117,7 +117,8 @@ def _entries(data: Any, file: Path, prefix: str, required: frozenset[str],
         key = f"{prefix}.{entry_id}" if prefix else str(entry_id)
         if not isinstance(entry, dict):
             raise MalformedEntryError(
-                file, key, f"expected a mapping with {', '.join(sorted(required))}, got {_short(entry)}")
+                file, key,
+                f"expected a mapping with {', '.join(sorted(required))}, got {_short(entry)}")
         for name in sorted(required - entry.keys()):
             raise MissingKeyError(file, f"{key}.{name}", "required field")
         for name in sorted(entry.keys() - required - optional - nested):
@@ -235,7 +236,8 @@ def _ui_shape(data: Any, file: Path) -> dict[str, str]:
         raise MalformedEntryError(file, "(file)", "expected a flat mapping of key: string")
     for key, value in data.items():
         if not isinstance(value, str) or not value.strip():
-            raise MalformedEntryError(file, str(key), f"expected a non-empty string, got {_short(value)}")
+            raise MalformedEntryError(file, str(key),
+                                      f"expected a non-empty string, got {_short(value)}")
     return data
 
 

@@ -22,7 +22,8 @@ from rulesite.yamlio import line_of
 
 ASSETS = Path(__file__).resolve().parents[1] / "docs" / "assets"
 PREFIXES = ("play", "widget", "step", "outcome", "whatif", "share", "cite", "error")
-_LITERAL = re.compile(r"""["'`]((?:%s)\.[A-Za-z0-9_.-]*[A-Za-z0-9_])["'`]""" % "|".join(PREFIXES))
+_LITERAL = re.compile(r"""["'`]((?:""" + "|".join(PREFIXES)
+                      + r""")\.[A-Za-z0-9_.-]*[A-Za-z0-9_])["'`]""")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 WINDOW = 300
 """Characters after a key not passed straight to a call in which its fields are looked for."""

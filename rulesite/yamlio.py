@@ -126,13 +126,14 @@ def load_yaml(path: Path) -> Any:
         start = getattr(exc, "context_mark", None)
         # An unclosed quote is found far below: its key is where the quoted text began.
         at = start if start is not None and context.startswith("while scanning") else mark
+        line = at.line
         opened = _unclosed_quote_above(text, mark.line)
         hint = ""
         if opened is not None and not context.startswith("while scanning"):
-            at = yaml.Mark(str(path), 0, opened, 0, None, None)
+            line = opened
             hint = f"the quote opened at line {opened + 1} is not closed on its line; "
         raise MalformedEntryError(
-            path, key_at(text, at.line) or "(file)",
+            path, key_at(text, line) or "(file)",
             "not valid YAML: " + hint + (f"{context} started at line {start.line + 1}, "
                                   if start is not None and context else "") +
             f"{problem} at line {mark.line + 1}, column {mark.column + 1}"

@@ -30,11 +30,11 @@ from hanamikoji._cli.board import (
     _rule,
     _score_lines,
 )
-from hanamikoji._record import MAX_PROBLEMS
 from hanamikoji._cli.common import (
     EXIT_OK,
     UserError,
 )
+from hanamikoji._record import MAX_PROBLEMS
 
 
 def _replay_rows() -> tuple[tuple[str, Player], tuple[str, Player]]:

@@ -10,6 +10,7 @@ import base64
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -182,7 +183,7 @@ def test_a_shared_game_in_progress_shows_none_of_the_other_seats_cards(
     # Downloaded: the same.
     with page.expect_download() as download:
         page.click('[data-act="download"]')
-    assert json.loads(open(download.value.path(), encoding="utf-8").read()) == stored
+    assert json.loads(Path(download.value.path()).read_text(encoding="utf-8")) == stored
 
     fresh = open_tab(chromium, {"viewport": {"width": 390, "height": 844}}, WATCH)
     try:
