@@ -17,11 +17,11 @@ from urllib.parse import urlsplit
 import pytest
 from conftest import Tab, open_tab
 from playwright.sync_api import Browser, Page
+from test_play import LIVE_TIMEOUT_MS, one_decision, wait_state
 
 from hanamikoji import Record
 from rulesite import examples
 
-LIVE_TIMEOUT_MS = 60_000  # booting Pyodide on a busy 2-core machine, with margin
 SEED = 2_611_161_193  # what crypto.getRandomValues gives in the first tab (see FIXED)
 
 session = examples.session
@@ -58,24 +58,6 @@ def no_violation(tab: Tab, site_url: str) -> None:
         assert violations(page) == [], page.url
     assert not [e for e in tab.errors if "Content Security Policy" in e], tab.errors
     tab.assert_clean(site_url)
-
-
-def wait_state(page: Page, *states: str) -> str:
-    selector = ", ".join(f'#hk-play[data-state="{s}"]' for s in states)
-    page.wait_for_selector(selector, timeout=LIVE_TIMEOUT_MS)
-    return str(page.get_attribute("#hk-play", "data-state"))
-
-
-def one_decision(page: Page) -> None:
-    offer = page.locator('.hk-play-board [data-part^="offer-"][role="button"]')
-    if offer.count():
-        offer.first.click()
-        return
-    page.locator('.hk-play-marker:not([aria-disabled="true"])').first.click()
-    while not page.locator(".hk-play-panel [data-move]").count():
-        page.locator('.hk-play-board [data-part^="hand-"][role="button"]'
-                     ':not([aria-disabled="true"])[aria-pressed="false"]').first.click()
-    page.locator(".hk-play-panel [data-move]").first.click()
 
 
 # --- F11: every page type under the policy ------------------------------------------------
