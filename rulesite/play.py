@@ -7,7 +7,8 @@ as JSON (``<script type="application/json" class="hk-play-data">``):
 - ``strings``: the interface strings the page and ``session.py`` use (``widget.*``,
   ``step.*``, ``outcome.*``, ``reason.*``, ``error.*``, ``edition.*``, ``play.*``);
 - ``rules``: rule ID -> ``{"href", "number"}``, the link to each rule the page may cite
-  (relative to the page), for the rule IDs ``session.py`` returns.
+  (relative to the page), for the rule IDs ``session.py`` returns;
+- ``maxText``: the characters a record may have (``session.MAX_TEXT``).
 
 The browser side is ``docs/assets/play/`` (``play.js`` wires the controls; the board comes
 drawn by ``board.py`` through ``session.py`` in the worker). The page loads ``play.js``
@@ -68,6 +69,7 @@ def render(writer: PageWriter, page_id: str) -> str:
     data = {
         "strings": {k: v for k, v in ui.items() if k.startswith(PREFIXES)},
         "rules": rule_links(writer, page_id),
+        "maxText": session.MAX_TEXT,  # a record file larger than this is refused unread
     }
     # Neither "</" nor "<!--" can end or bend the script element: "<!--<script>" in a
     # string would swallow the rest of the page (review F3).

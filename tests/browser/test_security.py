@@ -245,3 +245,15 @@ def test_a_malformed_step_hash_throws_nothing(tab: Tab, site_url: str) -> None:
         page.mouse.wheel(0, -1500)
         page.wait_for_timeout(300)
     no_violation(tab, site_url)
+
+
+def test_a_huge_record_file_is_refused_unread(tab: Tab, site_url: str, tmp_path: Path) -> None:
+    page = tab.page
+    page.goto(f"{site_url}/en/play/")
+    wait_state(page, "idle", "static")
+    huge = tmp_path / "huge.json"
+    huge.write_bytes(b" " * (session.MAX_TEXT * 4 + 1))
+    page.set_input_files('[data-act="load"]', str(huge))
+    page.wait_for_selector(".hk-play-error p")
+    assert "too long" in page.inner_text(".hk-play-error")
+    no_violation(tab, site_url)

@@ -416,6 +416,10 @@ async function start(root) {
     generation += 1;
     if (pending) pending.cancel();
     showError("");
+    // Refused before it is read: a file of hundreds of megabytes would stall the tab first.
+    if (file.size > data.maxText * 4) { // UTF-8 takes at most 4 bytes a character
+      return showError(t.html("play.error.too_long", { limit: data.maxText }));
+    }
     let text;
     try {
       text = await file.text();
@@ -569,7 +573,7 @@ function other(player) {
 }
 
 function stripTags(html) {
-  const box = document.createElement("div");
+  const box = document.createElement("template"); // inert: nothing in it loads or runs
   box.innerHTML = html;
-  return box.textContent;
+  return box.content.textContent;
 }
