@@ -97,10 +97,11 @@ def render(writer: PageWriter, page_id: str) -> str:
         '<input type="file" accept=".json,application/json" data-act="load"></label>',
         button("share", "play.share", disabled=True),
         "</div>",
-        '<p class="hk-play-share" hidden><input type="text" readonly '
-        f'aria-label="{t("play.share_link")}"></p>',
-        # What a link or file of a game in progress gives away, said before it is made.
-        f'<p class="hk-play-note">{t("play.share_note")}</p>',
+        # Shown by Share (the link, then what it gives away) and by Download (what the file
+        # gives away).
+        '<div class="hk-play-share" hidden><p><input type="text" readonly '
+        f'aria-label="{t("play.share_link")}"></p>'
+        f'<p class="hk-play-note">{t("play.share_note")}</p></div>',
         f'<div class="hk-play-board" role="region" aria-label="{t("play.board")}"></div>',
         # Under the board, next to the reader's hand and the controls it goes with.
         f'<p class="hk-play-status" role="status">{t("play.status.static")}</p>',

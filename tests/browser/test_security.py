@@ -21,6 +21,7 @@ from test_play import LIVE_TIMEOUT_MS, one_decision, wait_state
 
 from hanamikoji import Record
 from rulesite import examples
+from rulesite.locales import Locales
 
 SEED = 2_611_161_193  # what crypto.getRandomValues gives in the first tab (see FIXED)
 
@@ -137,7 +138,8 @@ def test_the_policy_blocks_what_it_does_not_list(tab: Tab, site_url: str) -> Non
 
 @pytest.mark.parametrize("tab", [FIXED], indirect=True)
 def test_a_shared_game_in_progress_shows_none_of_the_other_seats_cards(
-        tab: Tab, site_url: str, chromium: Browser) -> None:
+        tab: Tab, site_url: str, chromium: Browser, locales: Locales) -> None:
+    note = " ".join(locales.languages["en"].ui["play.share_note"].split())
     page = tab.page
     page.goto(f"{site_url}/en/play/?hk-preload=1")
     page.select_option('select[name="level"]', "easy")
@@ -158,13 +160,19 @@ def test_a_shared_game_in_progress_shows_none_of_the_other_seats_cards(
     # Shared: the link holds the same concealed record.
     page.click('[data-act="share"]')
     link = page.locator(".hk-play-share input").input_value()
+    # The page says what the link holds, next to it.
+    assert page.is_visible(".hk-play-note") and page.inner_text(".hk-play-note") == note
     fragment = urlsplit(link).fragment
     data = fragment.split("record=", 1)[1].split("&")[0]
     text = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4)).decode("utf-8")
     assert json.loads(text) == stored and deal not in text
     # Downloaded: the same.
+    page.reload()  # Download alone says it too
+    wait_state(page, "play")
+    assert not page.is_visible(".hk-play-note")
     with page.expect_download() as download:
         page.click('[data-act="download"]')
+    assert page.is_visible(".hk-play-note") and not page.is_visible(".hk-play-share input")
     assert json.loads(Path(download.value.path()).read_text(encoding="utf-8")) == stored
 
     fresh = open_tab(chromium, {"viewport": {"width": 390, "height": 844}}, WATCH)

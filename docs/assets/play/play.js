@@ -502,7 +502,10 @@ async function start(root) {
   });
   el.download.addEventListener("click", () => {
     const shared = shareable();
-    if (shared) download(shared.record);
+    if (!shared) return;
+    download(shared.record);
+    el.shareBox.querySelector("input").parentElement.hidden = true;
+    el.shareBox.hidden = false; // what the file holds, said
   });
   el.load.addEventListener("change", () => {
     const [file] = el.load.files;
@@ -515,6 +518,7 @@ async function start(root) {
     const link = linkTo(shared.record, shared.moves);
     const input = el.shareBox.querySelector("input");
     input.value = link;
+    input.parentElement.hidden = false;
     el.shareBox.hidden = false;
     const copied = await copy(link);
     say(t.html(copied ? "play.copied" : "play.copy_failed"));
