@@ -265,3 +265,24 @@ def test_a_huge_record_file_is_refused_unread(tab: Tab, site_url: str, tmp_path:
     page.wait_for_selector(".hk-play-error p")
     assert "too long" in page.inner_text(".hk-play-error")
     no_violation(tab, site_url)
+
+
+def test_code_in_an_example_box_fetches_nothing_from_another_host(tab: Tab,
+                                                                  site_url: str) -> None:
+    page = tab.page
+    page.goto(f"{site_url}/en/end/?hk-preload=1")
+    box = page.locator("[id='ex-8-vs-11'] .hk-ex")
+    box.scroll_into_view_if_needed()
+    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex[data-live='verified']",
+                           timeout=LIVE_TIMEOUT_MS)
+    box.locator("textarea").fill(
+        "import js\ntry:\n    js.fetch('http://example.com/x')\n    print('sent')\n"
+        "except Exception as error:\n    print('refused')\n")
+    box.locator("[data-act=run]").click()
+    page.wait_for_function(
+        """() => { const root = document.querySelector("[id='ex-8-vs-11'] .hk-ex");
+                   return root.dataset.running !== "1"
+                     && (Number(root.dataset.runs || 0) > 0 || root.dataset.error === "1"); }""",
+        timeout=LIVE_TIMEOUT_MS)
+    page.wait_for_timeout(1000)  # a request, if any, would have left by now
+    assert not [url for url in tab.requests if "example.com" in url], box.inner_text()
