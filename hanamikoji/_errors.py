@@ -68,6 +68,9 @@ class RecordProblem:
 
     path: str
     message: str
+    rule: str | None = None
+    """The ID of the rule a move breaks, for a problem that is an illegal move (never read
+    from the message, which may quote the record's own text)."""
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message}"
@@ -77,7 +80,9 @@ class RecordError(HanamikojiError, ValueError):
     """A damaged game record. ``problems`` lists every problem found, in order."""
 
     def __init__(self, problems: list[RecordProblem], *, source: str = "record") -> None:
-        lines = "\n".join(f"  {p}" for p in problems)
+        lines = "\n".join(f"  {p}" for p in problems[:20])
+        if len(problems) > 20:  # a damaged file can have thousands: the first ones say enough
+            lines += f"\n  and {len(problems) - 20} more"
         super().__init__(f"{source}: {len(problems)} problem(s)\n{lines}")
         self.problems = problems
         self.source = source

@@ -24,6 +24,16 @@ FORMAT = "hanamikoji-record"
 MOVE_PATTERN = re.compile(r"S[1-7]|T[1-7]{2}|G[1-7]{3}|C[1-7]{2}-[1-7]{2}|P[1-7]{1,2}|D[1-7]{21}")
 """A move as a record writes it (the pattern of ``record.schema.json``)."""
 VERSION = 1
+MAX_CHARS = 200_000
+"""Characters of a record's text read at most: a long game takes a few thousand."""
+MAX_MOVES = 2_000
+"""Moves of a record read at most (a game of ten rounds has about 200)."""
+MAX_DEPTH = 16
+"""Nesting of arrays and objects read at most (a record nests 3 deep): deeper text is
+refused before it is parsed, since a parser's recursion can overflow first in a browser."""
+MAX_PROBLEMS = 20
+"""Problems a refusal lists at most; the rest are counted (:attr:`RecordError.more`)."""
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 SCHEMA_PATH = Path(__file__).with_name("record.schema.json")
 """The JSON Schema of a record, shipped with the package."""
 
@@ -80,19 +90,35 @@ class Record:
 
     @classmethod
     def loads(cls, text: str, *, source: str = "record") -> Record:
-        """Read a record from JSON text; see :meth:`from_json`."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            problem = RecordProblem(f"line {error.lineno} column {error.colno}", error.msg)
-            raise RecordError([problem], source=source) from None
+        """Read a record from JSON text; see :meth:`from_json`.
+
+        The text is limited (:data:`MAX_CHARS`, :data:`MAX_DEPTH`, :data:`MAX_MOVES`, integers
+        of at most 4,300 digits) and may not repeat a key; a leading byte-order mark is
+        skipped. Anything else is a :class:`RecordError`, never another exception.
+        """
+        data = parse_json(text, source=source)
         return cls.from_json(data, source=source)
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
-        """Read a record file."""
+        """Read a record file (at most :data:`MAX_CHARS` characters: a longer file is refused
+        without being read whole).
+
+        Raises:
+            RecordError: as :meth:`loads`, and for a file too long or not UTF-8.
+            OSError: the file cannot be read.
+        """
         path = Path(path)
-        return cls.loads(path.read_text(encoding="utf-8"), source=str(path))
+        with path.open("rb") as file:
+            raw = file.read(MAX_CHARS * 4 + 1)  # UTF-8 takes at most 4 bytes a character
+        if len(raw) > MAX_CHARS * 4:
+            raise RecordError([_too_long()], source=str(path))
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            problem = RecordProblem("$", f"not UTF-8 text (byte {error.start})")
+            raise RecordError([problem], source=str(path)) from None
+        return cls.loads(text, source=str(path))
 
     @classmethod
     def from_json(cls, data: object, *, source: str = "record") -> Record:
@@ -106,12 +132,13 @@ class Record:
         if not isinstance(data, Mapping):
             raise RecordError([RecordProblem("$", "a record is a JSON object")], source=source)
         for key in sorted(set(data) - {"format", "version", "edition", "start", "moves"}):
-            problems.append(RecordProblem(f"$.{key}", "unknown field"))
+            problems.append(RecordProblem(f"$.{escape_key(key)}", "unknown field"))
         if data.get("format") != FORMAT:
             problems.append(
                 RecordProblem("$.format", f"expected {FORMAT!r}, got {data.get('format')!r}")
             )
-        if data.get("version") != VERSION:
+        version = data.get("version")
+        if type(version) is not int or version != VERSION:  # not True, not 1.0
             problems.append(
                 RecordProblem("$.version", f"expected {VERSION}, got {data.get('version')!r}")
             )
@@ -134,6 +161,12 @@ class Record:
         if not isinstance(raw_moves, list):
             problems.append(RecordProblem("$.moves", "expected a list of moves in notation"))
             raw_moves = []
+        elif len(raw_moves) > MAX_MOVES:
+            problems.append(
+                RecordProblem("$.moves",
+                              f"{len(raw_moves)} moves: a record has at most {MAX_MOVES}")
+            )
+            raw_moves = []
         for i, text in enumerate(raw_moves):
             try:
                 moves.append(parse_move(text))
@@ -155,7 +188,9 @@ class Record:
                 try:
                     game.apply(move)
                 except IllegalActionError as error:
-                    problems.append(RecordProblem(f"$.moves[{i}]", str(error)))
+                    problems.append(
+                        RecordProblem(f"$.moves[{i}]", str(error), error.rule.value)
+                    )
                     break
                 except HanamikojiError as error:  # pragma: no cover - defensive
                     problems.append(RecordProblem(f"$.moves[{i}]", str(error)))
@@ -163,6 +198,73 @@ class Record:
             if not problems:
                 return record
         raise RecordError(problems, source=source)
+
+
+def escape_key(key: object) -> str:
+    """A JSON key as a path writes it: control characters escaped (``\\x1b``), so that a
+    key cannot send terminal escape sequences when a refusal is printed."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", str(key))
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    data: dict[str, object] = {}
+    for key, value in pairs:
+        if key in data:
+            raise _DuplicateKey(key)
+        data[key] = value
+    return data
+
+
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def nesting(text: str) -> int:
+    """The deepest nesting of arrays and objects in JSON text (brackets in strings skipped;
+    unbalanced text is measured as far as it goes)."""
+    depth = deepest = 0
+    for found in _BRACKETS.finditer(text):
+        mark = found.group()
+        if mark in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif mark in "]}":
+            depth -= 1
+    return deepest
+
+
+def _too_long() -> RecordProblem:
+    return RecordProblem("$", f"too long: a record has at most {MAX_CHARS:,} characters")
+
+
+def parse_json(text: str, *, source: str = "record") -> object:
+    """JSON text as a record is allowed to be (see :meth:`Record.loads`), parsed.
+
+    Raises:
+        RecordError: the text is too long, too deep, repeats a key or is not JSON.
+    """
+    if not isinstance(text, str):
+        raise RecordError([RecordProblem("$", "a record is JSON text")], source=source)
+    if len(text) > MAX_CHARS:
+        raise RecordError([_too_long()], source=source)
+    text = text.removeprefix("\ufeff")
+    if nesting(text) > MAX_DEPTH:
+        problem = RecordProblem("$", f"nested more than {MAX_DEPTH} deep: not a record")
+        raise RecordError([problem], source=source)
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as error:
+        problem = RecordProblem(f"line {error.lineno} column {error.colno}", error.msg)
+    except _DuplicateKey as error:
+        problem = RecordProblem("$", f"the key {escape_key(error.key)!r} appears twice")
+    except (ValueError, RecursionError):  # an integer of more than 4,300 digits
+        problem = RecordProblem("$", "a number is too long")
+    raise RecordError([problem], source=source)
 
 
 def _starting_game(edition: Edition, start: Position | None) -> Game:
@@ -218,7 +320,7 @@ def _position_shape(data: object) -> list[RecordProblem]:
     known = ("round", "starting", "favors", "hands", "table", "secrets", "tradeoffs", "used",
              "removed", "draw_pile", "pending")  # fmt: skip
     for key in sorted(set(data) - set(known)):
-        problems.append(RecordProblem(f"$.start.{key}", "unknown field"))
+        problems.append(RecordProblem(f"$.start.{escape_key(key)}", "unknown field"))
     for key in ("round", "starting", "favors"):
         if key not in data:
             problems.append(RecordProblem(f"$.start.{key}", "missing"))
@@ -244,7 +346,7 @@ def _position_shape(data: object) -> list[RecordProblem]:
             problems.append(RecordProblem(f"$.start.{key}", "expected an object with keys A and B"))
             continue
         for side, cards in sides.items():
-            path = f"$.start.{key}.{side}"
+            path = f"$.start.{key}.{escape_key(side)}"
             if side not in ("A", "B"):
                 problems.append(RecordProblem(path, "unknown player: expected A or B"))
             elif key == "secrets":

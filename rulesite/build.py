@@ -17,7 +17,7 @@ from xml.etree import ElementTree
 
 import yaml
 
-from rulesite import assets, compare, published
+from rulesite import assets, compare, csp, published
 from rulesite.book import FILENAME as BOOK
 from rulesite.book import BookWriter
 from rulesite.config import language_config
@@ -126,7 +126,8 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
             for index in sitemap.parent.glob("*/index.html"):
                 shutil.copy2(sitemap, index.parent / "sitemap.xml")
     compare.write(locales, out, site_url)  # side by side, for teachers
-    (out / "index.html").write_text(root_index(locales), encoding="utf-8")
+    csp.secure_tree(out)
+    (out / "index.html").write_text(csp.secure(root_index(locales)), encoding="utf-8")
     return out
 
 
@@ -179,7 +180,12 @@ def rebuild_languages(locales_dir: Path | str, out: Path | str, langs: list[str]
     shutil.rmtree(staging, ignore_errors=True)
     (out / "404.html").write_text(not_found(locales), encoding="utf-8")
     compare.write(locales, out)
-    (out / "index.html").write_text(root_index(locales), encoding="utf-8")
+    for lang in langs:
+        csp.secure_tree(out / lang)
+    csp.secure_tree(out / "compare")
+    csp.secure_tree(out / "book")
+    (out / "404.html").write_text(csp.secure(not_found(locales)), encoding="utf-8")
+    (out / "index.html").write_text(csp.secure(root_index(locales)), encoding="utf-8")
     return out
 
 

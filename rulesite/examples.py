@@ -224,7 +224,7 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, An
         f'{_lines(escape(result["output"]))}</pre>',
         f'<p class="hk-ex-help" hidden>{help_text}</p>',
         "</div>",
-        f'<script type="application/json" class="hk-ex-data">{_json(data)}</script>',
+        f'<script type="application/json" class="hk-ex-data">{script_json(data)}</script>',
         "</div>",
     ])
 
@@ -256,7 +256,7 @@ def _lines(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\n", "&#10;")
 
 
-def _json(data: object) -> str:
+def script_json(data: object) -> str:
     """JSON safe inside ``<script>``: nothing that could end it (``</``) or open a comment
     (``<!--``). The rest of the markup in it (boards, words) stays as it is, which keeps the
     page small."""

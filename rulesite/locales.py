@@ -9,11 +9,12 @@ path and what was expected.
 from __future__ import annotations
 
 import re
+import reprlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rulesite import examples, placeholders, words
+from rulesite import examples, markup, placeholders, runtime_keys, words
 from rulesite.errors import ExtraKeyError, MalformedEntryError, MissingKeyError
 from rulesite.structure import Structure, load_structure
 from rulesite.yamlio import load_yaml
@@ -87,6 +88,17 @@ class Locales:
         return {code: lang.text for code, lang in self.languages.items()}
 
 
+_REPR = reprlib.Repr()  # attributes, not keywords: Python 3.11 has no keywords here
+_REPR.maxstring = _REPR.maxother = 80
+_REPR.maxlist = _REPR.maxdict = 6
+
+
+def _short(value: object) -> str:
+    """A value quoted in a message, cut short: a YAML alias chain can expand to millions of
+    elements, which a message must not repeat."""
+    return _REPR.repr(value)
+
+
 def flatten(data: Any, prefix: str = "") -> dict[str, Any]:
     """Leaf key paths of nested mappings: ``{"rules": {"a": {"title": x}}}`` gives
     ``rules.a.title``."""
@@ -113,7 +125,8 @@ def _entries(data: Any, file: Path, prefix: str, required: frozenset[str],
         key = f"{prefix}.{entry_id}" if prefix else str(entry_id)
         if not isinstance(entry, dict):
             raise MalformedEntryError(
-                file, key, f"expected a mapping with {', '.join(sorted(required))}, got {entry!r}")
+                file, key,
+                f"expected a mapping with {', '.join(sorted(required))}, got {_short(entry)}")
         for name in sorted(required - entry.keys()):
             raise MissingKeyError(file, f"{key}.{name}", "required field")
         for name in sorted(entry.keys() - required - optional - nested):
@@ -124,18 +137,18 @@ def _entries(data: Any, file: Path, prefix: str, required: frozenset[str],
                 _lines(value, file, f"{key}.{name}")
             elif not isinstance(value, str) or not value.strip():
                 raise MalformedEntryError(file, f"{key}.{name}",
-                                          f"expected a non-empty string, got {value!r}")
+                                          f"expected a non-empty string, got {_short(value)}")
     return data
 
 
 def _lines(data: Any, file: Path, key: str) -> None:
     """A mapping of key -> one line of plain text (a code comment: no placeholder, no break)."""
     if not isinstance(data, dict) or not data:
-        raise MalformedEntryError(file, key, f"expected a mapping of key: text, got {data!r}")
+        raise MalformedEntryError(file, key, f"expected a mapping of key: text, got {_short(data)}")
     for name, value in data.items():
         if not isinstance(value, str) or not value.strip():
             raise MalformedEntryError(file, f"{key}.{name}",
-                                      f"expected a non-empty string, got {value!r}")
+                                      f"expected a non-empty string, got {_short(value)}")
         if "\n" in value.strip() or "{" in value or "}" in value:
             raise MalformedEntryError(file, f"{key}.{name}",
                                       "a code comment is one line of plain text, without "
@@ -233,7 +246,8 @@ def _ui_shape(data: Any, file: Path) -> dict[str, Any]:
         if str(key).startswith(COUNT_PREFIX):
             continue  # plural forms: _ui_plurals checks them
         if not isinstance(value, str) or not value.strip():
-            raise MalformedEntryError(file, str(key), f"expected a non-empty string, got {value!r}")
+            raise MalformedEntryError(file, str(key),
+                                      f"expected a non-empty string, got {_short(value)}")
     return data
 
 
@@ -300,6 +314,7 @@ def load(root: Path | str) -> Locales:
             for key in BUILDER_UI_KEYS:
                 if key not in ui:
                     raise MissingKeyError(folder / "ui.yml", key, "the site builder needs it")
+            runtime_keys.check(ui, folder / "ui.yml")  # and what the browser's code asks for
         else:
             en, ref = root / "en", languages["en"]
             _match_english(text, ref.text, folder / "text.yml", en / "text.yml")
@@ -310,7 +325,10 @@ def load(root: Path | str) -> Locales:
             _ui_fields(ui, ref.ui, folder / "ui.yml")
         for file, data in ((folder / "text.yml", text), (folder / "glossary.yml", glossary)):
             for key, value in flatten(data).items():
+                markup.check_text(value, file, key)
                 placeholders.check(value, structure, file, key)
+        for key, value in ui.items():
+            markup.check_ui(value, folder / "ui.yml", key)
         _match_examples(text, structure, folder / "text.yml", english)
         languages[code] = Language(code, text, glossary, {**ui, "grammar": words.grammar(code)})
     return Locales(root, structure, languages)

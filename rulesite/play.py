@@ -7,7 +7,8 @@ as JSON (``<script type="application/json" class="hk-play-data">``):
 - ``strings``: the interface strings the page and ``session.py`` use (``widget.*``,
   ``step.*``, ``outcome.*``, ``reason.*``, ``error.*``, ``edition.*``, ``play.*``);
 - ``rules``: rule ID -> ``{"href", "number"}``, the link to each rule the page may cite
-  (relative to the page), for the rule IDs ``session.py`` returns.
+  (relative to the page), for the rule IDs ``session.py`` returns;
+- ``maxText``: the characters a record may have (``session.MAX_TEXT``).
 
 The browser side is ``docs/assets/play/`` (``play.js`` wires the controls; the board comes
 drawn by ``board.py`` through ``session.py`` in the worker). The page loads ``play.js``
@@ -16,11 +17,10 @@ itself: no other page does.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 from hanamikoji import FACTS, Edition
-from rulesite.examples import Text, session
+from rulesite.examples import Text, script_json, session
 from rulesite.structure import EDITION_OF_RULEBOOK, RULEBOOK_OF
 
 if TYPE_CHECKING:
@@ -67,9 +67,11 @@ def render(writer: PageWriter, page_id: str) -> str:
     data = {
         "strings": {k: v for k, v in ui.items() if k.startswith(PREFIXES) or k == "grammar"},
         "rules": rule_links(writer, page_id),
+        "maxText": session.MAX_TEXT,  # a record file larger than this is refused unread
     }
-    # "</" cannot end the script element early: JSON allows "<\/".
-    payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    # Neither "</" nor "<!--" can end or bend the script element: "<!--<script>" in a
+    # string would swallow the rest of the page (review F3).
+    payload = script_json(data)
 
     def button(act: str, key: str, *, hidden: bool = False, disabled: bool = False) -> str:
         return (f'<button type="button" class="hk-btn" data-act="{act}"'
@@ -95,8 +97,11 @@ def render(writer: PageWriter, page_id: str) -> str:
         '<input type="file" accept=".json,application/json" data-act="load"></label>',
         button("share", "play.share", disabled=True),
         "</div>",
-        '<p class="hk-play-share" hidden><input type="text" readonly '
-        f'aria-label="{t("play.share_link")}"></p>',
+        # Shown by Share (the link, then what it gives away) and by Download (what the file
+        # gives away).
+        '<div class="hk-play-share" hidden><p><input type="text" readonly '
+        f'aria-label="{t("play.share_link")}"></p>'
+        f'<p class="hk-play-note">{t("play.share_note")}</p></div>',
         f'<div class="hk-play-board" role="region" aria-label="{t("play.board")}"></div>',
         # Under the board, next to the reader's hand and the controls it goes with.
         f'<p class="hk-play-status" role="status">{t("play.status.static")}</p>',

@@ -59,12 +59,62 @@ def key_at(text: str, line: int) -> str | None:
     return ".".join(key for _, key in stack) or None
 
 
+def _unclosed_quote_above(text: str, line: int) -> int | None:
+    """The line (0-based) of the entry just above ``line`` if its quoted value does not close
+    on its own line: the parser then reads on into the next entries and stops there, so the
+    mistake is that entry's, not the one the parser names. ``None`` otherwise."""
+    lines = text.splitlines()
+    for number in range(min(line, len(lines)) - 1, -1, -1):
+        match = _KEY.match(lines[number])
+        if not match:
+            continue
+        value = (match.group(3) or "").strip()
+        if value[:1] == '"':
+            body = re.sub(r'\\.', "", value[1:])
+            return number if '"' not in body else None
+        if value[:1] == "'":
+            return number if "'" not in value[1:].replace("''", "") else None
+        return None
+    return None
+
+
+def line_of(path: Path, key: str) -> int | None:
+    """The line (1-based) where the entry ``key`` (a path as :func:`key_at` writes it)
+    starts in the YAML file ``path``, or ``None``."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    stack: list[tuple[int, str]] = []
+    for number, raw in enumerate(text.splitlines()):
+        match = _KEY.match(raw)
+        if not raw.strip() or raw.lstrip().startswith("#") or not match:
+            continue
+        indent = len(match.group(1))
+        while stack and stack[-1][0] >= indent:
+            stack.pop()
+        stack.append((indent, match.group(2).strip("'\"")))
+        if ".".join(k for _, k in stack) == key:
+            return number + 1
+    return None
+
+
 def load_yaml(path: Path) -> Any:
     """Parse ``path``; a missing file or a YAML error becomes a locale error naming it, and
     the key and line where the parser stopped."""
     if not path.is_file():
         raise MissingKeyError(path, "(file)", "file not found")
-    text = path.read_text(encoding="utf-8")
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        # Name the key and line of the first bad byte (the file read leniently to find them).
+        line = raw[: error.start].count(b"\n")
+        lenient = raw.decode("utf-8", errors="replace")
+        raise MalformedEntryError(
+            path, key_at(lenient, line) or "(file)",
+            f"not UTF-8 text: byte {raw[error.start]:#04x} at line {line + 1} (save the file "
+            "as UTF-8)") from None
     try:
         return yaml.load(text, Loader=_StrictLoader)
     except yaml.YAMLError as exc:
@@ -76,9 +126,15 @@ def load_yaml(path: Path) -> Any:
         start = getattr(exc, "context_mark", None)
         # An unclosed quote is found far below: its key is where the quoted text began.
         at = start if start is not None and context.startswith("while scanning") else mark
+        line = at.line
+        opened = _unclosed_quote_above(text, mark.line)
+        hint = ""
+        if opened is not None and not context.startswith("while scanning"):
+            line = opened
+            hint = f"the quote opened at line {opened + 1} is not closed on its line; "
         raise MalformedEntryError(
-            path, key_at(text, at.line) or "(file)",
-            "not valid YAML: " + (f"{context} started at line {start.line + 1}, "
+            path, key_at(text, line) or "(file)",
+            "not valid YAML: " + hint + (f"{context} started at line {start.line + 1}, "
                                   if start is not None and context else "") +
             f"{problem} at line {mark.line + 1}, column {mark.column + 1}"
         ) from None

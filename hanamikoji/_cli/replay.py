@@ -34,6 +34,7 @@ from hanamikoji._cli.common import (
     EXIT_OK,
     UserError,
 )
+from hanamikoji._record import MAX_PROBLEMS
 
 
 def _replay_rows() -> tuple[tuple[str, Player], tuple[str, Player]]:
@@ -129,10 +130,10 @@ def _load_record(path: Path) -> Record:
         problems = error.problems
         count = f"{len(problems)} problem{'s' * (len(problems) != 1)}"
         lines = [f"{path}: damaged record, {count}:"]
-        lines += [f"  {problem.path}: {problem.message}" for problem in problems]
+        lines += [f"  {problem.path}: {problem.message}" for problem in problems[:MAX_PROBLEMS]]
+        if len(problems) > MAX_PROBLEMS:
+            lines.append(f"  and {len(problems) - MAX_PROBLEMS} more")
         raise UserError("\n".join(lines)) from None
-    except UnicodeDecodeError as error:
-        raise UserError(f"{path}: not UTF-8 text (byte {error.start})") from None
     except OSError as error:
         raise UserError(f"cannot read {path}: {error.strerror or error}") from None
 

@@ -20,8 +20,10 @@ here between calls):
   seat is drawn or said: the other hand, the removed card, the other player's face-down
   Secret (until scoring reveals it) and Trade-off, the draw order. Those values are blanked
   in the data before drawing and the steps' notation says ``S?``/``T??``/``D``. The record
-  itself is the whole game (it must be, to be resumed, downloaded and replayed), so the page
-  keeps it to itself: it never shows a record's moves of a game in progress.
+  itself is the whole game (the worker needs it to go on), so the page keeps it in memory
+  only: what it saves, shares and downloads of a game in progress is the *concealed record*
+  of its seat (:func:`conceal`), and the deals and the engine's seeds it passes are fresh
+  randomness drawn for each call (``crypto.getRandomValues``), never stored.
 - A failure is returned, never raised: ``{"error": {"kind", "message", "path", "rule"}}``
   where ``message`` is HTML in the page's language naming what is wrong, ``path`` the JSON
   path in the record (``$.moves[3]``) or ``None``, and ``rule`` the ID of the rule broken
@@ -37,11 +39,15 @@ Functions:
   through a game on the page without calling the worker again.
 - :func:`play` ``(record, move, viewer=None)``: the record after ``move`` (notation such as
   ``G267`` or ``P6``), or an error naming the rule the move breaks. ``{"record"}``.
-- :func:`deal` ``(record, seed)``: deals the next round (a chance event, seeded).
+- :func:`deal` ``(record, seed)``: deals the next round (a chance event, seeded: the page
+  draws a fresh seed for each deal).
 - :func:`opponent` ``(record, level, seed)``: the engine's decision for whoever is to move
   (an ``MCTSPlayer`` at ``level``, seeded, deciding from its own ``View`` only), applied.
   ``{"record", "move"}``: ``move`` in notation as the *other* seat sees it (``S?``).
-- :func:`load` ``(text, ui)``: a record file's text, checked; ``{"record"}``.
+- :func:`load` ``(text, ui)``: a record file's text, checked; ``{"record", "seat",
+  "concealed"}`` (a concealed record opens in its seat with its hidden cards dealt afresh).
+- :func:`conceal` ``(record, seat)``: a game as one seat may know it (not a page call:
+  :func:`position` returns it as ``concealed``).
 - :func:`open_link` ``(fragment, ui)``: a share link's fragment
   (``record=<base64url>&step=N``, see :func:`link`), checked; ``{"record", "step"}`` where
   ``step`` is the number of moves applied (``None``: all).
@@ -77,6 +83,8 @@ from hanamikoji import (
     View,
     parse_move,
 )
+from hanamikoji._record import FORMAT, MAX_CHARS, VERSION, parse_json
+from hanamikoji._record import MAX_MOVES as _MAX_MOVES
 
 try:  # in the worker, installed under these names (rulesite/stdlib.py)
     import hk_example_board as _board
@@ -117,10 +125,10 @@ its iterations and its time comes first, so a level keeps its pace on a slow pho
 then searches less) and plays exactly its iterations on a fast machine. The Play page words
 each level by this budget (``play.level.*``): the whole move, with drawing the board, stays
 within about a second at the default level and three at the strongest."""
-MAX_TEXT = 200_000
-"""Characters of a record (or decoded link) read at most: a long game takes a few thousand."""
-MAX_MOVES = 2_000
-"""Moves of a record read at most (a game of ten rounds has about 200)."""
+MAX_TEXT = MAX_CHARS
+"""Characters of a record (or decoded link) read at most: the engine's limit."""
+MAX_MOVES = _MAX_MOVES
+"""Moves of a record read at most: the engine's limit."""
 
 MARKERS = {"S": (1, "secret-card"), "T": (2, "tradeoff-cards"), "G": (3, "gift-cards"),
            "C": (4, "competition-cards")}
@@ -187,40 +195,160 @@ def dump(record: Record) -> str:
 def _parse(text: object, ui: dict[str, Any] | None, kind: str = "record") -> Record:
     """A record from JSON text, every problem refused with a message in the page's language
     (``ui`` may be ``None`` for the page's own records: then the message is the engine's)."""
-    def say(key: str, **fields: object) -> str:
-        return t(ui, key, **fields) if ui is not None else key
+    return _checked(_json(text, ui, kind), ui, kind)
 
+
+def _say(ui: dict[str, str] | None, key: str, **fields: object) -> str:
+    return t(ui, key, **fields) if ui is not None else key
+
+
+def _json(text: object, ui: dict[str, str] | None, kind: str) -> Any:
+    """Untrusted JSON text parsed within the engine's limits (``hanamikoji.MAX_CHARS``,
+    ``MAX_DEPTH``: a deep text is refused before parsing, as Pyodide's stack overflows
+    before Python's recursion check), or refused."""
     if not isinstance(text, str):
-        raise Refusal(kind, say("play.error.not_text"))
+        raise Refusal(kind, _say(ui, "play.error.not_text"))
     if len(text) > MAX_TEXT:
-        raise Refusal("size", say("play.error.too_long", limit=MAX_TEXT))
+        raise Refusal("size", _say(ui, "play.error.too_long", limit=MAX_TEXT))
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
-        where = (f"line {error.lineno} column {error.colno}"
-                 if isinstance(error, json.JSONDecodeError) else None)
-        raise Refusal("json", say("play.error.not_json"), where) from None
+        data = parse_json(text)
+    except RecordError as error:
+        where = error.problems[0].path
+        raise Refusal("json", _say(ui, "play.error.not_json"),
+                      where if where.startswith("line") else None) from None
     if isinstance(data, dict) and isinstance(data.get("moves"), list) \
             and len(data["moves"]) > MAX_MOVES:
-        raise Refusal("size", say("play.error.too_many_moves", limit=MAX_MOVES), "$.moves")
+        raise Refusal("size", _say(ui, "play.error.too_many_moves", limit=MAX_MOVES), "$.moves")
+    return data
+
+
+def _checked(data: Any, ui: dict[str, str] | None, kind: str) -> Record:
     try:
         return Record.from_json(data)
     except RecordError as error:
         problem = error.problems[0]
-        rule = RULE_ID.search(problem.message)
+        rule = problem.rule  # set for an illegal move only: never read from quoted text
         if ui is None:
-            raise Refusal(kind, str(problem), problem.path,
-                          rule.group(1) if rule else None) from None
+            raise Refusal(kind, str(problem), problem.path, rule) from None
         path = _explain.escape(problem.path)
         if rule:
             found = MOVE_PATH.match(problem.path)
             number = int(found.group(1)) + 1 if found else 0
-            message = say("play.error.illegal_move", path=path, number=number,
-                          why=say(f"play.illegal.{rule.group(1)}"))
-            raise Refusal(kind, message, problem.path, rule.group(1)) from None
+            message = _say(ui, "play.error.illegal_move", path=path, number=number,
+                           why=_say(ui, f"play.illegal.{rule}"))
+            raise Refusal(kind, message, problem.path, rule) from None
         key = ("play.error.not_record" if problem.path in ("$", "$.format", "$.version")
                else "play.error.bad_field")
-        raise Refusal(kind, say(key, path=path), problem.path) from None
+        raise Refusal(kind, _say(ui, key, path=path), problem.path) from None
+
+
+# --- a game in progress as one seat may know it (share links, files, the saved game) -------
+
+HIDDEN = "0"
+"""A card face down in a concealed record: one digit ``0`` in place of a card."""
+
+
+def conceal(record: Record, seat: str) -> str:
+    """The record as ``seat`` may know it: for a finished game, the whole record; for a game
+    in progress, a *concealed record*: the current position (``start``) with no moves, where
+    every card hidden from ``seat`` (the other hand, the other player's face-down Secret and
+    Trade-off, the removed card, the draw pile) is written ``0``, and ``seat`` names the
+    seat it belongs to. The history of the game is left out: its deals hold the other hand.
+    """
+    game = record.replay()
+    if game.outcome is not None:
+        return dump(record)
+    start = game.position().to_json()
+    if "hands" in start:  # dealt; a position waiting for its deal hides nothing
+        other = Player.parse(seat).other.name
+        hands = start["hands"]
+        assert isinstance(hands, dict)
+        hands[other] = HIDDEN * len(hands[other])
+        for field, hidden in (("secrets", 0), ("tradeoffs", HIDDEN * 2)):
+            held = start[field]
+            assert isinstance(held, dict)
+            if other in held:
+                held[other] = hidden
+        start["removed"] = 0
+        pile = start["draw_pile"]
+        assert isinstance(pile, str)
+        start["draw_pile"] = HIDDEN * len(pile)
+    data = {"format": FORMAT, "version": VERSION,
+            "edition": record.edition.value, "seat": seat, "start": start, "moves": []}
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _cards_known(value: object) -> list[int]:
+    if isinstance(value, str) and re.fullmatch(r"[0-7]*", value):
+        return [int(c) for c in value if c != HIDDEN]
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 7:
+        return [value]
+    return []
+
+
+def _reveal(data: dict[str, Any], ui: dict[str, str] | None, kind: str) -> Record:
+    """A concealed record made whole: the cards written ``0`` dealt at random (fresh
+    randomness, ``random.SystemRandom``) from the cards the seat cannot see, so that the
+    position is one the public facts allow; then checked like any record. The other seat's
+    real cards are not in the text, so they cannot come out of it."""
+    seat = data.pop("seat")
+    start = data.get("start")
+    bad = Refusal(kind, _say(ui, "play.error.bad_field", path="$.seat"), "$.seat")
+    if seat not in ("A", "B") or data.get("moves") != [] or not isinstance(start, dict):
+        raise bad
+    other = "B" if seat == "A" else "A"
+    known: list[int] = []
+    holes: list[tuple[str, str | None]] = []  # (field, player): where a 0 may stand
+    for field in ("hands", "table", "secrets", "tradeoffs"):
+        sides = start.get(field)
+        if not isinstance(sides, dict):
+            continue
+        for side, value in sides.items():
+            known += _cards_known(value)
+            hidden = (value.count(HIDDEN) if isinstance(value, str)
+                      else int(value == 0 and not isinstance(value, bool)))
+            if hidden and (side != other or field == "table"):
+                raise Refusal(kind, _say(ui, "play.error.bad_field",
+                                         path=f"$.start.{field}.{_explain.escape(side)}"),
+                              f"$.start.{field}.{side}")
+            holes += [(field, side)] * hidden
+    for field in ("removed", "draw_pile"):
+        known += _cards_known(start.get(field))
+        value = start.get(field)
+        holes += [(field, None)] * (value.count(HIDDEN) if isinstance(value, str)
+                                    else int(value == 0 and not isinstance(value, bool)))
+    pending = start.get("pending")
+    if isinstance(pending, str) and re.fullmatch(r"G[1-7]{3}|C[1-7]{2}-[1-7]{2}", pending):
+        known += [int(c) for c in pending if c.isdigit()]
+    unseen = list(FULL_DECK)
+    for card in known:
+        if card not in unseen:
+            raise Refusal(kind, _say(ui, "play.error.bad_field", path="$.start"), "$.start")
+        unseen.remove(card)
+    if len(unseen) != len(holes):
+        raise Refusal(kind, _say(ui, "play.error.bad_field", path="$.start"), "$.start")
+    random.SystemRandom().shuffle(unseen)
+    cards = iter(unseen)
+    for field, side in holes:
+        if side is None:
+            value = start[field]
+            start[field] = (next(cards) if not isinstance(value, str)
+                            else value.replace(HIDDEN, str(next(cards)), 1))
+        else:
+            value = start[field][side]
+            start[field][side] = (next(cards) if not isinstance(value, str)
+                                  else value.replace(HIDDEN, str(next(cards)), 1))
+    return _checked(data, ui, kind)
+
+
+def _read(text: object, ui: dict[str, str], kind: str) -> tuple[Record, str | None]:
+    """A record or a concealed record (see :func:`conceal`) from untrusted text, and the seat
+    a concealed one belongs to (``None`` for a whole record)."""
+    data = _json(text, ui, kind)
+    if isinstance(data, dict) and "seat" in data:
+        seat = data["seat"]
+        return _reveal(data, ui, kind), seat  # _reveal refuses any seat but "A" or "B"
+    return _checked(data, ui, kind), None
 
 
 def _game(record: Record) -> hanamikoji.Game:
@@ -448,7 +576,9 @@ def position(record: str, ui: dict[str, Any], viewer: str | None = None,
       why) and ``rule``, once the game is over (at the last step);
     - ``steps``: every step up to this one, ``{"index", "kind", "player", "move", "moves",
       "html", "rule"}`` (words as ``viewer`` may know them);
-    - ``now``: the words of this step.
+    - ``now``: the words of this step;
+    - ``concealed``: at the live position of a game in progress with a viewer, the game as
+      that seat may know it (:func:`conceal`): what the page saves, shares and downloads.
     """
     rec = _parse(record, ui)
     if viewer not in (None, "A", "B"):
@@ -515,6 +645,7 @@ def position(record: str, ui: dict[str, Any], viewer: str | None = None,
         "outcome": outcome,
         "steps": [_brief(s, text) for s, text in zip(shown, texts, strict=True)],
         "now": texts[-1],
+        "concealed": conceal(rec, viewer) if viewer and game and not outcome else None,
     }
 
 
@@ -571,8 +702,14 @@ def replay(record: str, ui: dict[str, Any], viewer: str | None = None) -> dict[s
 
 @_refused
 def load(text: str, ui: dict[str, Any]) -> dict[str, Any]:
-    """A record file's text, checked and replayed; the record back as compact text."""
-    return {"record": dump(_parse(text, ui))}
+    """A record file's text (a record or a concealed record), checked and replayed:
+    ``{"record", "seat", "concealed"}``: the record as compact text (a concealed one with
+    its hidden cards dealt afresh, see :func:`conceal`), the seat a concealed record
+    belongs to (``None`` for a whole record) and, for a concealed record, its text again
+    (what the page shares and saves of it, never the cards dealt here)."""
+    record, seat = _read(text, ui, "record")
+    return {"record": dump(record), "seat": seat,
+            "concealed": conceal(record, seat) if seat else None}
 
 
 def link(record: str, step: int | None = None) -> str:
@@ -584,8 +721,9 @@ def link(record: str, step: int | None = None) -> str:
 
 @_refused
 def open_link(fragment: str, ui: dict[str, Any]) -> dict[str, Any]:
-    """A share link's fragment (with or without ``#``), checked: ``{"record", "step"}``,
-    ``step`` being the moves applied (``None``: all of them)."""
+    """A share link's fragment (with or without ``#``), checked: ``{"record", "step",
+    "seat", "concealed"}``, ``step`` being the moves applied (``None``: all of them), the
+    other two as :func:`load` gives them."""
     if not isinstance(fragment, str):
         raise Refusal("link", t(ui, "play.error.link_damaged"))
     fields: dict[str, str] = {}
@@ -603,7 +741,7 @@ def open_link(fragment: str, ui: dict[str, Any]) -> dict[str, Any]:
     except (binascii.Error, ValueError):
         raise Refusal("link", t(ui, "play.error.link_damaged")) from None
     try:
-        record = _parse(text, ui, "link")
+        record, seat = _read(text, ui, "link")
     except Refusal as refusal:
         error = refusal.error
         message = t(ui, "play.error.link_refused", why=error["message"])
@@ -615,7 +753,8 @@ def open_link(fragment: str, ui: dict[str, Any]) -> dict[str, Any]:
             raise Refusal("link", t(ui, "play.error.link_refused", why=t(
                 ui, "play.error.no_step", step=_explain.escape(step), last=len(record.moves))))
         moves = int(step)
-    return {"record": dump(record), "step": moves}
+    return {"record": dump(record), "step": moves, "seat": seat,
+            "concealed": conceal(record, seat) if seat else None}
 
 
 @_refused

@@ -9,7 +9,13 @@ const STEP = /^#(.+)-step-\d+$/;
 
 function exampleOnScreen(hash) {
   const match = STEP.exec(hash);
-  const example = match && document.getElementById(decodeURIComponent(match[1]));
+  let id = null;
+  try {
+    id = match && decodeURIComponent(match[1]);
+  } catch (error) { // "#%-step-1": not an example's address, and no reason to throw
+    return false;
+  }
+  const example = id && document.getElementById(id);
   if (!example) return false;
   const box = example.getBoundingClientRect();
   return box.bottom > 0 && box.top < innerHeight;

@@ -57,6 +57,11 @@ function fail(message) {
 const plainFetch = self.fetch.bind(self);
 self.fetch = async (resource, options) => {
   const url = String(resource instanceof Request ? resource.url : resource);
+  // The site's own files only: code edited in an example box (js.fetch) reaches no other
+  // host. A page's CSP does not govern a worker, and a static host sets no header for it.
+  if (new URL(url, self.location.href).origin !== self.location.origin) {
+    throw new TypeError(`${url}: only this site's own files can be fetched here`);
+  }
   const file = url.endsWith(".wasm") ? url + ".gz" : url;
   try {
     const response = await (early.get(file)

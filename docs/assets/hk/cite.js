@@ -213,11 +213,16 @@
     });
   }
 
-  // A handout link (?hl=ID#ID): mark the rule, or the step, it points to.
+  var CITABLE = ".md-content h3.hk-rule[id], .md-content .hk-example[id], "
+    + ".md-content .hk-ex-steps > li[id]";
+
+  // A handout link (?hl=ID#ID): mark the rule, the example or the step it points to.
   function highlight() {
     var id = new URLSearchParams(location.search).get("hl");
     var target = id && document.getElementById(id);
-    if (!target) return;
+    // Only what can be cited: any other id (a data script, a textarea) is left alone, so a
+    // crafted link cannot break the page's live parts.
+    if (!target || !target.matches(CITABLE)) return;
     var marked = [target];
     if (target.matches("h3.hk-rule")) {
       // The rule's own text: the paragraphs and lists up to the next heading, figure or note.

@@ -54,10 +54,14 @@ async function start(root) {
   };
 
   const engine = await sharedEngine();
-  let game = null; // {record, human, level, seed}: the game being played
+  // {record, human, level, concealed}: the game being played. The record is the whole game,
+  // kept in memory only: what is saved, shared and downloaded of a game in progress is
+  // `concealed`, the game as the reader's seat may know it (session.py conceal()).
+  let game = null;
   let pos = null; // session.position of that game, as shown
   let choice = { letter: null, chosen: [] }; // the reader's marker and hand indices
-  let review = null; // {record, viewer, boards, steps, outcome, index}: a game stepped through
+  // {record, viewer, concealed, own, boards, steps, outcome, index}: a game stepped through
+  let review = null;
   let pending = null; // the engine call in progress (it can be cancelled)
   let generation = 0; // bumped by New game, Load, a link: answers for older ones are dropped
 
@@ -139,7 +143,7 @@ async function start(root) {
     const form = new FormData(el.setup);
     const edition = form.get("edition");
     const seat = form.get("seat") === "B" ? "B" : "A";
-    const seed = crypto.getRandomValues(new Uint32Array(1))[0];
+    const seed = fresh();
     const result = (answer) => (answer.ok && !answer.result.error ? answer.result : null);
     const promise = (async () => {
       const dealt = result(await engine.call("new_game", [edition, seed], { timeLimit: CALL_LIMIT_MS }));
@@ -166,18 +170,18 @@ async function start(root) {
     const early = ahead && ahead.edition === edition ? await ahead.promise : null;
     ahead = null;
     if (mine !== generation) return;
-    let seed = early && early.seed;
     let record = early && early.record;
     if (!early) {
-      seed = crypto.getRandomValues(new Uint32Array(1))[0];
-      const answer = await ask("new_game", [edition, seed]);
+      const answer = await ask("new_game", [edition, fresh()]);
       if (!answer.ok) return engineTrouble(answer);
       record = answer.result.record;
     }
-    game = { record, human, level: form.get("level"), seed };
-    store.save(game);
+    game = { record, human, level: form.get("level"), concealed: null };
     if (early && early.seat === human && early.position) {
       choice = { letter: null, chosen: [] };
+      // saved as refresh() saves it: the seat's concealed position, never the whole deal
+      game.concealed = early.position.concealed;
+      store.save({ record: game.concealed || game.record, human, level: game.level });
       show(early.position);
       announce(t.html("play.you", { player: human, engine: other(human) }));
       next();
@@ -197,11 +201,17 @@ async function start(root) {
     }
   }
 
+  // A saved game in progress is its seat's concealed record: the other hand is dealt afresh
+  // from the cards that seat cannot see. A save whose seat was edited is refused (the
+  // concealed record names its own seat), so it never shows the other seat's cards.
   async function resume(saved) {
     setState("loading");
-    const answer = await ask("position", [saved.record, strings, saved.human]);
-    if (!answer.ok) {
-      if (answer.kind === "refused") { // a damaged save: forget it, start afresh
+    const loaded = await ask("load", [saved.record, strings]);
+    const seatOk = loaded.ok && (!loaded.result.seat || loaded.result.seat === saved.human);
+    const answer = seatOk
+      ? await ask("position", [loaded.result.record, strings, saved.human]) : loaded;
+    if (!answer.ok || !seatOk) {
+      if (!seatOk || answer.kind === "refused") { // a damaged save: forget it, start afresh
         store.clear();
         setState("idle");
         say(t.html("play.status.idle"));
@@ -209,7 +219,8 @@ async function start(root) {
       }
       return engineTrouble(answer);
     }
-    game = saved;
+    game = { record: loaded.result.record, human: saved.human, level: saved.level,
+      concealed: answer.result.concealed };
     show(answer.result);
     announce(t.html("play.status.resumed"));
     next();
@@ -220,6 +231,8 @@ async function start(root) {
     choice = { letter: null, chosen: [] };
     const answer = await ask("position", [game.record, strings, game.human]);
     if (!answer.ok) return engineTrouble(answer);
+    game.concealed = answer.result.concealed;
+    store.save({ record: game.concealed || game.record, human: game.human, level: game.level });
     show(answer.result);
     if (announceSeat) {
       announce(t.html("play.you", { player: game.human, engine: other(game.human) }));
@@ -237,7 +250,7 @@ async function start(root) {
     el.resume.hidden = true;
     say(t.html("play.status.thinking", { player: pos.to_move }));
     el.board.setAttribute("aria-busy", "true");
-    const answer = await ask("opponent", [game.record, game.level, game.seed], THINK_LIMIT_MS);
+    const answer = await ask("opponent", [game.record, game.level, fresh()], THINK_LIMIT_MS);
     el.board.removeAttribute("aria-busy");
     el.stop.hidden = true;
     if (!answer.ok) {
@@ -250,7 +263,6 @@ async function start(root) {
       return engineTrouble(answer);
     }
     game.record = answer.result.record;
-    store.save(game);
     await refresh();
   }
 
@@ -267,17 +279,15 @@ async function start(root) {
       return engineTrouble(answer);
     }
     game.record = answer.result.record;
-    store.save(game);
     await refresh();
   }
 
   async function deal() {
     if (root.dataset.state !== "deal") return;
     setState("busy");
-    const answer = await ask("deal", [game.record, game.seed]);
+    const answer = await ask("deal", [game.record, fresh()]);
     if (!answer.ok) return engineTrouble(answer);
     game.record = answer.result.record;
-    store.save(game);
     await refresh();
   }
 
@@ -395,7 +405,7 @@ async function start(root) {
 
   // --- stepping through a game --------------------------------------------------------------
 
-  async function enterReview(record, viewer, moves = null) {
+  async function enterReview(record, viewer, moves = null, concealed = null, own = false) {
     setState("loading");
     const answer = await ask("replay", [record, strings, viewer]);
     if (!answer.ok) {
@@ -406,7 +416,7 @@ async function start(root) {
     const r = answer.result;
     let index = r.steps.length - 1;
     if (moves !== null) index = r.steps.filter((s) => s.moves <= moves).length - 1;
-    review = { record, viewer, boards: r.boards, steps: r.steps, index, over: Boolean(r.outcome_rule),
+    review = { record, viewer, concealed, own, boards: r.boards, steps: r.steps, index, over: Boolean(r.outcome_rule),
       outcome: outcomeHTML(r.outcome, r.outcome_rule, ruleLink) };
     showReview();
   }
@@ -417,8 +427,10 @@ async function start(root) {
     const { index, steps } = review;
     el.board.innerHTML = review.boards[index];
     const last = index === steps.length - 1;
-    // A record or a link, not the reader's own game: they may take it over from any step.
-    const takeOver = review.viewer === null && !(last && review.over)
+    // A record or a link, not the reader's own game: they may take it over from any step
+    // (a concealed one from its position, in its seat).
+    const takeOver = (review.viewer === null || (review.concealed && !review.own))
+      && !(last && review.over)
       ? `<p><button type="button" class="hk-btn" data-act="play-on">${t.html("play.play_on")}</button></p>` : "";
     el.panel.innerHTML = `<p class="hk-play-now">${steps[index].html}${ruleLink(steps[index].rule)}</p>`
       + (last ? review.outcome : "") + takeOver;
@@ -438,6 +450,7 @@ async function start(root) {
   // Plays on against the engine from the step shown: the record up to it, the reader in
   // the seat to move there (or the seat chosen above, when a round waits for its deal).
   async function playOn() {
+    if (review.concealed) return playOnConcealed();
     const data = JSON.parse(review.record);
     data.moves = data.moves.slice(0, review.steps[review.index].moves);
     const record = JSON.stringify(data);
@@ -450,8 +463,23 @@ async function start(root) {
     const seat = form.get("seat") === "B" ? "B" : "A";
     generation += 1;
     game = { record, human: answer.result.to_move || seat, level: form.get("level"),
-      seed: crypto.getRandomValues(new Uint32Array(1))[0] };
-    store.save(game);
+      concealed: null };
+    clearHash();
+    await refresh(true);
+  }
+
+  // A game in progress shared from one seat: played on in that seat, the hidden cards dealt
+  // afresh at this moment (the link never held the other seat's real cards).
+  async function playOnConcealed() {
+    const { concealed, viewer } = review;
+    const answer = await ask("load", [concealed, strings]);
+    if (!answer.ok) {
+      if (answer.kind !== "refused") return engineTrouble(answer);
+      return showError(answer.message, answer.rule);
+    }
+    const form = new FormData(el.setup);
+    generation += 1;
+    game = { record: answer.result.record, human: viewer, level: form.get("level"), concealed };
     clearHash();
     await refresh(true);
   }
@@ -472,14 +500,19 @@ async function start(root) {
       showError(answer.message, answer.rule);
       return game ? refresh() : idle();
     }
-    await enterReview(answer.result.record, null, answer.result.step);
-    if (review) announce(t.html("play.status.link"));
+    const { record, step, seat, concealed } = answer.result;
+    await enterReview(record, seat, step, concealed);
+    if (review) announce(t.html(seat ? "play.status.link_seat" : "play.status.link", { player: seat }));
   }
 
   async function loadFile(file) {
     generation += 1;
     if (pending) pending.cancel();
     showError("");
+    // Refused before it is read: a file of hundreds of megabytes would stall the tab first.
+    if (file.size > data.maxText * 4) { // UTF-8 takes at most 4 bytes a character
+      return showError(t.html("play.error.too_long", { limit: data.maxText }));
+    }
     let text;
     try {
       text = await file.text();
@@ -494,8 +527,19 @@ async function start(root) {
       return game ? refresh() : idle();
     }
     clearHash();
-    await enterReview(answer.result.record, null);
-    if (review) announce(t.html("play.status.loaded"));
+    const { record, seat, concealed } = answer.result;
+    await enterReview(record, seat, null, concealed);
+    if (review) announce(t.html(seat ? "play.status.loaded_seat" : "play.status.loaded", { player: seat }));
+  }
+
+  // What Share and Download give: a game in progress as the reader's seat may know it (its
+  // position only), any other record whole, at the step shown.
+  function shareable() {
+    if (review && review.concealed) return { record: review.concealed, moves: null };
+    if (review) return { record: review.record, moves: review.steps[review.index].moves };
+    if (!game) return null;
+    if (game.concealed) return { record: game.concealed, moves: null };
+    return { record: game.record, moves: pos ? pos.moves : null };
   }
 
   function idle() {
@@ -550,8 +594,11 @@ async function start(root) {
     refresh(); // the position again, then the engine's move if it is its turn
   });
   el.download.addEventListener("click", () => {
-    const record = review ? review.record : game && game.record;
-    if (record) download(record);
+    const shared = shareable();
+    if (!shared) return;
+    download(shared.record);
+    el.shareBox.querySelector("input").parentElement.hidden = true;
+    el.shareBox.hidden = false; // what the file holds, said
   });
   el.load.addEventListener("change", () => {
     const [file] = el.load.files;
@@ -559,11 +606,12 @@ async function start(root) {
     if (file) loadFile(file);
   });
   el.share.addEventListener("click", async () => {
-    const link = review ? linkTo(review.record, review.steps[review.index].moves)
-      : game && linkTo(game.record, pos ? pos.moves : null);
-    if (!link) return;
+    const shared = shareable();
+    if (!shared) return;
+    const link = linkTo(shared.record, shared.moves);
     const input = el.shareBox.querySelector("input");
     input.value = link;
+    input.parentElement.hidden = false;
     el.shareBox.hidden = false;
     const copied = await copy(link);
     say(t.html(copied ? "play.copied" : "play.copy_failed"));
@@ -584,7 +632,9 @@ async function start(root) {
       choice = { letter: null, chosen: [] };
       redraw();
     } else if (button.dataset.act === "deal") deal();
-    else if (button.dataset.act === "review") enterReview(game.record, game.human);
+    else if (button.dataset.act === "review") {
+      enterReview(game.record, game.human, null, game.concealed, true);
+    }
     else if (button.dataset.act === "play-on") playOn();
   });
   el.board.addEventListener("click", (event) => {
@@ -613,12 +663,17 @@ async function start(root) {
   }
 }
 
+// A fresh seed for one deal or one decision of the engine: nothing stored predicts it.
+function fresh() {
+  return crypto.getRandomValues(new Uint32Array(1))[0];
+}
+
 function other(player) {
   return player === "A" ? "B" : "A";
 }
 
 function stripTags(html) {
-  const box = document.createElement("div");
+  const box = document.createElement("template"); // inert: nothing in it loads or runs
   box.innerHTML = html;
-  return box.textContent;
+  return box.content.textContent;
 }

@@ -3,6 +3,7 @@
 
 const KEY = "hk-play-game";
 const VERSION = 1;
+const LEVELS = ["easy", "default", "strong"]; // session.py LEVELS
 
 export function save(game) {
   try {
@@ -12,15 +13,22 @@ export function save(game) {
   }
 }
 
-/** The saved game ({record, human, level, seed}) or null. The record is checked again by the
- * engine before use (session.py): storage is as untrusted as any input. */
+/** The saved game ({record, human, level}) or null. For a game in progress the record is the
+ * seat's concealed record (session.py conceal()): no seed and none of the other seat's cards
+ * are stored. The record is checked again by the engine before use (session.py): storage is
+ * as untrusted as any input. */
 export function load() {
   try {
     const saved = JSON.parse(localStorage.getItem(KEY) || "null");
-    if (!saved || saved.version !== VERSION || typeof saved.record !== "string") return null;
-    if (!["A", "B"].includes(saved.human) || !Number.isSafeInteger(saved.seed)) return null;
+    if (!saved) return null;
+    if (saved.version !== VERSION || typeof saved.record !== "string"
+        || !["A", "B"].includes(saved.human) || !LEVELS.includes(saved.level)) {
+      clear(); // damaged or forged: forgotten, so that it cannot come back
+      return null;
+    }
     return saved;
   } catch (error) {
+    clear();
     return null;
   }
 }

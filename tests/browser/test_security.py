@@ -1,0 +1,288 @@
+"""The review of 2026-11-25 in a real browser: every page type runs under its
+Content-Security-Policy with no violation (F11); a shared game in progress, opened in a fresh
+browser, shows none of the other seat's hidden cards, in the page or in its storage (F1);
+``?hl=`` marks only what can be cited (F4); a malformed step hash throws nothing (F10); a
+forged saved game is forgotten, not played (F5)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from conftest import Tab, open_tab
+from playwright.sync_api import Browser, Page
+from test_play import LIVE_TIMEOUT_MS, one_decision, wait_state
+
+from hanamikoji import Record
+from rulesite import examples
+from rulesite.locales import Locales
+
+SEED = 2_611_161_193  # what crypto.getRandomValues gives in the first tab (see FIXED)
+
+session = examples.session
+
+# Every CSP violation the page sees, kept where the test can read it.
+WATCH = """
+window.__csp = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__csp.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`);
+});
+"""
+# The page's randomness made fixed, so that the test knows the real deal (and so can look
+# for it): this tab is the sharer's; the tab that opens the link keeps real randomness.
+FIXED = WATCH + f"""
+crypto.getRandomValues = (array) => {{ array.fill({SEED}); return array; }};
+"""
+
+
+@pytest.fixture
+def tab(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[Tab]:
+    opened = open_tab(chromium, {"viewport": {"width": 1280, "height": 900},
+                                 "permissions": ["clipboard-read", "clipboard-write"]},
+                      getattr(request, "param", WATCH))
+    yield opened
+    opened.context.close()
+
+
+def violations(page: Page) -> list[str]:
+    return list(page.evaluate("window.__csp || []"))
+
+
+def no_violation(tab: Tab, site_url: str) -> None:
+    for page in tab.context.pages:
+        assert violations(page) == [], page.url
+    assert not [e for e in tab.errors if "Content Security Policy" in e], tab.errors
+    tab.assert_clean(site_url)
+
+
+# --- F11: every page type under the policy ------------------------------------------------
+
+def test_every_page_type_runs_under_the_policy(tab: Tab, site_url: str) -> None:
+    page = tab.page
+    root = urlsplit(site_url).path
+    failed: list[str] = []
+    tab.context.on("response", lambda r: failed.append(r.url) if r.status >= 400 else None)
+
+    # Home (the root redirect first), a rules page with its live example run, what-if.
+    page.goto(f"{site_url}/")
+    page.wait_for_url(re.compile(r"/(en|fr|ja|id)/$"))
+    page.goto(f"{site_url}/en/end/?hk-preload=1")
+    box = page.locator("[id='ex-8-vs-11'] .hk-ex")
+    box.scroll_into_view_if_needed()
+    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex[data-live='verified']",
+                           timeout=LIVE_TIMEOUT_MS)
+    box.locator("[data-act=run]").click()
+    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex:not([data-running='1'])[data-runs]",
+                           timeout=LIVE_TIMEOUT_MS)
+    page.goto(f"{site_url}/en/scoring/#ex-marker-three-rounds-step-38")
+    what_if = page.locator("[id='ex-marker-three-rounds'] .hk-ex")
+    what_if.and_(page.locator("[data-state='live']")).wait_for(timeout=LIVE_TIMEOUT_MS)
+    what_if.locator("[data-wi=start]").click()
+    page.wait_for_selector("[id='ex-marker-three-rounds'] .hk-ex[data-whatif='1']"
+                           ":not([data-wi-busy='1'])", timeout=LIVE_TIMEOUT_MS)
+    assert violations(page) == []
+    # The Play page in a game, shared; the book, side by side, the glossary, search, 404.
+    page.goto(f"{site_url}/en/play/?hk-preload=1")
+    page.click('[data-act="new"]')
+    wait_state(page, "play", "thinking")
+    wait_state(page, "play")
+    one_decision(page)
+    wait_state(page, "play", "deal")
+    page.click('[data-act="share"]')
+    assert violations(page) == []
+    for address in ("en/book/", "compare/en-fr/", "ja/glossary/", "fr/round/?hl=deal-hands",
+                    "id/notation/"):
+        page.goto(f"{site_url}/{address}")
+        page.wait_for_load_state("load")
+        assert violations(page) == [], address
+    page.goto(f"{site_url}/en/")
+    page.keyboard.press("/")
+    page.keyboard.type("geisha")
+    page.wait_for_selector(".md-search-result__item", timeout=LIVE_TIMEOUT_MS)
+    assert failed == []
+    no_violation(tab, site_url)
+    missing = page.goto(f"{site_url}/no/such/page/")
+    assert missing is not None and missing.status == 404
+    page.wait_for_load_state("load")
+    # The 404 page's own assets load (it links them by the site's path): only it is missing.
+    assert failed == [f"{site_url}/no/such/page/"] and root
+    assert violations(page) == []
+    assert not [e for e in tab.errors if "Content Security Policy" in e], tab.errors
+
+
+def test_the_policy_blocks_what_it_does_not_list(tab: Tab, site_url: str) -> None:
+    # An inline script and handler injected into a built page do not run: the policy holds.
+    page = tab.page
+    page.goto(f"{site_url}/en/")
+    ran = page.evaluate("""() => new Promise((done) => {
+        window.__ran = 0;
+        const s = document.createElement("script");
+        s.textContent = "window.__ran = 1";
+        document.body.append(s);
+        const box = document.createElement("div");
+        box.innerHTML = '<img src="x" onerror="window.__ran = 2">';
+        document.body.append(box);
+        setTimeout(() => done(window.__ran), 500);
+    })""")
+    assert ran == 0
+    assert any("script-src" in v for v in violations(page))
+
+
+# --- F1: a game in progress shared from one seat ------------------------------------------
+
+@pytest.mark.parametrize("tab", [FIXED], indirect=True)
+def test_a_shared_game_in_progress_shows_none_of_the_other_seats_cards(
+        tab: Tab, site_url: str, chromium: Browser, locales: Locales) -> None:
+    note = " ".join(locales.languages["en"].ui["play.share_note"].split())
+    page = tab.page
+    page.goto(f"{site_url}/en/play/?hk-preload=1")
+    page.select_option('select[name="level"]', "easy")
+    page.click('[data-act="new"]')
+    wait_state(page, "play")
+    one_decision(page)
+    wait_state(page, "play")
+    # The real game, from the fixed randomness: round 1's deal and the engine's seed.
+    real = Record.loads(session.new_game("emperors4", SEED)["record"]).replay()
+    hand_b = "".join(map(str, sorted(real.hand("B"))))
+    deal = str(real.moves[0])
+    # What the page keeps: no seed, no deal, B's cards written 0.
+    saved = json.loads(page.evaluate("localStorage.getItem('hk-play-game')"))
+    assert "seed" not in saved and deal not in json.dumps(saved)
+    stored = json.loads(saved["record"])
+    assert stored["seat"] == "A" and set(stored["start"]["hands"]["B"]) == {"0"}
+    assert stored["start"]["removed"] == 0 and set(stored["start"]["draw_pile"]) == {"0"}
+    # Shared: the link holds the same concealed record.
+    page.click('[data-act="share"]')
+    link = page.locator(".hk-play-share input").input_value()
+    # The page says what the link holds, next to it.
+    assert page.is_visible(".hk-play-note") and page.inner_text(".hk-play-note") == note
+    fragment = urlsplit(link).fragment
+    data = fragment.split("record=", 1)[1].split("&")[0]
+    text = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4)).decode("utf-8")
+    assert json.loads(text) == stored and deal not in text
+    # Downloaded: the same.
+    page.reload()  # Download alone says it too
+    wait_state(page, "play")
+    assert not page.is_visible(".hk-play-note")
+    with page.expect_download() as download:
+        page.click('[data-act="download"]')
+    assert page.is_visible(".hk-play-note") and not page.is_visible(".hk-play-share input")
+    assert json.loads(Path(download.value.path()).read_text(encoding="utf-8")) == stored
+
+    fresh = open_tab(chromium, {"viewport": {"width": 390, "height": 844}}, WATCH)
+    try:
+        other = fresh.page
+        other.goto(link)
+        wait_state(other, "review")
+        shown = other.inner_text("#hk-play")
+        assert "face up" not in shown
+        side_b = other.locator('.hk-play-board [data-part="side-B"]')
+        assert side_b.locator(".hk-card:not(.hk-back)").count() == 0
+        assert side_b.locator(".hk-peek").count() == 0
+        other.click('[data-act="play-on"]')
+        wait_state(other, "play", "thinking", "deal")
+        assert other.locator('.hk-play-board [data-part="side-B"] .hk-card:not(.hk-back)'
+                             ).count() == 0
+        storage = other.evaluate("JSON.stringify({...localStorage, ...sessionStorage})")
+        kept = json.loads(json.loads(other.evaluate(
+            "localStorage.getItem('hk-play-game')"))["record"])
+        assert kept["seat"] == "A" and set(kept["start"]["hands"]["B"]) <= {"0"}
+        html = other.content()
+        for where in (storage, html):
+            assert deal not in where
+        assert hand_b not in re.sub(r"\D", "", other.inner_text('[data-part="side-B"]'))
+        no_violation(fresh, site_url)
+    finally:
+        fresh.context.close()
+    no_violation(tab, site_url)
+
+
+@pytest.mark.parametrize("forged", [
+    {"version": 1, "human": "A", "level": "<img src=x onerror=alert(1)>"},
+    {"version": 1, "human": "A", "level": {}},
+    {"version": 1, "human": "B", "level": "easy"},  # the seat changed by hand
+])
+def test_a_forged_save_is_forgotten(tab: Tab, site_url: str, forged: dict[str, Any]) -> None:
+    page = tab.page
+    page.goto(f"{site_url}/en/play/?hk-preload=1")
+    page.click('[data-act="new"]')
+    wait_state(page, "play", "thinking")
+    wait_state(page, "play")
+    saved = json.loads(page.evaluate("localStorage.getItem('hk-play-game')"))
+    page.evaluate("s => localStorage.setItem('hk-play-game', s)",
+                  json.dumps({**saved, **forged}))
+    page.reload()
+    assert wait_state(page, "idle") == "idle"
+    assert page.evaluate("localStorage.getItem('hk-play-game')") is None
+    page.click('[data-act="new"]')  # and the page goes on
+    wait_state(page, "play", "thinking")
+    no_violation(tab, site_url)
+
+
+# --- F4 and F10: addresses ----------------------------------------------------------------
+
+def test_hl_marks_only_what_can_be_cited(tab: Tab, site_url: str) -> None:
+    page = tab.page
+    page.goto(f"{site_url}/en/end/?hl=hk-config&hk-preload=1")
+    page.locator("[id='ex-8-vs-11']").scroll_into_view_if_needed()
+    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex[data-live='verified']",
+                           timeout=LIVE_TIMEOUT_MS)
+    assert page.locator(".hk-highlight-label").count() == 0
+    page.goto(f"{site_url}/en/play/?hl=hk-config&hk-preload=1")
+    wait_state(page, "idle")
+    page.goto(f"{site_url}/en/glossary/?hl=hk-teach")
+    assert page.locator(".hk-highlight-label").count() == 0
+    page.goto(f"{site_url}/en/round/?hl=deal-hands#deal-hands")
+    assert page.locator("#deal-hands .hk-highlight-label").count() == 1
+    no_violation(tab, site_url)
+
+
+def test_a_malformed_step_hash_throws_nothing(tab: Tab, site_url: str) -> None:
+    page = tab.page
+    for hash_ in ("#%-step-1", "#%E0%A4%A-step-1"):
+        page.goto(f"{site_url}/en/round/{hash_}")
+        page.wait_for_load_state("load")
+        page.mouse.wheel(0, 3000)
+        page.wait_for_timeout(300)
+        page.mouse.wheel(0, -1500)
+        page.wait_for_timeout(300)
+    no_violation(tab, site_url)
+
+
+def test_a_huge_record_file_is_refused_unread(tab: Tab, site_url: str, tmp_path: Path) -> None:
+    page = tab.page
+    page.goto(f"{site_url}/en/play/")
+    wait_state(page, "idle", "static")
+    huge = tmp_path / "huge.json"
+    huge.write_bytes(b" " * (session.MAX_TEXT * 4 + 1))
+    page.set_input_files('[data-act="load"]', str(huge))
+    page.wait_for_selector(".hk-play-error p")
+    assert "too long" in page.inner_text(".hk-play-error")
+    no_violation(tab, site_url)
+
+
+def test_code_in_an_example_box_fetches_nothing_from_another_host(tab: Tab,
+                                                                  site_url: str) -> None:
+    page = tab.page
+    page.goto(f"{site_url}/en/end/?hk-preload=1")
+    box = page.locator("[id='ex-8-vs-11'] .hk-ex")
+    box.scroll_into_view_if_needed()
+    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex[data-live='verified']",
+                           timeout=LIVE_TIMEOUT_MS)
+    box.locator("textarea").fill(
+        "import js\ntry:\n    js.fetch('http://example.com/x')\n    print('sent')\n"
+        "except Exception as error:\n    print('refused')\n")
+    box.locator("[data-act=run]").click()
+    page.wait_for_function(
+        """() => { const root = document.querySelector("[id='ex-8-vs-11'] .hk-ex");
+                   return root.dataset.running !== "1"
+                     && (Number(root.dataset.runs || 0) > 0 || root.dataset.error === "1"); }""",
+        timeout=LIVE_TIMEOUT_MS)
+    page.wait_for_timeout(1000)  # a request, if any, would have left by now
+    assert not [url for url in tab.requests if "example.com" in url], box.inner_text()
