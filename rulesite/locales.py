@@ -328,7 +328,9 @@ def load(root: Path | str) -> Locales:
                 markup.check_text(value, file, key)
                 placeholders.check(value, structure, file, key)
         for key, value in ui.items():
-            markup.check_ui(value, folder / "ui.yml", key)
+            # a count.* entry holds one form per plural category: each is a string
+            for form in value.values() if isinstance(value, dict) else (value,):
+                markup.check_ui(form, folder / "ui.yml", key)
         _match_examples(text, structure, folder / "text.yml", english)
         languages[code] = Language(code, text, glossary, {**ui, "grammar": words.grammar(code)})
     return Locales(root, structure, languages)
