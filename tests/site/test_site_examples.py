@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
+from hanamikoji import Game, Player
 from rulesite import examples, placeholders
 from rulesite.locales import Locales, load
 
@@ -109,6 +111,59 @@ def test_charm_goals_are_reached_exactly(real: Locales) -> None:
         outcome = steps(real, example_id)[-1]["outcome"]
         assert outcome["charm"][1] == 11 and outcome["charm"][0] < 11, example_id
     assert steps(real, "ex-4-geishas-vs-11")[-1]["outcome"]["geishas"][0] == 4
+
+
+def ends(game: Game) -> Iterator[Game]:
+    """Every way the round can end from ``game``: each legal move of both players."""
+    if game.outcome is not None or game.to_move is None:
+        yield game
+        return
+    for action in game.legal_actions():
+        after = game.copy()
+        after.apply(action)
+        yield from ends(after)
+
+
+def forces(game: Game, player: Player, goal: Callable[[Game], bool]) -> bool:
+    """Whether ``player`` can make the round end in ``goal`` whatever the opponent plays."""
+    if game.outcome is not None or game.to_move is None:
+        return goal(game)
+    tries = (forces(_after(game, action), player, goal) for action in game.legal_actions())
+    return any(tries) if game.to_move == player else all(tries)
+
+
+def _after(game: Game, action: object) -> Game:
+    other = game.copy()
+    other.apply(action)  # type: ignore[arg-type]
+    return other
+
+
+def test_8_vs_11_turns_on_the_answer_to_b_gift(real: Locales) -> None:
+    """The example's second paragraph: B's Gift holds B's only card of geisha 7 and no other is
+    left to play; after the card A takes in the line shown, B can reach 11 whatever A does, and
+    a fourth geisha for A does not stop B; with geisha 7's card B cannot reach 11 this round,
+    and A can win it."""
+    source = code(real, "ex-8-vs-11")
+    head = source.split('game.apply("P3")')[0]  # up to A's answer, the step the text names
+    scope: dict[str, Any] = {"Game": Game}
+    exec(head, scope)  # noqa: S102 - the site's own example code, as the build runs it
+    game: Game = scope["game"]
+    assert game.to_move == Player.A and str(game.legal_actions()[0]).startswith("P")
+    offer = [int(str(a)[1:]) for a in game.legal_actions()]
+    assert 7 in offer
+    elsewhere = [*game.hand("A"), *game.hand("B"), *game.draw_pile]
+    assert 7 not in elsewhere, "another card of geisha 7 is left to play"
+    b_wins = lambda g: g.outcome is not None and g.outcome.winners == (Player.B,)  # noqa: E731
+    taken = re.search(r'game\.apply\("(P\d)"\)', source.split(head, 1)[1])
+    assert taken and taken.group(1) != "P7"  # the line shown: A answers with another card
+    after = _after(game, taken.group(1))
+    assert forces(after, Player.B, b_wins)
+    assert any(b_wins(end) and end.geishas("A") == 4 for end in ends(after))
+    # Geisha 7's card instead: B stays under 11 in every line, and A can force a win.
+    after = _after(game, "P7")
+    assert all(end.charm("B") < 11 for end in ends(after))
+    assert forces(after, Player.A,
+                  lambda g: g.outcome is not None and g.outcome.winners == (Player.A,))
 
 
 def test_round_limit_pairs_play_one_position_under_both_editions(real: Locales) -> None:
