@@ -1,0 +1,75 @@
+"""Search as readers use it: text that arrives without a key release (pasted, dictated, typed
+through an input method that sends none) is searched too; the rules come before the Python API
+for a plain word; and each language finds a glossary term by the words its readers type for
+it (locales/<lang>/synonyms.yml), without showing those words."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+from playwright.sync_api import Page
+
+from rulesite.locales import Locales
+
+if TYPE_CHECKING:  # the fixture's type only: importing conftest at run time breaks collection
+    from conftest import Watched
+
+
+def results(page: Page) -> list[str]:
+    page.wait_for_selector(".md-search-result__item", timeout=10_000)
+    return page.locator(".md-search-result__link").evaluate_all(
+        "links => links.map(a => a.getAttribute('href'))")
+
+
+def insert(page: Page, text: str) -> list[str]:
+    """Put ``text`` in the search field as a paste or dictation does: one input event, no key
+    event at all."""
+    page.locator("input.md-search__input").click()
+    page.keyboard.insert_text(text)
+    return results(page)
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "competition"), ("ja", "競争"),
+                                            ("fr", "pioche")])
+def test_text_without_key_events_is_searched(watched: Watched, site_url: str, lang: str,
+                                             word: str) -> None:
+    page = watched.page
+    page.goto(f"{site_url}/{lang}/")
+    found = insert(page, word)
+    assert found and all("#" in url or url.endswith("/") for url in found)
+    assert page.locator(".md-search-result__meta").inner_text() != ""
+    # Changing the text the same way searches again.
+    page.locator("input.md-search__input").fill("")
+    page.keyboard.insert_text("zzqx")
+    page.wait_for_selector(".md-search-result__item", state="detached", timeout=10_000)
+
+
+def test_rules_come_before_the_api_for_a_plain_word(watched: Watched, site_url: str) -> None:
+    page = watched.page
+    page.goto(f"{site_url}/en/")
+    found = insert(page, "competition")
+    pages = [url.split("/")[-2] if "#" not in url else url.split("#")[0].rstrip("/").split("/")[-1]
+             for url in found]
+    assert "api" in pages, pages  # the API does mention it: it comes, but last
+    first_api = pages.index("api")
+    assert {"round", "misreadings"} <= set(pages[:first_api]), pages
+    assert set(pages[first_api:]) == {"api"}, pages
+
+
+@pytest.mark.parametrize(("lang", "term"), [("fr", "gift"), ("fr", "competition"),
+                                            ("en", "competition"), ("ja", "gift"),
+                                            ("id", "charm-point")])
+def test_each_language_finds_a_term_by_its_synonyms(watched: Watched, site_url: str,
+                                                   locales: Locales, lang: str,
+                                                   term: str) -> None:
+    page = watched.page
+    word = locales.languages[lang].synonyms[term][0]  # "cadeau", "concurrence"…
+    page.goto(f"{site_url}/{lang}/")
+    found = insert(page, word)
+    assert found[0].endswith(f"glossary/#{term}"), found
+    first = page.locator(".md-search-result__item").first
+    assert locales.languages[lang].glossary[term]["term"] in first.inner_text()
+    # The synonym itself is not shown: it is the reader's word, not the site's.
+    assert page.locator(".md-search-result .md-tags").first.is_hidden()
+    assert word not in first.inner_text()
