@@ -166,6 +166,26 @@ def test_8_vs_11_turns_on_the_answer_to_b_gift(real: Locales) -> None:
                   lambda g: g.outcome is not None and g.outcome.winners == (Player.A,))
 
 
+def test_4_geishas_vs_11_turns_on_a_split(real: Locales) -> None:
+    """The example's second paragraph: the split of the line shown lets B take a pair and win
+    by charm points against A's four geishas; the same four cards paired 5-6 and 6-7 keep B
+    under 11 whichever pair B takes, and A wins."""
+    source = code(real, "ex-4-geishas-vs-11")
+    scope: dict[str, Any] = {"Game": Game}
+    exec(source.split("game.apply(")[0], scope)  # the position, as the build sets it up
+    game: Game = scope["game"]
+    split = re.search(r'game\.apply\("(C\d\d-\d\d)"\)', source)
+    assert split and game.to_move == Player.A
+    after = _after(game, split.group(1))
+    assert any(end.outcome is not None and end.outcome.winners == (Player.B,)
+               and end.outcome.reason.value == "charm-beats-geishas" for end in ends(after))
+    other = "C56-67"
+    assert other in [str(a) for a in game.legal_actions()] and other != split.group(1)
+    for end in ends(_after(game, other)):
+        assert end.outcome is not None and end.outcome.winners == (Player.A,)
+        assert end.charm("B") < 11
+
+
 def test_round_limit_pairs_play_one_position_under_both_editions(real: Locales) -> None:
     """The Kosmos examples say they replay the optional rule's positions."""
     for optional, kosmos in (("ex-round-limit-optional", "ex-round-limit-kosmos"),
