@@ -186,6 +186,31 @@ def test_4_geishas_vs_11_turns_on_a_split(real: Locales) -> None:
         assert end.charm("B") < 11
 
 
+def test_round_limit_pair_turns_on_b_answer_only_under_kosmos(real: Locales) -> None:
+    """The second paragraphs of ex-round-limit-optional and ex-round-limit-kosmos: after A's
+    Competition, the optional rule gives A the game whichever pair B takes (by geishas); the
+    Kosmos/IELLO edition gives it to B with the pair of geishas 6 and 7, to A with the other."""
+    winners = {}
+    for example_id in ("ex-round-limit-optional", "ex-round-limit-kosmos"):
+        source = code(real, example_id)
+        scope: dict[str, Any] = {"Game": Game}
+        exec(source.split("game.apply(")[0], scope)  # the position, as the build sets it up
+        game: Game = scope["game"]
+        split = re.search(r'game\.apply\("(C\d\d-\d\d)"\)', source)
+        assert split and split.group(1).endswith("-67")
+        after = _after(game, split.group(1))
+        for pick in after.legal_actions():
+            (end,) = ends(_after(after, pick))  # B's last turn is forced
+            assert end.outcome is not None
+            winners[example_id, str(pick)] = (end.outcome.winners, end.outcome.reason.value)
+    assert winners == {
+        ("ex-round-limit-optional", "P25"): ((Player.A,), "limit-more-geishas"),
+        ("ex-round-limit-optional", "P67"): ((Player.A,), "limit-more-geishas"),
+        ("ex-round-limit-kosmos", "P25"): ((Player.A,), "limit-more-charm"),
+        ("ex-round-limit-kosmos", "P67"): ((Player.B,), "limit-more-charm"),
+    }
+
+
 def test_round_limit_pairs_play_one_position_under_both_editions(real: Locales) -> None:
     """The Kosmos examples say they replay the optional rule's positions."""
     for optional, kosmos in (("ex-round-limit-optional", "ex-round-limit-kosmos"),
