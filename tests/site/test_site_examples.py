@@ -211,6 +211,31 @@ def test_round_limit_pair_turns_on_b_answer_only_under_kosmos(real: Locales) -> 
     }
 
 
+def test_shared_pair_turns_on_b_answer(real: Locales) -> None:
+    """The second paragraphs of ex-round-limit-optional-shared and -kosmos-no-winner: B's
+    pair with geisha 4's card leaves the players equal (a shared victory, or no winner); the
+    pair with geisha 1's card gives A more charm points and the game, under both editions."""
+    for example_id, equal in (("ex-round-limit-optional-shared", ((Player.A, Player.B),
+                                                                   "limit-shared")),
+                              ("ex-round-limit-kosmos-no-winner", ((), "limit-no-winner"))):
+        source = code(real, example_id)
+        scope: dict[str, Any] = {"Game": Game}
+        exec(source.split("game.apply(")[0], scope)  # the position, as the build sets it up
+        split = re.search(r'game\.apply\("(C\d\d-\d\d)"\)', source)
+        assert split
+        after = _after(scope["game"], split.group(1))
+        results = {}
+        for pick in after.legal_actions():
+            (end,) = ends(_after(after, pick))  # B's last turn is forced
+            assert end.outcome is not None
+            results[str(pick)] = (end.outcome.winners, end.outcome.reason.value)
+        with_4 = next(p for p in results if "4" in p)
+        with_1 = next(p for p in results if "1" in p)
+        assert results[with_4] == equal, example_id
+        assert results[with_1] == ((Player.A,), "limit-more-charm"), example_id
+        assert f'game.apply("{with_4}")' in source
+
+
 def test_round_limit_pairs_play_one_position_under_both_editions(real: Locales) -> None:
     """The Kosmos examples say they replay the optional rule's positions."""
     for optional, kosmos in (("ex-round-limit-optional", "ex-round-limit-kosmos"),
