@@ -236,6 +236,26 @@ def test_shared_pair_turns_on_b_answer(real: Locales) -> None:
         assert f'game.apply("{with_4}")' in source
 
 
+def test_optional_charm_turns_on_b_answer(real: Locales) -> None:
+    """ex-round-limit-optional-charm's second paragraph: the pair of geisha 3's two cards
+    makes the geishas equal and B wins on charm points; with the other pair A has more
+    geishas and wins."""
+    source = code(real, "ex-round-limit-optional-charm")
+    scope: dict[str, Any] = {"Game": Game}
+    exec(source.split("game.apply(")[0], scope)  # the position, as the build sets it up
+    split = re.search(r'game\.apply\("(C\d\d-\d\d)"\)', source)
+    assert split
+    after = _after(scope["game"], split.group(1))
+    results = {}
+    for pick in after.legal_actions():
+        (end,) = ends(_after(after, pick))  # B's last turn is forced
+        assert end.outcome is not None
+        results[str(pick)] = (end.outcome.winners, end.outcome.reason.value)
+    assert results == {"P33": ((Player.B,), "limit-more-charm"),
+                       "P26": ((Player.A,), "limit-more-geishas")}
+    assert 'game.apply("P33")' in source
+
+
 def test_round_limit_pairs_play_one_position_under_both_editions(real: Locales) -> None:
     """The Kosmos examples say they replay the optional rule's positions."""
     for optional, kosmos in (("ex-round-limit-optional", "ex-round-limit-kosmos"),
