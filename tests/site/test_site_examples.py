@@ -186,29 +186,40 @@ def test_4_geishas_vs_11_turns_on_a_split(real: Locales) -> None:
         assert end.charm("B") < 11
 
 
+Ending = tuple[tuple[Player, ...], str]
+
+
+def answers(real: Locales, example_id: str) -> tuple[str, dict[str, Ending]]:
+    """The Competition A plays in a round-limit example, and how the game ends after each
+    pair B may take (B's last turn is forced): the winners and the reason."""
+    source = code(real, example_id)
+    scope: dict[str, Any] = {"Game": Game}
+    exec(source.split("game.apply(")[0], scope)  # the position, as the build sets it up
+    split = re.search(r'game\.apply\("(C\d\d-\d\d)"\)', source)
+    assert split, example_id
+    after = _after(scope["game"], split.group(1))
+    results = {}
+    for pick in after.legal_actions():
+        (end,) = ends(_after(after, pick))
+        assert end.outcome is not None
+        results[str(pick)] = (end.outcome.winners, end.outcome.reason.value)
+    return split.group(1), results
+
+
+def taken(real: Locales, example_id: str, pick: str) -> bool:
+    return f'game.apply("{pick}")' in code(real, example_id)
+
+
 def test_round_limit_pair_turns_on_b_answer_only_under_kosmos(real: Locales) -> None:
     """The second paragraphs of ex-round-limit-optional and ex-round-limit-kosmos: after A's
     Competition, the optional rule gives A the game whichever pair B takes (by geishas); the
     Kosmos/IELLO edition gives it to B with the pair of geishas 6 and 7, to A with the other."""
-    winners = {}
-    for example_id in ("ex-round-limit-optional", "ex-round-limit-kosmos"):
-        source = code(real, example_id)
-        scope: dict[str, Any] = {"Game": Game}
-        exec(source.split("game.apply(")[0], scope)  # the position, as the build sets it up
-        game: Game = scope["game"]
-        split = re.search(r'game\.apply\("(C\d\d-\d\d)"\)', source)
-        assert split and split.group(1).endswith("-67")
-        after = _after(game, split.group(1))
-        for pick in after.legal_actions():
-            (end,) = ends(_after(after, pick))  # B's last turn is forced
-            assert end.outcome is not None
-            winners[example_id, str(pick)] = (end.outcome.winners, end.outcome.reason.value)
-    assert winners == {
-        ("ex-round-limit-optional", "P25"): ((Player.A,), "limit-more-geishas"),
-        ("ex-round-limit-optional", "P67"): ((Player.A,), "limit-more-geishas"),
-        ("ex-round-limit-kosmos", "P25"): ((Player.A,), "limit-more-charm"),
-        ("ex-round-limit-kosmos", "P67"): ((Player.B,), "limit-more-charm"),
-    }
+    a = (Player.A,)
+    assert answers(real, "ex-round-limit-optional") == (
+        "C25-67", {"P25": (a, "limit-more-geishas"), "P67": (a, "limit-more-geishas")})
+    assert answers(real, "ex-round-limit-kosmos") == (
+        "C25-67", {"P25": (a, "limit-more-charm"), "P67": ((Player.B,), "limit-more-charm")})
+    assert taken(real, "ex-round-limit-kosmos", "P67")
 
 
 def test_shared_pair_turns_on_b_answer(real: Locales) -> None:
@@ -218,42 +229,19 @@ def test_shared_pair_turns_on_b_answer(real: Locales) -> None:
     for example_id, equal in (("ex-round-limit-optional-shared", ((Player.A, Player.B),
                                                                    "limit-shared")),
                               ("ex-round-limit-kosmos-no-winner", ((), "limit-no-winner"))):
-        source = code(real, example_id)
-        scope: dict[str, Any] = {"Game": Game}
-        exec(source.split("game.apply(")[0], scope)  # the position, as the build sets it up
-        split = re.search(r'game\.apply\("(C\d\d-\d\d)"\)', source)
-        assert split
-        after = _after(scope["game"], split.group(1))
-        results = {}
-        for pick in after.legal_actions():
-            (end,) = ends(_after(after, pick))  # B's last turn is forced
-            assert end.outcome is not None
-            results[str(pick)] = (end.outcome.winners, end.outcome.reason.value)
-        with_4 = next(p for p in results if "4" in p)
-        with_1 = next(p for p in results if "1" in p)
-        assert results[with_4] == equal, example_id
-        assert results[with_1] == ((Player.A,), "limit-more-charm"), example_id
-        assert f'game.apply("{with_4}")' in source
+        assert answers(real, example_id) == (
+            "C17-47", {"P47": equal, "P17": ((Player.A,), "limit-more-charm")}), example_id
+        assert taken(real, example_id, "P47")
 
 
 def test_optional_charm_turns_on_b_answer(real: Locales) -> None:
     """ex-round-limit-optional-charm's second paragraph: the pair of geisha 3's two cards
     makes the geishas equal and B wins on charm points; with the other pair A has more
     geishas and wins."""
-    source = code(real, "ex-round-limit-optional-charm")
-    scope: dict[str, Any] = {"Game": Game}
-    exec(source.split("game.apply(")[0], scope)  # the position, as the build sets it up
-    split = re.search(r'game\.apply\("(C\d\d-\d\d)"\)', source)
-    assert split
-    after = _after(scope["game"], split.group(1))
-    results = {}
-    for pick in after.legal_actions():
-        (end,) = ends(_after(after, pick))  # B's last turn is forced
-        assert end.outcome is not None
-        results[str(pick)] = (end.outcome.winners, end.outcome.reason.value)
-    assert results == {"P33": ((Player.B,), "limit-more-charm"),
-                       "P26": ((Player.A,), "limit-more-geishas")}
-    assert 'game.apply("P33")' in source
+    assert answers(real, "ex-round-limit-optional-charm") == (
+        "C26-33", {"P33": ((Player.B,), "limit-more-charm"),
+                   "P26": ((Player.A,), "limit-more-geishas")})
+    assert taken(real, "ex-round-limit-optional-charm", "P33")
 
 
 def test_round_limit_pairs_play_one_position_under_both_editions(real: Locales) -> None:
