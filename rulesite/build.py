@@ -17,7 +17,7 @@ from xml.etree import ElementTree
 
 import yaml
 
-from rulesite import assets, compare, csp, published
+from rulesite import assets, compare, csp, published, search
 from rulesite.book import FILENAME as BOOK
 from rulesite.book import BookWriter
 from rulesite.config import language_config
@@ -108,6 +108,8 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
                for lang in locales.structure.languages]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         list(pool.map(run_mkdocs, configs))
+    for lang in locales.structure.languages:
+        search.add_synonyms(locales, lang, out / lang)
     # Hosts serve the root 404.html for any missing address; the languages' own would only
     # be reached by a direct link.
     for lang in locales.structure.languages:
@@ -170,6 +172,7 @@ def rebuild_languages(locales_dir: Path | str, out: Path | str, langs: list[str]
     with ThreadPoolExecutor(max_workers=2) as pool:
         list(pool.map(run_mkdocs, configs))
     for lang in langs:
+        search.add_synonyms(locales, lang, staging / lang)
         (staging / lang / "404.html").unlink()
         old = out / f".{lang}.old"
         shutil.rmtree(old, ignore_errors=True)

@@ -10,12 +10,17 @@ from __future__ import annotations
 
 import re
 import reprlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from rulesite import examples, markup, placeholders, runtime_keys, words
-from rulesite.errors import ExtraKeyError, MalformedEntryError, MissingKeyError
+from rulesite.errors import (
+    ExtraKeyError,
+    MalformedEntryError,
+    MissingKeyError,
+    UnknownReferenceError,
+)
 from rulesite.structure import Structure, load_structure
 from rulesite.yamlio import load_yaml
 
@@ -71,6 +76,9 @@ class Language:
     text: dict[str, dict[str, dict[str, Any]]]  # str fields; examples' comments: dicts
     glossary: dict[str, dict[str, str]]
     ui: dict[str, Any]  # strings; count.* plural forms; "grammar" (rulesite/words.py)
+    # Words readers of this language type for a glossary term (its synonyms.yml): the search
+    # finds the term by them; the pages never show them. Not translations of English.
+    synonyms: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -293,6 +301,27 @@ def _ui_fields(ui: dict[str, Any], english: dict[str, Any], file: Path) -> None:
                 file, key, f"uses fields {sorted(ours)}; the English string uses {sorted(theirs)}")
 
 
+def _synonyms(path: Path, structure: Structure) -> dict[str, tuple[str, ...]]:
+    """``synonyms.yml``: glossary term ID -> the words, separated by commas. Optional: a
+    language without the file has none."""
+    if not path.is_file():
+        return {}
+    data = load_yaml(path) or {}
+    if not isinstance(data, dict):
+        raise MalformedEntryError(path, "(file)", "expected a mapping of glossary term IDs")
+    terms = {t.id for t in structure.glossary}
+    out: dict[str, tuple[str, ...]] = {}
+    for term, value in data.items():
+        if term not in terms:
+            raise UnknownReferenceError(path, str(term), "not a glossary term ID of structure.yml")
+        words = tuple(w.strip() for w in value.split(",")) if isinstance(value, str) else ()
+        if not words or not all(words):
+            raise MalformedEntryError(path, str(term),
+                                      f"expected words separated by commas, got {value!r}")
+        out[str(term)] = words
+    return out
+
+
 def load(root: Path | str) -> Locales:
     """Read ``root`` (a ``locales/`` folder), check everything, return it all."""
     root = Path(root)
@@ -332,5 +361,6 @@ def load(root: Path | str) -> Locales:
             for form in value.values() if isinstance(value, dict) else (value,):
                 markup.check_ui(form, folder / "ui.yml", key)
         _match_examples(text, structure, folder / "text.yml", english)
-        languages[code] = Language(code, text, glossary, {**ui, "grammar": words.grammar(code)})
+        languages[code] = Language(code, text, glossary, {**ui, "grammar": words.grammar(code)},
+                                   _synonyms(folder / "synonyms.yml", structure))
     return Locales(root, structure, languages)

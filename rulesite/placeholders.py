@@ -16,6 +16,11 @@ from rulesite.structure import Structure
 
 # Anything shaped like {word:...} is meant as a placeholder, so a typo in the kind is caught too.
 PLACEHOLDER_RE = re.compile(r"\{([A-Za-z_]+):([^{}]*)\}")
+# A geisha's chip and the punctuation right after it stay on one line (board.css, .hk-nobr):
+# a line may break after the chip's box, which left "、" or ", " at the start of a line.
+CHIP_THEN_MARK = re.compile(
+    r'(<span class="hk-chip hk-g\d">\d</span>)'
+    r"([\u00a0\u202f]?[.,;:!?\u2026)\u00bb\u3001\u3002\uff09\uff0c\uff0e\uff1a\u300d]+)")
 # {ref:} may point at anything with an anchor; a glossary term is linked with {term:} instead.
 REF_KINDS = ("rule", "section", "page", "note", "table", "example", "figure", "misreading")
 GEISHAS = tuple(str(n) for n in range(1, int(FACTS["geishas"]) + 1))
@@ -112,4 +117,5 @@ class Resolver:
                      if kind == "ref" else self.term_of(name))
             return f"[{label}]({self.href(name)})" if links else label
 
-        return PLACEHOLDER_RE.sub(one, text)
+        html = PLACEHOLDER_RE.sub(one, text)
+        return CHIP_THEN_MARK.sub(r'<span class="hk-nobr">\1\2</span>', html) if links else html

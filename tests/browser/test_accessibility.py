@@ -116,8 +116,8 @@ def test_example_from_the_keyboard(chromium: Browser, site_url: str, locales: Lo
     ui = locales.languages["fr"].ui
     context = chromium.new_context(viewport={"width": 390, "height": 800})
     page = context.new_page()
-    page.goto(f"{site_url}/fr/end/")
-    example = "ex-8-vs-11"  # three steps: 0, 1, 2
+    page.goto(f"{site_url}/fr/scoring/")
+    example = "ex-tie-keeps-marker"  # three steps: 0, 1, 2 (one move, then the scoring)
     root = page.locator(f"[id='{example}'] .hk-ex")
     root.scroll_into_view_if_needed()
     # The widget opens on its last step, like the page without script.

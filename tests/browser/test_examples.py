@@ -203,9 +203,8 @@ def test_every_example_replays_live_as_built(tab: Tab, site_url: str, locales: L
 # --- editing, errors, runaway code -----------------------------------------------------------
 
 def edited_8_vs_11(code: str) -> str:
-    """A plays 7 instead of 6 for the last Secret: nobody reaches a goal, round 3 follows."""
-    edited = (code.replace('"A": "77"', '"A": "67"').replace('hands={"A": "6"}', 'hands={"A": "7"}')
-              .replace('game.apply("S6")', 'game.apply("S7")'))
+    """A takes geisha 5's card from B's Gift: nobody reaches a goal, round 3 follows."""
+    edited = code.replace('game.apply("P3")', 'game.apply("P5")')
     assert edited != code
     return edited
 

@@ -56,9 +56,12 @@ def test_cite_a_rule_by_keyboard(context: BrowserContext, site_url: str, locales
     url = f"{site_url}/{lang}/round/?hl=deal-remove#deal-remove"
     assert copied == expected.format(title=title, version=locales.structure.version, url=url)
 
-    # The bare link, then the link itself: the rule is marked on arrival.
-    page.keyboard.press("Escape")
+    # Copying closes the menu and gives the focus back to Cite.
     assert button.get_attribute("aria-expanded") == "false"
+    assert page.locator("h3#deal-remove .hk-cite-menu").is_hidden()
+    assert page.evaluate("document.activeElement.classList.contains('hk-cite-button')")
+
+    # The bare link, then the link itself: the rule is marked on arrival.
     button.click()
     page.get_by_role("button", name=locales.languages[lang].ui["cite.copy_link"]).first.click()
     page.wait_for_function("navigator.clipboard.readText().then(t => !t.includes(' '))")

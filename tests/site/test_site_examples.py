@@ -9,11 +9,13 @@ that the browser's engine agrees with the page).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from hanamikoji import Game, Player
 from rulesite import examples, placeholders
 from rulesite.locales import Locales, load
 
@@ -109,6 +111,137 @@ def test_charm_goals_are_reached_exactly(real: Locales) -> None:
         outcome = steps(real, example_id)[-1]["outcome"]
         assert outcome["charm"][1] == 11 and outcome["charm"][0] < 11, example_id
     assert steps(real, "ex-4-geishas-vs-11")[-1]["outcome"]["geishas"][0] == 4
+
+
+def ends(game: Game) -> Iterator[Game]:
+    """Every way the round can end from ``game``: each legal move of both players."""
+    if game.outcome is not None or game.to_move is None:
+        yield game
+        return
+    for action in game.legal_actions():
+        after = game.copy()
+        after.apply(action)
+        yield from ends(after)
+
+
+def forces(game: Game, player: Player, goal: Callable[[Game], bool]) -> bool:
+    """Whether ``player`` can make the round end in ``goal`` whatever the opponent plays."""
+    if game.outcome is not None or game.to_move is None:
+        return goal(game)
+    tries = (forces(_after(game, action), player, goal) for action in game.legal_actions())
+    return any(tries) if game.to_move == player else all(tries)
+
+
+def _after(game: Game, action: object) -> Game:
+    other = game.copy()
+    other.apply(action)  # type: ignore[arg-type]
+    return other
+
+
+def test_8_vs_11_turns_on_the_answer_to_b_gift(real: Locales) -> None:
+    """The example's second paragraph: B's Gift holds B's only card of geisha 7 and no other is
+    left to play; after the card A takes in the line shown, B can reach 11 whatever A does, and
+    a fourth geisha for A does not stop B; with geisha 7's card B cannot reach 11 this round,
+    and A can win it."""
+    source = code(real, "ex-8-vs-11")
+    head = source.split('game.apply("P3")')[0]  # up to A's answer, the step the text names
+    scope: dict[str, Any] = {"Game": Game}
+    exec(head, scope)  # the site's own example code, as the build runs it
+    game: Game = scope["game"]
+    assert game.to_move == Player.A and str(game.legal_actions()[0]).startswith("P")
+    offer = [int(str(a)[1:]) for a in game.legal_actions()]
+    assert 7 in offer
+    elsewhere = [*game.hand("A"), *game.hand("B"), *game.draw_pile]
+    assert 7 not in elsewhere, "another card of geisha 7 is left to play"
+    b_wins = lambda g: g.outcome is not None and g.outcome.winners == (Player.B,)  # noqa: E731
+    taken = re.search(r'game\.apply\("(P\d)"\)', source.split(head, 1)[1])
+    assert taken and taken.group(1) != "P7"  # the line shown: A answers with another card
+    after = _after(game, taken.group(1))
+    assert forces(after, Player.B, b_wins)
+    assert any(b_wins(end) and end.geishas("A") == 4 for end in ends(after))
+    # Geisha 7's card instead: B stays under 11 in every line, and A can force a win.
+    after = _after(game, "P7")
+    assert all(end.charm("B") < 11 for end in ends(after))
+    assert forces(after, Player.A,
+                  lambda g: g.outcome is not None and g.outcome.winners == (Player.A,))
+
+
+def test_4_geishas_vs_11_turns_on_a_split(real: Locales) -> None:
+    """The example's second paragraph: the split of the line shown lets B take a pair and win
+    by charm points against A's four geishas; the same four cards paired 5-6 and 6-7 keep B
+    under 11 whichever pair B takes, and A wins."""
+    source = code(real, "ex-4-geishas-vs-11")
+    scope: dict[str, Any] = {"Game": Game}
+    exec(source.split("game.apply(")[0], scope)  # the position, as the build sets it up
+    game: Game = scope["game"]
+    split = re.search(r'game\.apply\("(C\d\d-\d\d)"\)', source)
+    assert split and game.to_move == Player.A
+    after = _after(game, split.group(1))
+    assert any(end.outcome is not None and end.outcome.winners == (Player.B,)
+               and end.outcome.reason.value == "charm-beats-geishas" for end in ends(after))
+    other = "C56-67"
+    assert other in [str(a) for a in game.legal_actions()] and other != split.group(1)
+    for end in ends(_after(game, other)):
+        assert end.outcome is not None and end.outcome.winners == (Player.A,)
+        assert end.charm("B") < 11
+
+
+Ending = tuple[tuple[Player, ...], str]
+
+
+def answers(real: Locales, example_id: str) -> tuple[str, dict[str, Ending]]:
+    """The Competition A plays in a round-limit example, and how the game ends after each
+    pair B may take (B's last turn is forced): the winners and the reason."""
+    source = code(real, example_id)
+    scope: dict[str, Any] = {"Game": Game}
+    exec(source.split("game.apply(")[0], scope)  # the position, as the build sets it up
+    split = re.search(r'game\.apply\("(C\d\d-\d\d)"\)', source)
+    assert split, example_id
+    after = _after(scope["game"], split.group(1))
+    results = {}
+    for pick in after.legal_actions():
+        (end,) = ends(_after(after, pick))
+        assert end.outcome is not None
+        results[str(pick)] = (end.outcome.winners, end.outcome.reason.value)
+    return split.group(1), results
+
+
+def taken(real: Locales, example_id: str, pick: str) -> bool:
+    return f'game.apply("{pick}")' in code(real, example_id)
+
+
+def test_round_limit_pair_turns_on_b_answer_only_under_kosmos(real: Locales) -> None:
+    """The second paragraphs of ex-round-limit-optional and ex-round-limit-kosmos: after A's
+    Competition, the optional rule gives A the game whichever pair B takes (by geishas); the
+    Kosmos/IELLO edition gives it to B with the pair of geishas 6 and 7, to A with the other."""
+    a = (Player.A,)
+    assert answers(real, "ex-round-limit-optional") == (
+        "C25-67", {"P25": (a, "limit-more-geishas"), "P67": (a, "limit-more-geishas")})
+    assert answers(real, "ex-round-limit-kosmos") == (
+        "C25-67", {"P25": (a, "limit-more-charm"), "P67": ((Player.B,), "limit-more-charm")})
+    assert taken(real, "ex-round-limit-kosmos", "P67")
+
+
+def test_shared_pair_turns_on_b_answer(real: Locales) -> None:
+    """The second paragraphs of ex-round-limit-optional-shared and -kosmos-no-winner: B's
+    pair with geisha 4's card leaves the players equal (a shared victory, or no winner); the
+    pair with geisha 1's card gives A more charm points and the game, under both editions."""
+    for example_id, equal in (("ex-round-limit-optional-shared", ((Player.A, Player.B),
+                                                                   "limit-shared")),
+                              ("ex-round-limit-kosmos-no-winner", ((), "limit-no-winner"))):
+        assert answers(real, example_id) == (
+            "C17-47", {"P47": equal, "P17": ((Player.A,), "limit-more-charm")}), example_id
+        assert taken(real, example_id, "P47")
+
+
+def test_optional_charm_turns_on_b_answer(real: Locales) -> None:
+    """ex-round-limit-optional-charm's second paragraph: the pair of geisha 3's two cards
+    makes the geishas equal and B wins on charm points; with the other pair A has more
+    geishas and wins."""
+    assert answers(real, "ex-round-limit-optional-charm") == (
+        "C26-33", {"P33": ((Player.B,), "limit-more-charm"),
+                   "P26": ((Player.A,), "limit-more-geishas")})
+    assert taken(real, "ex-round-limit-optional-charm", "P33")
 
 
 def test_round_limit_pairs_play_one_position_under_both_editions(real: Locales) -> None:

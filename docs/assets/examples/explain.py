@@ -25,9 +25,19 @@ def escape(text: str) -> str:
             .replace('"', "&quot;").replace("'", "&#x27;"))
 
 
+# A card chip (or a pair of them) and the punctuation right after it: a line may break
+# after a chip's box, which left ". A: …" or ", 7" at the start of the next line.
+CHIP_THEN_MARK = re.compile(
+    r'((?:<span class="hk-pair">(?:<span class="hk-chip hk-g\d">\d</span>)+</span>)'
+    r'|<span class="hk-chip hk-g\d">\d</span>)'
+    r"([\u00a0\u202f]?[.,;:!?\u2026)\u00bb\u3001\u3002\uff09\uff0c\uff0e\uff1a\u300d]+)")
+
+
 def fill(template: str, fields: dict[str, str]) -> str:
-    """The escaped ``template`` with each ``{name}`` replaced by ``fields[name]`` (HTML)."""
-    return FIELD.sub(lambda m: fields[m.group(1)], escape(template))
+    """The escaped ``template`` with each ``{name}`` replaced by ``fields[name]`` (HTML); a
+    chip and the punctuation after it never part at the end of a line."""
+    html = FIELD.sub(lambda m: fields[m.group(1)], escape(template))
+    return CHIP_THEN_MARK.sub(r'<span class="hk-nobr">\1\2</span>', html)
 
 
 LIST_FIELD = re.compile(r"\{([01])\}")

@@ -80,6 +80,9 @@
     navigator.clipboard.writeText(text).then(function () {
       if (fallback) fallback.hidden = true;
       announce(message);
+      // Copied: the menu has done its job, so it closes and focus goes back to its button
+      // (on failure it stays open, with the text selected to copy by hand).
+      if (open && open.menu === menu) close(true);
     }, failed);
   }
 

@@ -10,6 +10,12 @@
       frame.querySelector("th").textContent : "";
     return text.replace(/\s+/g, " ").trim();
   }
+  // Seen, too: while more of the table lies to the right, its right edge fades out
+  // (hanamikoji.css, .hk-more), so a cut-off column does not pass for the whole table.
+  function edge(frame) {
+    var more = frame.scrollLeft + frame.clientWidth < frame.scrollWidth - 1;
+    frame.classList.toggle("hk-more", more);
+  }
   function update(frame) {
     if (frame.scrollWidth > frame.clientWidth + 1) {
       frame.tabIndex = 0;
@@ -18,6 +24,11 @@
     } else {
       frame.removeAttribute("tabindex");
       frame.removeAttribute("role");
+    }
+    edge(frame);
+    if (!frame.dataset.hkEdge) {
+      frame.dataset.hkEdge = "1";
+      frame.addEventListener("scroll", function () { edge(frame); }, {passive: true});
     }
   }
   var resized = "ResizeObserver" in window ? new ResizeObserver(function (entries) {
