@@ -51,7 +51,7 @@ BUILDER_UI_KEYS = (
     "example.label", "figure.label",
     "glossary.terms", "glossary.definitions", "glossary.entry", "glossary.edition_name",
     "glossary.edition.kosmos",
-    "glossary.edition.emperors4",
+    "glossary.edition.emperors4", "glossary.edition.emperors4-ja", "glossary.edition.emperors4-id",
     "edition.emperors4", "edition.emperors4-3-rounds", "edition.kosmos",
     "table.geishas.geisha", "table.geishas.charm", "table.geishas.items",
     "table.geishas.kosmos", "table.geishas.kosmos_item",

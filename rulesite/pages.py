@@ -14,7 +14,14 @@ from rulesite.errors import MissingKeyError
 from rulesite.locales import Language, Locales
 from rulesite.numbering import Version
 from rulesite.placeholders import Resolver
-from rulesite.structure import GLOSSARY_EDITIONS, RULEBOOK_OF, Block, Page, Section
+from rulesite.structure import (
+    EDITION_LANGUAGE,
+    GLOSSARY_EDITIONS,
+    RULEBOOK_OF,
+    Block,
+    Page,
+    Section,
+)
 
 
 class PageWriter:
@@ -279,15 +286,17 @@ class PageWriter:
         table = (f'<div class="hk-glossary-table"><table>\n<thead><tr>{head}</tr></thead>\n'
                  f"<tbody>\n" + "\n".join(rows) + "\n</tbody></table></div>")
 
+        # The rulebooks every language cites, and this language's own printed rulebook.
+        shown = {*GLOSSARY_EDITIONS, RULEBOOK_OF[self.lang]}
         entries = []
         for term in self.structure.glossary:
             entry = self.language.glossary[term.id]
             names = "".join(
                 '<br><span class="hk-edition-name">' + self.ui["glossary.edition_name"].format(
                     edition=escape(self.ui[f"glossary.edition.{edition}"]),
-                    name=f'<span lang="{"fr" if edition == "kosmos" else "en"}">'
+                    name=f'<span lang="{EDITION_LANGUAGE[edition]}">'
                          f"{escape(name)}</span>") + "</span>"
-                for edition, name in term.editions.items() if edition in GLOSSARY_EDITIONS)
+                for edition, name in term.editions.items() if edition in shown)
             text = self.ui["glossary.entry"].format(term=f"**{escape(entry['term'])}**",
                                                      definition=md(entry["definition"]))
             entries.append(self.div("hk-term", term.id, text + names))

@@ -27,6 +27,8 @@ TABLE_KINDS = ("geishas", "editions", "notation", "errors", "speed", "players", 
 # two, the edition-names table compares each language with its own rulebook (RULEBOOK_OF).
 EDITION_NAMES = ("kosmos", "emperors4", "emperors4-ja", "emperors4-id")
 GLOSSARY_EDITIONS = ("kosmos", "emperors4")
+# The language each printed rulebook is written in (the lang attribute of its names).
+EDITION_LANGUAGE = {"kosmos": "fr", "emperors4": "en", "emperors4-ja": "ja", "emperors4-id": "id"}
 RULEBOOK_OF = {"en": "emperors4", "fr": "kosmos", "ja": "emperors4-ja", "id": "emperors4-id"}
 # The rules each printed rulebook plays by default (``hanamikoji.Edition`` values): the
 # EmperorS4 rulebooks have no round limit unless the players choose the option; the French

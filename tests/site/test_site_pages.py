@@ -80,8 +80,22 @@ def test_glossary_maps_terms_across_languages(fixture_site: Path) -> None:
     assert '<td lang="fr"><a href="#item-card">carte objet</a></td>' in row.group(0)
     entry = text(element(page, "item-card"))
     assert entry.startswith("carte objet\u202f: Une carte qui soutient une geisha.")
-    assert "Livret EmperorS4\u202f: Hand" in text(element(page, "hand"))
+    assert "Livret EmperorS4 (anglais)\u202f: Hand" in text(element(page, "hand"))
     assert "Édition française (Kosmos/IELLO)\u202f: main" in text(element(page, "hand"))
+
+
+def test_glossary_gives_the_name_printed_in_the_languages_own_rulebook(real_site: Path) -> None:
+    """Each language's glossary adds its own printed rulebook's names to the two every
+    language cites (the EmperorS4 English rulebook and the French box), and no other's."""
+    ja = text(element(html(real_site, "ja", "glossary"), "gift"))
+    assert "EmperorS4版の日本語ルールブック：贈与" in ja  # noqa: RUF001
+    assert "インドネシア語訳" not in ja
+    id_ = text(element(html(real_site, "id", "glossary"), "gift"))
+    assert "Terjemahan Indonesia buku aturan EmperorS4: Gift" in id_
+    assert "berbahasa Jepang" not in id_
+    en = html(real_site, "en", "glossary")
+    assert "Japanese rulebook" not in en and "Indonesian translation" not in en
+    assert '<span lang="ja">贈与</span>' in html(real_site, "ja", "glossary")
 
 
 def test_misreading_has_claim_answer_and_settling_rule(fixture_site: Path) -> None:
