@@ -70,6 +70,15 @@ def start_server(served: Path, port: int) -> ThreadingHTTPServer:
     from rulesite.serve import make_server  # imported late, as the builder is in conftest.py
 
     server = make_server(served, port)
+    plain = server.handle_error
+
+    def handle_error(request: object, client_address: object) -> None:
+        # A page that navigates away drops its downloads: not worth a traceback on the terminal
+        # (the xdist controller's output is not captured).
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            plain(request, client_address)  # type: ignore[arg-type]
+
+    server.handle_error = handle_error  # type: ignore[method-assign]
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
