@@ -39,8 +39,11 @@ check: setup
 	$(VENV)/bin/deptry .
 	$(VENV)/bin/zizmor --offline --quiet .github/workflows/
 
+# Two worker processes (pytest-xdist): each site is still built once per run (tests/run_once.py);
+# a module with a module-scoped fixture runs whole in one worker (loadgroup, tests/conftest.py).
+TEST_WORKERS ?= 2
 test: setup node browser check
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadgroup
 
 # SITE_URL=https://example.org/hanamikoji-rules/ make site: canonical links, hreflang and the
 # sitemap carry that address (the Pages workflow passes the one GitHub reports).

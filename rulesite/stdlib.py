@@ -24,6 +24,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from rulesite.cachelock import locked
 from rulesite.errors import AssetError
 
 REPO = Path(__file__).resolve().parent.parent
@@ -77,15 +78,18 @@ def _compile(pyodide_dir: Path, job: dict[str, object], cache: Path, kind: str) 
     if node is None:
         raise AssetError("node not found: it compiles the Python of the live examples "
                          "(install Node.js, as for `make node`)")
-    shutil.rmtree(cached.parent, ignore_errors=True)  # only the current one is worth keeping
-    cached.parent.mkdir(parents=True)
-    job_file = cached.with_suffix(".json")
-    job_file.write_text(json.dumps(job), encoding="utf-8")
-    partial = cached.with_suffix(".partial")
-    proc = subprocess.run([node, str(SCRIPT), str(pyodide_dir), str(job_file), str(partial)],
-                          capture_output=True, text=True, check=False)
-    if proc.returncode != 0 or not partial.is_file():
-        raise AssetError(f"compiling the Python of the live examples ({kind}) failed (exit "
-                         f"{proc.returncode}):\n{proc.stdout}{proc.stderr}")
-    partial.replace(cached)
+    with locked(cached.parent):
+        if cached.is_file():  # made by another process while this one waited
+            return cached
+        shutil.rmtree(cached.parent, ignore_errors=True)  # only the current one is worth keeping
+        cached.parent.mkdir(parents=True)
+        job_file = cached.with_suffix(".json")
+        job_file.write_text(json.dumps(job), encoding="utf-8")
+        partial = cached.with_suffix(".partial")
+        proc = subprocess.run([node, str(SCRIPT), str(pyodide_dir), str(job_file), str(partial)],
+                              capture_output=True, text=True, check=False)
+        if proc.returncode != 0 or not partial.is_file():
+            raise AssetError(f"compiling the Python of the live examples ({kind}) failed (exit "
+                             f"{proc.returncode}):\n{proc.stdout}{proc.stderr}")
+        partial.replace(cached)
     return cached

@@ -25,6 +25,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulesite.cachelock import locked
 from rulesite.errors import AssetError
 
 REPO = Path(__file__).resolve().parent.parent
@@ -174,23 +175,28 @@ def reduce(pyodide_dir: Path, cache: Path = CACHE) -> bytes:
     kept = cache / f"{digest.hexdigest()[:16]}.wasm"
     if kept.is_file():
         return kept.read_bytes()
-    shutil.rmtree(cache, ignore_errors=True)  # only the current one is worth keeping
-    cache.mkdir(parents=True)
-    trimmed = cache / "exports.wasm"
-    trimmed.write_bytes(keep_exports(original, used_exports(original, javascript)))
-    partial = cache / "reduced.partial"
     node = shutil.which("node")
     if node is None:
         raise AssetError("node not found: Binaryen's wasm-opt runs under Node.js (`make node`)")
-    proc = subprocess.run([node, str(WASM_OPT), str(trimmed), "--remove-unused-module-elements",
-                           *(f"--enable-{feature}" for feature in FEATURES), "-o", str(partial)],
-                          capture_output=True, text=True, check=False)
-    if proc.returncode != 0 or not partial.is_file():
-        raise AssetError(f"wasm-opt failed (exit {proc.returncode}):\n{proc.stdout}{proc.stderr}")
-    reduced = partial.read_bytes()
-    check(original, reduced, javascript)
-    partial.replace(kept)
-    trimmed.unlink()
+    with locked(cache):
+        if kept.is_file():  # made by another process while this one waited
+            return kept.read_bytes()
+        shutil.rmtree(cache, ignore_errors=True)  # only the current one is worth keeping
+        cache.mkdir(parents=True)
+        trimmed = cache / "exports.wasm"
+        trimmed.write_bytes(keep_exports(original, used_exports(original, javascript)))
+        partial = cache / "reduced.partial"
+        proc = subprocess.run([node, str(WASM_OPT), str(trimmed), "--remove-unused-module-elements",
+                               *(f"--enable-{feature}" for feature in FEATURES),
+                               "-o", str(partial)],
+                              capture_output=True, text=True, check=False)
+        if proc.returncode != 0 or not partial.is_file():
+            raise AssetError(f"wasm-opt failed (exit {proc.returncode}):\n"
+                             f"{proc.stdout}{proc.stderr}")
+        reduced = partial.read_bytes()
+        check(original, reduced, javascript)
+        partial.replace(kept)
+        trimmed.unlink()
     return reduced
 
 
@@ -199,14 +205,17 @@ def runtime(pyodide_dir: Path, cache: Path = CACHE) -> Path:
     that run Python under node with the runtime the site ships."""
     reduced = reduce(pyodide_dir, cache)
     folder = cache / f"pyodide-{hashlib.sha256(reduced).hexdigest()[:16]}"
-    if not (folder / "pyodide.asm.wasm").is_file():
-        folder.mkdir(parents=True, exist_ok=True)
-        for item in pyodide_dir.iterdir():
-            if item.is_file() and item.name != "pyodide.asm.wasm":
-                shutil.copyfile(item, folder / item.name)
-        partial = folder / "pyodide.asm.wasm.partial"
-        partial.write_bytes(reduced)
-        partial.replace(folder / "pyodide.asm.wasm")
+    if (folder / "pyodide.asm.wasm").is_file():
+        return folder
+    with locked(cache):  # a file half copied by another process must not be read
+        if not (folder / "pyodide.asm.wasm").is_file():
+            folder.mkdir(parents=True, exist_ok=True)
+            for item in pyodide_dir.iterdir():
+                if item.is_file() and item.name != "pyodide.asm.wasm":
+                    shutil.copyfile(item, folder / item.name)
+            partial = folder / "pyodide.asm.wasm.partial"
+            partial.write_bytes(reduced)
+            partial.replace(folder / "pyodide.asm.wasm")
     return folder
 
 

@@ -1,32 +1,100 @@
-"""Shared by tests/site and tests/browser: the real rulebook, built once per session the way
-the Pages workflow builds it, for a site that lives under a sub-path of its host."""
+"""Shared by tests/site and tests/browser: the real rulebook, built once per run the way the
+Pages workflow builds it, for a site that lives under a sub-path of its host (shared by the
+run's processes: tests/run_once.py)."""
 
 from __future__ import annotations
 
-import socket
+import subprocess
+from http.server import ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
+from run_once import (
+    SUB_PATH,
+    URL_KEY,
+    build_real_site,
+    free_port,
+    run_folder,
+    served_by_controller,
+    served_folder,
+    start_building_real_site,
+    start_server,
+)
 
-REPO = Path(__file__).resolve().parents[1]
+_served: dict[str, ThreadingHTTPServer] = {}  # the xdist controller's server, by address
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """xdist controller, once per worker: every worker gets the same deployed address, served
+    from here (the controller lives until the last worker is done, so no browser test loses
+    the server while another worker ends its session)."""
+    if not _served:
+        run = node.config._tmp_path_factory.getbasetemp()  # what run_folder() gives workers
+        port = free_port()
+        _served[f"http://127.0.0.1:{port}/{SUB_PATH}/"] = start_server(served_folder(run), port)
+    node.workerinput[URL_KEY] = next(iter(_served))
+
+
+_background: list[subprocess.Popen[bytes]] = []  # gw0's build of the real site
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """gw0 leaves no build behind: it waits for it (the other worker may still need the
+    site), unless the run was interrupted."""
+    for process in _background:
+        if exitstatus == pytest.ExitCode.INTERRUPTED:
+            process.terminate()
+        process.wait()
+    _background.clear()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    for server in _served.values():
+        server.shutdown()
+        server.server_close()
+    _served.clear()
+
+
+def _needs(item: pytest.Item) -> int:
+    """0: no built site, 1: the fixture site only, 2: the real site."""
+    names = set(item.fixturenames)
+    return 2 if names & {"real_site", "site_url", "any_site"} else int("fixture_site" in names)
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """In an xdist run: the tests that need no built site first, those that need the real one
+    last, while the first worker builds it in the background (``_background``); and, under
+    `--dist loadgroup`, the tests of a module that sets something up once per module (a live
+    server with its own build, say) in one worker, so it is set up once per run. Every other
+    test goes to whichever worker is free."""
+    url = served_by_controller(config)
+    if url is None:
+        return
+    items.sort(key=_needs)  # stable: the order within each kind is kept
+    worker = getattr(config, "workerinput", {}).get("workerid")
+    if worker == "gw0" and items and _needs(items[-1]) == 2:
+        run = run_folder(config._tmp_path_factory)  # type: ignore[attr-defined]
+        _background.append(start_building_real_site(run, url))
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        defs = info.name2fixturedefs if info is not None else {}
+        if any(found and found[-1].scope == "module" for found in defs.values()):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
 @pytest.fixture(scope="session")
-def deployed_url() -> str:
+def deployed_url(request: pytest.FixtureRequest) -> str:
     """Where the test build says it will live: under a sub-path, as a GitHub Pages project
     site, on the loopback port tests/browser serves it on (so the page's absolute links,
     canonical and hreflang, stay on the site's own origin)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    return f"http://127.0.0.1:{port}/hanamikoji-rules/"
+    return served_by_controller(request.config) or f"http://127.0.0.1:{free_port()}/{SUB_PATH}/"
 
 
 @pytest.fixture(scope="session")
 def real_site(tmp_path_factory: pytest.TempPathFactory, deployed_url: str) -> Path:
-    """The real rulebook of locales/, built as `SITE_URL=<deployed_url> make site` builds it."""
-    # Imported here: the engine's tests also run in Pyodide, which has no site builder deps.
-    from rulesite.build import build_once
-
-    return build_once(REPO / "locales", tmp_path_factory.getbasetemp() / "real-site",
-                      site_url=deployed_url)
+    """The real rulebook of locales/, built as `SITE_URL=<deployed_url> make site` builds it,
+    once per run."""
+    return build_real_site(run_folder(tmp_path_factory), deployed_url)

@@ -3,7 +3,6 @@ driven by Playwright (its own browser download does not work here: `make browser
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,9 +11,9 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from run_once import SUB_PATH, run_folder, served_by_controller, served_folder, start_server
 
 from rulesite.locales import Locales, load
-from rulesite.serve import make_server
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -31,19 +30,18 @@ def locales() -> Locales:
 
 
 @pytest.fixture(scope="session")
-def site_url(real_site: Path, deployed_url: str,
+def site_url(request: pytest.FixtureRequest, real_site: Path, deployed_url: str,
              tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Base URL of the real site (the build shared with tests/site), served under the same
     sub-path and port as where it was built to live, as on GitHub Pages: every browser test
-    then checks that links, search and the runtime work under a sub-path."""
-    served = tmp_path_factory.getbasetemp() / "served"
-    sub = urlsplit(deployed_url).path.strip("/")
-    if not (served / sub).exists():
-        (served / sub).parent.mkdir(parents=True, exist_ok=True)
-        (served / sub).symlink_to(real_site, target_is_directory=True)
-    server = make_server(served, urlsplit(deployed_url).port or 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    then checks that links, search and the runtime work under a sub-path. In an xdist run the
+    controller serves it (tests/conftest.py); in a plain run, this process does."""
+    if served_by_controller(request.config):
+        yield deployed_url.rstrip("/")
+        return
+    assert urlsplit(deployed_url).path.strip("/") == SUB_PATH
+    server = start_server(served_folder(run_folder(tmp_path_factory)),
+                          urlsplit(deployed_url).port or 0)
     yield deployed_url.rstrip("/")
     server.shutdown()
     server.server_close()

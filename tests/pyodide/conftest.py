@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
+from run_once import run_folder, run_lock
 
 from rulesite import wasm
 
@@ -28,14 +29,21 @@ def _script(*args: str) -> str:
 @pytest.fixture(scope="session")
 def engine_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A wheel built from the current work tree."""
-    out = tmp_path_factory.mktemp("engine-wheel")
-    return Path(_script(str(SCRIPTS / "build_wheel.py"), str(out)).strip())
+    run = run_folder(tmp_path_factory)
+    out = run / "engine-wheel"
+    with run_lock(run, "engine-wheel"):
+        built = sorted(out.glob("*.whl"))
+        if built:  # made by another worker of this run
+            return built[0]
+        return Path(_script(str(SCRIPTS / "build_wheel.py"), str(out)).strip())
 
 
 @pytest.fixture(scope="session")
-def test_wheels() -> list[Path]:
+def test_wheels(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     """pytest, hypothesis and their dependencies for Pyodide (cached in build/pyodide-wheels)."""
-    out = _script(str(SCRIPTS / "fetch_pyodide_wheels.py"), str(ROOT / "build" / "pyodide-wheels"))
+    with run_lock(run_folder(tmp_path_factory), "pyodide-wheels"):  # one download at a time
+        out = _script(str(SCRIPTS / "fetch_pyodide_wheels.py"),
+                      str(ROOT / "build" / "pyodide-wheels"))
     return [Path(line) for line in out.splitlines()]
 
 

@@ -1,7 +1,7 @@
 """Fixtures for the site builder: a small valid rulebook to break on purpose, and built sites.
 
-Each site is built once per session (``build_once``); the real one (``real_site``, in
-tests/conftest.py) is shared with tests/browser/.
+Each site is built once per run, by whichever process asks first (tests/run_once.py); the real
+one (``real_site``, in tests/conftest.py) is shared with tests/browser/.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 import yaml
+from run_once import run_folder, run_lock
 
 from rulesite.build import build_once
 
@@ -52,10 +53,12 @@ def edit() -> Callable[[Path, Callable[[Any], Any]], None]:
 @pytest.fixture(scope="session")
 def fixture_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The fixture rulebook, built (without the Pyodide runtime)."""
-    root = tmp_path_factory.getbasetemp() / "fixture-site"
-    if not (root / "locales").exists():
-        assemble_fixture(root / "locales")
-    return build_once(root / "locales", root, pyodide=False)
+    run = run_folder(tmp_path_factory)
+    root = run / "fixture-site"
+    with run_lock(run, "fixture-site"):
+        if not (root / "locales").exists():
+            assemble_fixture(root / "locales")
+        return build_once(root / "locales", root, pyodide=False)
 
 
 @pytest.fixture(scope="session", params=["fixture", "real"])
