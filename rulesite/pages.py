@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from rulesite import examples, figures, play, tables
+from rulesite import examples, figures, play, tables, words
 from rulesite.errors import MissingKeyError
 from rulesite.locales import Language, Locales
 from rulesite.numbering import Version
@@ -216,7 +216,8 @@ class PageWriter:
         md = self.resolver(page.id).markdown
         ui = self.ui
         anchor = "v" + version.version.replace(".", "-")
-        heading = ui["changelog.heading"].format(version=version.version, date=version.date)
+        heading = ui["changelog.heading"].format(version=version.version,
+                                                 date=words.date(self.lang, version.date))
         out = [f"## {heading} {{ #{anchor} }}",
                self.div("hk-note", version.summary, md(self.text("notes", version.summary,
                                                                  "text")))]

@@ -17,10 +17,12 @@ its form, with the number as ``{n}``::
 
 from __future__ import annotations
 
+import datetime
 from functools import cache
 from typing import Any, Literal
 
 from babel import Locale
+from babel.dates import format_date
 from babel.lists import format_list
 
 # CLDR's order of the plural categories.
@@ -49,6 +51,12 @@ def join(lang: str, items: list[str], style: Literal["standard", "or"] = "standa
     """``items`` joined as ``lang`` writes a list ("5, 6, and 7"; « 5, 6 et 7 »; 「5、6、7」);
     ``style="or"`` for a choice ("English, Français, or Bahasa Indonesia")."""
     return str(format_list(items, style=style, locale=lang))
+
+
+def date(lang: str, iso: str) -> str:
+    """A date of the changelog (``2026-11-25``) as ``lang`` writes it in prose (CLDR's long
+    form: "November 25, 2026", « 25 novembre 2026 », 「2026年11月25日」)."""
+    return str(format_date(datetime.date.fromisoformat(iso), format="long", locale=lang))
 
 
 @cache

@@ -12,6 +12,7 @@ import yaml
 from site_html import html_files
 
 from hanamikoji import Rule
+from rulesite import words
 from rulesite.errors import MalformedEntryError, MissingKeyError
 from rulesite.locales import load
 from rulesite.structure import load_structure
@@ -137,8 +138,8 @@ def test_every_page_shows_the_version_and_the_changelog_has_it(real_site: Path) 
             assert footer.group(2) == label.replace("&", "&amp;")
             assert footer.group(1).endswith("changelog/")
         changelog = (real_site / lang / "changelog" / "index.html").read_text(encoding="utf-8")
-        heading = ui["changelog.heading"].format(version=version,
-                                                 date=loaded.structure.versions[-1].date)
+        heading = ui["changelog.heading"].format(
+            version=version, date=words.date(lang, loaded.structure.versions[-1].date))
         assert f'id="v{version.replace(".", "-")}"' in changelog
         assert heading in changelog
         first_words = loaded.languages[lang].text["notes"][summary]["text"][:30]

@@ -115,6 +115,14 @@ def test_lists_are_joined_as_the_language_writes_them(loaded: locales.Locales,
         "en": "5, 6, and 7", "fr": "5, 6 et 7", "ja": "5、6、7", "id": "5, 6, dan 7"}[lang]
 
 
+@pytest.mark.parametrize(("code", "written"), [
+    ("en", "November 25, 2026"), ("fr", "25 novembre 2026"), ("ja", "2026年11月25日"),
+    ("id", "25 November 2026")])
+def test_changelog_dates_are_written_as_the_language_writes_them(code: str,
+                                                                 written: str) -> None:
+    assert words.date(code, "2026-11-25") == written
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_interface_string_renders_by_the_languages_rules(loaded: locales.Locales,
                                                                lang: str) -> None:
