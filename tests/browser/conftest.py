@@ -52,6 +52,17 @@ def chromium() -> Iterator[Browser]:
     assert CHROMIUM.exists(), "Chromium is missing: run `make browser`"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        # The site's Content-Security-Policy forbids inline scripts and eval, which the tests'
+        # own tools use (axe-core added as a script tag, wait_for_function with a string).
+        # Contexts bypass it unless a test asks otherwise: tests/browser/test_security.py
+        # runs every page type under the policy (bypass_csp=False) and fails on a violation.
+        new_context = browser.new_context
+
+        def context_for_tests(**options: Any) -> BrowserContext:
+            options.setdefault("bypass_csp", True)
+            return new_context(**options)
+
+        browser.new_context = context_for_tests  # type: ignore[method-assign]
         yield browser
         browser.close()
 

@@ -43,7 +43,7 @@ crypto.getRandomValues = (array) => {{ array.fill({SEED}); return array; }};
 
 @pytest.fixture
 def tab(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[Tab]:
-    opened = open_tab(chromium, {"viewport": {"width": 1280, "height": 900},
+    opened = open_tab(chromium, {"viewport": {"width": 1280, "height": 900}, "bypass_csp": False,
                                  "permissions": ["clipboard-read", "clipboard-write"]},
                       getattr(request, "param", WATCH))
     yield opened
@@ -175,7 +175,8 @@ def test_a_shared_game_in_progress_shows_none_of_the_other_seats_cards(
     assert page.is_visible(".hk-play-note") and not page.is_visible(".hk-play-share input")
     assert json.loads(Path(download.value.path()).read_text(encoding="utf-8")) == stored
 
-    fresh = open_tab(chromium, {"viewport": {"width": 390, "height": 844}}, WATCH)
+    fresh = open_tab(chromium, {"viewport": {"width": 390, "height": 844}, "bypass_csp": False},
+                     WATCH)
     try:
         other = fresh.page
         other.goto(link)

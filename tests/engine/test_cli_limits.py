@@ -35,6 +35,7 @@ def test_hostile_files_are_refused_without_a_traceback(
     assert said in out and "damaged record" in out
 
 
+@pytest.mark.cpython_only  # Pyodide's file system has no /dev/zero
 def test_an_endless_file_is_not_read_whole(capsys: pytest.CaptureFixture[str]) -> None:
     code, out = replay(Path("/dev/zero"), capsys)
     assert code != 0 and "Traceback" not in out and "too long" in out

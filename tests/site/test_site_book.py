@@ -45,7 +45,10 @@ def test_book_holds_every_misreading_and_glossary_term(real_site: Path, lang: st
     for item in misreadings.items:
         md = writer.resolver(misreadings.id).markdown
         heading = element(page, item.id)
-        assert plain(heading).startswith(plain(md(text[item.id]["claim"], links=False))), item.id
+        # The claim, marked as wrong in the heading's own words (misreading.claim).
+        claim = plain(md(text[item.id]["claim"], links=False))
+        marked = plain(LOCALES.languages[lang].ui["misreading.claim"].format(claim=claim))
+        assert plain(heading).startswith(marked), item.id
         # The answer follows, then the rule that settles it, linked inside the book.
         after = page[page.index(f'id="{item.id}"'):]
         answer = plain(md(text[item.id]["answer"], links=False))

@@ -15,8 +15,11 @@ REPO = Path(__file__).resolve().parents[2]
 def english_keys(locales: Path) -> int:
     import yaml
 
-    return sum(len(flatten(yaml.safe_load((locales / "en" / name).read_text(encoding="utf-8"))))
-               for name in ("text.yml", "glossary.yml", "ui.yml"))
+    def keys(name: str) -> int:
+        data = yaml.safe_load((locales / "en" / name).read_text(encoding="utf-8"))
+        return len(data) if name == "ui.yml" else len(flatten(data))  # ui.yml: one key a string
+
+    return sum(keys(name) for name in ("text.yml", "glossary.yml", "ui.yml"))
 
 
 def test_complete_fixture(locales: Path) -> None:
