@@ -35,6 +35,9 @@ a { color: var(--accent); }
 @media (prefers-color-scheme: dark) {
   :root { --accent: #f3a3ad; --line: #f3a3ad40; --bg: #1e2129; --fg: #e6e6e9;
           --term: #f6d77a26; }
+  /* Boards keep board.css's light table here (it darkens only under Material's slate
+     scheme): their text keeps its dark ink on it. */
+  .hk-board { color: #1d1d1f; --md-default-fg-color: #1d1d1f; }
 }
 nav { font-size: .9rem; margin-bottom: 1rem; }
 nav a { margin-right: .6em; white-space: nowrap; }

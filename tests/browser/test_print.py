@@ -18,8 +18,8 @@ from rulesite.locales import Locales
 from rulesite.placeholders import scan
 
 # Characters a PDF's text gives for the glyph of another, which NFKC does not undo: the
-# Japanese font's glyph of 長 comes back as the radical ⻑.
-PDF_GLYPHS = str.maketrans({"\u2ed1": "長"})
+# Japanese font's glyph of 長 comes back as the radical ⻑, its ・ as the hyphenation point ‧.
+PDF_GLYPHS = str.maketrans({"\u2ed1": "長", "\u2027": "・"})
 
 
 def squeeze(text: str) -> str:

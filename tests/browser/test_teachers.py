@@ -86,7 +86,7 @@ def test_cite_an_example_step(context: BrowserContext, site_url: str) -> None:
     page.locator(".hk-cite-menu:not([hidden]) button[data-copy='citation']").click()
     page.wait_for_function("navigator.clipboard.readText().then(t => t.includes('ステップ'))")
     copied = page.evaluate("navigator.clipboard.readText()")
-    citation = r"『花見小路のルール』（日本語）バージョン[\d.]+、例「.+」のステップ\d+ http"
+    citation = r"『花見小路のルール』（日本語）バージョン[\d.]+、例「.+」のステップ\d+ http"  # noqa: RUF001
     assert re.match(citation, copied), copied
     assert f"#{example_id}-step-" in copied
 
