@@ -35,9 +35,12 @@ a { color: var(--accent); }
 @media (prefers-color-scheme: dark) {
   :root { --accent: #f3a3ad; --line: #f3a3ad40; --bg: #1e2129; --fg: #e6e6e9;
           --term: #f6d77a26; }
-  /* Boards keep board.css's light table here (it darkens only under Material's slate
-     scheme): their text keeps its dark ink on it. */
-  .hk-board { color: #1d1d1f; --md-default-fg-color: #1d1d1f; }
+  /* board.css darkens boards under Material's slate scheme, which this page has not: the
+     same values here, so boards, their captions and step labels read in dark mode too. */
+  .md-typeset { --hk-table: #2a2530; --hk-table-line: #524660; --hk-card-line: #ffffff30;
+                --hk-back-a: #6d5fa3; --hk-back-b: #574a8a; --hk-token-text: #fbd38d;
+                --hk-muted: #c8bfd2; --hk-status: #fbbf77; --hk-hl: #93c5fd;
+                --md-default-fg-color: #e6e6e9; }
 }
 nav { font-size: .9rem; margin-bottom: 1rem; }
 nav a { margin-right: .6em; white-space: nowrap; }
