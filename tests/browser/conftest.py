@@ -90,6 +90,7 @@ class Tab:
     page: Page
     requests: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    console: list[str] = field(default_factory=list, repr=False)  # every message, for reports
 
     def assert_clean(self, site_url: str) -> None:
         foreign = [url for url in self.requests
@@ -107,6 +108,7 @@ def open_tab(chromium: Browser, options: dict[str, Any], init_script: str | None
     context.on("request", lambda r: opened.requests.append(r.url))
     # Context-level console events include dedicated workers' messages.
     context.on("console", lambda m: opened.errors.append(m.text) if m.type == "error" else None)
+    context.on("console", lambda m: opened.console.append(f"{m.type}: {m.text}"))
     opened.page.on("pageerror", lambda e: opened.errors.append(str(e)))
     return opened
 
@@ -129,3 +131,33 @@ def watched(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[Watch
     context.on("request", lambda r: seen.requests.append(r.url))
     yield seen
     context.close()
+
+
+# What the page and its engine were doing when a browser test failed: a wait that times out
+# says only that it waited, so the report adds each open page's engine and widget states, the
+# start-up marks and the last console messages.
+PAGE_STATE = """() => ({
+  url: location.href,
+  states: [...document.querySelectorAll("[data-engine], [data-state], [data-live]")].slice(0, 12)
+    .map((el) => `${el.id || el.className}: ${JSON.stringify({ ...el.dataset })}`),
+  status: [...document.querySelectorAll(".hk-ex-status, .hk-play-status, .hk-ex-error")]
+    .map((el) => el.textContent.trim()).filter(Boolean).slice(0, 8),
+  marks: performance.getEntriesByType("mark").filter((m) => m.name.startsWith("hk-"))
+    .map((m) => `${m.name} @${Math.round(m.startTime)} ${JSON.stringify(m.detail || "")}`),
+})"""
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    tab = getattr(item, "funcargs", {}).get("tab")
+    if report.when == "call" and report.failed and isinstance(tab, Tab):
+        lines = []
+        for page in tab.context.pages:
+            try:
+                lines.append(repr(page.evaluate(PAGE_STATE)))
+            except Exception as error:  # a closed or crashed page: say so
+                lines.append(f"{page.url}: {error}")
+        lines += tab.console[-30:]
+        report.sections.append(("page state at failure", "\n".join(lines)))
+    return report
