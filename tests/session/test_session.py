@@ -362,3 +362,52 @@ def test_the_action_buttons_say_how_many_cards_each_marker_takes() -> None:
         for letter, (count, _rule) in session.MARKERS.items():
             label = ui[f"play.marker_cards.{letter}"]
             assert re.findall(r"\d+", label) == [str(count)], (lang, letter, label)
+
+
+def waiting_for_answer(kind: str, human: str) -> str:
+    """A game stopped where ``human`` must answer the engine's ``kind`` offer."""
+    for seed in range(200):
+        record = ok(session.new_game("emperors4", seed))["record"]
+        for _ in range(60):
+            state = ok(session.position(record, EN, viewer=human))
+            if state["outcome"]:
+                break
+            if state["pending"] and state["to_move"] == human:
+                if state["pending"]["kind"] == kind:
+                    return record
+                record = ok(session.play(record, state["legal"][0], EN, human))["record"]
+            elif state["deal_due"]:
+                record = ok(session.deal(record, seed))["record"]
+            elif state["to_move"] == human:
+                record = ok(session.play(record, state["legal"][0], EN, human))["record"]
+            else:
+                record = ok(session.opponent(record, "easy", seed, timed=False))["record"]
+    raise AssertionError(f"no {kind} to answer in 200 games")
+
+
+@pytest.mark.parametrize("kind", ["gift", "competition"])
+@pytest.mark.parametrize("lang", ["en", "fr", "ja", "id"])
+def test_a_resumed_game_answers_the_offer_it_stopped_at(kind: str, lang: str) -> None:
+    # A saved game (a concealed record) can start between an offer and its answer: its
+    # timeline has no offer step, yet the answer's words still say what the offerer kept.
+    human = "B"
+    record = waiting_for_answer(kind, human)
+    saved = ok(session.position(record, UI[lang], viewer=human))["concealed"]
+    resumed = ok(session.load(saved, UI[lang]))["record"]
+    state = ok(session.position(resumed, UI[lang], viewer=human))
+    assert state["pending"]["kind"] == kind and len(state["steps"]) == 1
+    answer = state["legal"][0]
+    after = ok(session.position(ok(session.play(resumed, answer, UI[lang], human))["record"],
+                                UI[lang], viewer=human))
+    words = after["steps"][1]["html"]
+    offer = Record.loads(record).replay().pending
+    assert offer is not None
+    kept = list(offer.cards) if kind == "gift" else [list(p) for p in offer.pairs]
+    taken = [int(c) for c in answer[1:] if c.isdigit()]
+    if kind == "gift":
+        kept.remove(taken[0])
+    else:
+        kept = [p for p in kept if p != sorted(taken)]
+    shown = [int(n) for n in re.findall(r'class="hk-chip hk-g\d">(\d)<', words)]
+    assert sorted(shown) == sorted(taken + [c for k in kept for c in
+                                            (k if isinstance(k, list) else [k])]), words

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from hanamikoji import FACTS
+from hanamikoji import FACTS, Competition, Gift, parse_move
 
 FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 CLOSING = ("\u3002", "\uff09", "\u300d")  # Japanese full stop, closing bracket and quote
@@ -100,6 +100,20 @@ def sentences(parts: list[str]) -> str:
     return out
 
 
+def _offer(steps: list[dict[str, Any]], index: int, field: str) -> list[Any]:
+    """The cards (``field`` "cards") or pairs ("pairs") offered before the pick at ``index``:
+    from the offer's step, or, when the timeline starts between an offer and its answer (a
+    concealed game resumed or opened from a link), from the position's pending offer."""
+    before = steps[index - 1]
+    if field in before and before["kind"] in ("gift", "competition"):
+        return list(before[field])
+    offer = parse_move(before["board"]["pending"])
+    if isinstance(offer, Gift):
+        return list(offer.cards)
+    assert isinstance(offer, Competition)
+    return [list(pair) for pair in offer.pairs]
+
+
 def _without(cards: list[Any], taken: Any) -> list[Any]:
     rest = list(cards)
     rest.remove(taken)
@@ -152,12 +166,11 @@ class Explainer:
             return self.t("step.competition", player=who, opponent=them,
                           pair1=pair(self.ui, first), pair2=pair(self.ui, second))
         if kind == "gift-pick":
-            offered = steps[index - 1]["cards"]
-            kept = _without(offered, step["cards"][0])
+            kept = _without(_offer(steps, index, "cards"), step["cards"][0])
             return self.t("step.gift_pick", player=who, opponent=them,
                           cards=chips(self.ui, step["cards"]), kept=chips(self.ui, kept))
         if kind == "competition-pick":
-            kept = _without(steps[index - 1]["pairs"], step["cards"])[0]
+            kept = _without(_offer(steps, index, "pairs"), step["cards"])[0]
             return self.t("step.competition_pick", player=who, opponent=them,
                           cards=pair(self.ui, step["cards"]), kept=pair(self.ui, kept))
         if kind == "scoring":
