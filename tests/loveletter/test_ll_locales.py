@@ -45,6 +45,7 @@ STRUCTURE: dict[str, Any] = _load(ROOT / "structure.yml")
 TEXT: dict[str, Any] = _load(ROOT / "en" / "text.yml")
 GLOSSARY: dict[str, Any] = _load(ROOT / "en" / "glossary.yml")
 SYNONYMS: dict[str, Any] = _load(ROOT / "en" / "synonyms.yml")
+CHANGELOG: dict[str, Any] = _load(ROOT / "changelog.yml")
 
 
 def _face_up_with_two() -> int:
@@ -133,6 +134,15 @@ def test_rule_numbers_are_unique_and_follow_their_chapter() -> None:
     assert chapters == list(range(1, len(chapters) + 1))
 
 
+def test_changelog_publishes_every_number_once() -> None:
+    published: dict[str, str] = {}
+    for version in CHANGELOG["versions"]:
+        for rid, number in version["numbers"].items():
+            assert rid not in published and number not in published.values(), (rid, number)
+            published[rid] = number
+    assert published == {rid: number for rid, (number, _, _) in _rules().items()}
+
+
 def test_every_rule_the_engine_cites_is_a_rule() -> None:
     rules = _rules()
     assert {r.value for r in Rule} <= rules.keys(), {r.value for r in Rule} - rules.keys()
@@ -176,6 +186,7 @@ def test_english_has_exactly_the_keys_of_the_structure() -> None:
                 kind = {"rule": "rules", "note": "notes", "table": "tables",
                         "example": "examples", "figure": "figures"}[block["kind"]]
                 expected[kind].add(block["id"])
+    expected["notes"] |= {v["summary"] for v in CHANGELOG["versions"]}
     assert set(TEXT) == set(expected)
     for kind, keys in expected.items():
         assert set(TEXT[kind]) == keys, (kind, keys ^ set(TEXT[kind]))
