@@ -272,6 +272,16 @@ def _ex_spy_both(ns: dict[str, Any]) -> None:
     assert g.tokens == [0, 1]
 
 
+def _ex_spy_knocked_out(ns: dict[str, Any]) -> None:
+    g = ns["game"]
+    assert [g.discards[p][0] for p in (A, B)] == [Card.SPY, Card.SPY]
+    assert g.discards[B] == [Card.SPY, Card.PRIEST] and g.discards[C] == [Card.GUARD,
+                                                                        Card.PRINCE]
+    [r] = g.results
+    assert r.reason is EndReason.LAST_STANDING and r.winners == (A,) and r.spy == A
+    assert g.tokens == [2, 0, 0]
+
+
 def _ex_guard(ns: dict[str, Any]) -> None:
     g = ns["game"]
     before = _at(g, 1)
@@ -394,6 +404,7 @@ def _ex_tie_deck_end(ns: dict[str, Any]) -> None:
 CHECKS: dict[str, Callable[[dict[str, Any]], None]] = {
     "ex-spy-token": _ex_spy_token,
     "ex-spy-both": _ex_spy_both,
+    "ex-spy-knocked-out": _ex_spy_knocked_out,
     "ex-guard": _ex_guard,
     "ex-priest": _ex_priest,
     "ex-baron": _ex_baron,
