@@ -17,6 +17,7 @@ import yaml
 
 from loveletter import (
     PLAYER_COUNTS,
+    TOKENS_TO_WIN,
     Card,
     EndReason,
     Game,
@@ -67,6 +68,7 @@ FACT_NUMBERS: dict[str, int] = {
     "chancellor_draw": 2,  # checked against the engine by ex-chancellor below
     "tokens": 13,
     "reference_cards": 6,
+    **{f"tokens_{n}": TOKENS_TO_WIN[n] for n in PLAYER_COUNTS[Variant.STANDARD]},
 }
 
 
