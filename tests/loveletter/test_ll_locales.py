@@ -29,6 +29,7 @@ from loveletter import (
     View,
     card_counts,
     full_deck,
+    guesses,
     parse_move,
 )
 
@@ -481,3 +482,17 @@ def test_figure_is_a_position_the_engine_reaches(fid: str) -> None:
             if m.group(2):
                 assert "ABCDEF".index(m.group(2)) < figure["players"], (fid, part)
 
+
+
+# ----- claims of notes and rules the engine can check ------------------------------------
+
+def test_classic_game_claims_hold_in_the_engine() -> None:
+    # classic-variant: one Guard, both Chancellors and both Spies out; guard-absent-cards: a
+    # Guard names only the characters of the deck in play; classic-same-rules: same numbers.
+    standard, classic = card_counts(Variant.STANDARD), card_counts(Variant.CLASSIC)
+    removed = {c: standard[c] - classic.get(c, 0) for c in standard}
+    assert {c: n for c, n in removed.items() if n} == {
+        Card.GUARD: 1, Card.CHANCELLOR: 2, Card.SPY: 2}
+    assert set(guesses(Variant.CLASSIC)) == set(classic) - {Card.GUARD}
+    game = Game(players=2, variant=Variant.CLASSIC, seed=4)
+    assert game.target_tokens == TOKENS_TO_WIN[2]
