@@ -496,3 +496,60 @@ def test_classic_game_claims_hold_in_the_engine() -> None:
     assert set(guesses(Variant.CLASSIC)) == set(classic) - {Card.GUARD}
     game = Game(players=2, variant=Variant.CLASSIC, seed=4)
     assert game.target_tokens == TOKENS_TO_WIN[2]
+
+
+# ----- translations ----------------------------------------------------------------------
+
+# Languages whose Love Letter text exists; each is held to English's keys and placeholders.
+TRANSLATIONS = ["fr"]
+
+
+def _strings(node: Any, path: str = "") -> Iterator[tuple[str, str]]:
+    """(key path, string) for every string of a parsed locale file."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _strings(v, f"{path}.{k}" if path else str(k))
+    elif isinstance(node, str):
+        yield path, node
+
+
+def _shape(node: Any) -> Any:
+    """The key tree of a locale file, strings replaced by None."""
+    return {k: _shape(v) for k, v in node.items()} if isinstance(node, dict) else None
+
+
+def _links(text: str) -> list[str]:
+    """The {n:…} and {ref:…} placeholders of a string, and its Markdown list markers."""
+    marks = re.findall(r"\{(?:n|ref):[^}]*\}", text)
+    return sorted(marks) + re.findall(r"^(?:\d+\.|-) ", text, re.MULTILINE)
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_translation_has_exactly_the_english_keys(lang: str) -> None:
+    text = _load(ROOT / lang / "text.yml")
+    glossary = _load(ROOT / lang / "glossary.yml")
+    synonyms = _load(ROOT / lang / "synonyms.yml")
+    assert _shape(text) == _shape(TEXT), lang
+    assert _shape(glossary) == _shape(GLOSSARY), lang
+    assert set(synonyms) == set(SYNONYMS), lang
+    for eid, example in STRUCTURE["examples"].items():
+        keys = set(re.findall(r"# \{([a-z0-9-]+)\}", example["code"]))
+        assert set(text["examples"][eid]["comments"]) == keys, (lang, eid)
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_translation_placeholders_resolve_and_match_english(lang: str) -> None:
+    # Numbers and links are the facts and the cross-references: a translation keeps every one
+    # of them; terms may differ, since a language inserts a term only where its grammar can.
+    ids = set(_all_ids()) | set(STRUCTURE["examples"]) | set(STRUCTURE["figures"])
+    terms = {g["id"] for g in STRUCTURE["glossary"]}
+    english = dict(_strings({"text": TEXT, "glossary": GLOSSARY}))
+    translated = {"text": _load(ROOT / lang / "text.yml"),
+                  "glossary": _load(ROOT / lang / "glossary.yml")}
+    for path, text in _strings(translated):
+        assert text.strip(), (lang, path)
+        for kind, name in re.findall(r"\{([a-z]+):([^}]*)\}", text):
+            known = {"n": FACT_NUMBERS, "ref": ids, "term": terms}.get(kind)
+            assert known is not None and name in known, (lang, path, kind, name)
+        assert _links(text) == _links(english[path]), (lang, path)
+        assert not re.search(r"<[a-zA-Z!/]|&#?\w+;|\{:|javascript:", text), (lang, path)
