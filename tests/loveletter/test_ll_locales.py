@@ -504,7 +504,7 @@ def test_classic_game_claims_hold_in_the_engine() -> None:
 
 TRANSLATIONS = ["ja"]
 PLACEHOLDER = re.compile(r"\{[a-z]+:[^}]*\}")
-CJK = r"[\u3040-\u30ff\u4e00-\u9fff]"
+CJK = r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]"
 
 
 def _leaves(node: Any, path: str = "") -> dict[str, Any]:
@@ -551,8 +551,11 @@ def test_translation_keeps_placeholders_and_markdown(lang: str) -> None:
             for kind, value in re.findall(r"\{([a-z]+):([^}]*)\}", text):
                 assert value in {"n": FACT_NUMBERS, "ref": ids, "term": terms}[kind], where
             assert not re.search(r"<[a-zA-Z!/]|&#?\w+;|\{:|javascript:", text), where
-            # A folded YAML line break leaves a space inside a Japanese sentence.
+            # A folded YAML line break leaves a space inside a Japanese sentence; Japanese
+            # sets no space against Latin letters, digits or placeholders either.
             assert not re.search(rf"{CJK} +{CJK}", text), where
+            if lang == "ja":
+                assert not re.search(rf"{CJK} +[A-Za-z0-9{{]|[A-Za-z0-9}}] +{CJK}", text), where
 
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
