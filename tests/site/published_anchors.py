@@ -58,11 +58,13 @@ class Anchor:
 
 @dataclass
 class Page:
-    """One built HTML file: its anchors by ID, and where it sends the reader if it is a
-    redirect page (``<meta http-equiv="refresh">``)."""
+    """One built HTML file: its anchors by ID, where it sends the reader if it is a redirect
+    page (``<meta http-equiv="refresh">``), and whether it runs a script (a redirect needs
+    one to take the reader's ``#anchor`` along: a refresh alone drops it)."""
 
     anchors: dict[str, Anchor]
     redirect: str | None = None
+    script: bool = False
 
 
 @dataclass(eq=False)
@@ -110,12 +112,14 @@ class _Reader(HTMLParser):
         self.root = _Node("#document", {}, None)
         self.open = self.root
         self.redirect: str | None = None
+        self.script = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         node = _Node(tag, {k: v or "" for k, v in attrs}, self.open)
         self.open.children.append(node)
         if tag == "meta" and node.attrs.get("http-equiv", "").lower() == "refresh":
             self.redirect = node.attrs.get("content", "").partition("url=")[2].strip() or None
+        self.script = self.script or tag == "script"
         if tag not in VOID:
             self.open = node
 
@@ -180,7 +184,7 @@ def read_html(html: str) -> Page:
             firsts.setdefault(node.id, node)  # a browser goes to the first one
     anchors = {anchor_id: anchor for anchor_id, node in firsts.items()
                if (anchor := anchor_of(node)) is not None}
-    return Page(anchors, reader.redirect)
+    return Page(anchors, reader.redirect, reader.script)
 
 
 def read_page(path: Path) -> Page:
