@@ -9,6 +9,10 @@ page (``<meta http-equiv="refresh">``) to where it went, and its anchors are loo
 A refresh alone drops the reader's ``#anchor`` (Chromium opens ``old/#deal-shuffle`` as
 ``new/``), so the redirect page of a page with anchors must also run a script that takes the
 anchor along; this test checks that it has one, not what it does. Each built page is read once.
+
+The records live here rather than in locales/published/: they hold what the built site answers
+(side-by-side pages, the API reference, the root page), not the text of one game's rules, and
+only this test reads them.
 """
 
 from __future__ import annotations
