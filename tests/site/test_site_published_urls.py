@@ -133,6 +133,7 @@ def test_sitemap_still_lists_published_pages(real_site: Path, version: str,
                                              deployed_url: str) -> None:
     """A page a version's sitemap listed is still listed, unless it moved (its new address
     answers for it)."""
+    assert (real_site / "sitemap.xml").is_file(), f"rules {version} had a sitemap.xml; now none"
     now = {loc.text or "" for loc in ET.parse(real_site / "sitemap.xml").iter(SITEMAP)}
     problems = [f"/{url}: not in sitemap.xml" for url in published(version)["sitemap"]
                 if deployed_url + url not in now and answer(real_site, url)[0] == url]
