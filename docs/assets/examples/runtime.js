@@ -119,6 +119,7 @@ class Runtime extends EventTarget {
 
   enqueue(message, limit) {
     const id = this.nextId++;
+    /** @type {Promise<any> & {cancel?: () => void}} */
     const answer = new Promise((resolve) => {
       // After a failed start (a download that broke), a run tries once more from scratch.
       this.queue.push({ id, message: { ...message, id }, limit, resolve });

@@ -93,7 +93,7 @@ function unpacked(response, url) {
 async function openCache() {
   try {
     return self.caches ? await self.caches.open(CACHE) : null;
-  } catch (error) {
+  } catch {
     return null; // no Cache Storage here (an opaque origin, some private modes)
   }
 }
@@ -232,7 +232,7 @@ function warmUp(code, strings) {
     const t = performance.now();
     try {
       runExample(code, strings);
-    } catch (error) {
+    } catch {
       warmRuns = WARM_UP_RUNS; // nothing to gain from a failing run
     }
     timings.warm_up_ms = (timings.warm_up_ms || 0) + (performance.now() - t);
@@ -273,6 +273,7 @@ async function init(urls) {
     }
     const engine = quiet(bytes(urls.engine));
     const emscripten = quiet(emscriptenModule(urls.pyodide + "pyodide.asm.mjs.gz"));
+    /** @type {typeof import("pyodide")} */
     const { loadPyodide } = await import(urls.pyodide + "pyodide.mjs");
     mark("imported");
     // When the wasm is compiled and instantiated (it compiles while it streams in): the

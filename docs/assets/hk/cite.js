@@ -226,10 +226,10 @@
     // Only what can be cited: any other id (a data script, a textarea) is left alone, so a
     // crafted link cannot break the page's live parts.
     if (!target || !target.matches(CITABLE)) return;
-    var marked = [target];
+    var marked = /** @type {Element[]} */ ([target]);
     if (target.matches("h3.hk-rule")) {
       // The rule's own text: the paragraphs and lists up to the next heading, figure or note.
-      for (var next = target.nextElementSibling; next && next.matches("p, ul, ol, blockquote");
+      for (let next = target.nextElementSibling; next && next.matches("p, ul, ol, blockquote");
            next = next.nextElementSibling) marked.push(next);
     }
     marked.forEach(function (node) { node.classList.add("hk-highlighted"); });

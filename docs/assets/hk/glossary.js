@@ -26,7 +26,7 @@
     // « terme : … » (narrow no-break space), 「用語：…」.
     teach.ui["glossary.entry"].split(/(\{term\}|\{definition\})/).forEach(function (part) {
       if (part === "{term}") {
-        var name = document.createElement("strong");
+        const name = document.createElement("strong");
         name.textContent = entry.term;
         hint.appendChild(name);
       } else {
@@ -53,7 +53,9 @@
     shownFor = null;
   }
 
-  document.querySelectorAll(".md-content a[href]").forEach(function (link) {
+  var links = /** @type {NodeListOf<HTMLAnchorElement>} */ (
+    document.querySelectorAll(".md-content a[href]"));
+  links.forEach(function (link) {
     var url = new URL(link.href, location.href);
     var id = url.hash.slice(1);
     // A term links to the glossary page, or in the whole rulebook to its entry there.

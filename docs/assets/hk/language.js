@@ -21,7 +21,7 @@
   document.addEventListener("click", function (event) {
     var link = menuLink(event);
     if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-    try { localStorage.setItem("hk-lang", link.hreflang); } catch (e) { /* private mode */ }
+    try { localStorage.setItem("hk-lang", link.hreflang); } catch { /* private mode */ }
     event.preventDefault();
     event.stopPropagation();
     location.href = withHash(link);

@@ -37,7 +37,7 @@ export async function copy(text) {
   try {
     await navigator.clipboard.writeText(text);
     return true;
-  } catch (error) {
+  } catch {
     return false;
   }
 }

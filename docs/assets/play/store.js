@@ -8,7 +8,7 @@ const LEVELS = ["easy", "default", "strong"]; // session.py LEVELS
 export function save(game) {
   try {
     localStorage.setItem(KEY, JSON.stringify({ version: VERSION, ...game }));
-  } catch (error) {
+  } catch {
     // Nothing to do: the game goes on, unsaved.
   }
 }
@@ -27,7 +27,7 @@ export function load() {
       return null;
     }
     return saved;
-  } catch (error) {
+  } catch {
     clear();
     return null;
   }
@@ -36,7 +36,7 @@ export function load() {
 export function clear() {
   try {
     localStorage.removeItem(KEY);
-  } catch (error) {
+  } catch {
     // As in save().
   }
 }
