@@ -5,13 +5,14 @@ interface MaterialDocumentSubject {
   subscribe(next: (document: Document) => void): unknown;
 }
 
-/** The Network Information API (Chromium only, so not in lib.dom): policy.js reads it. */
+/** The Network Information API (Chromium only, so not in lib.dom): policy.js reads it.
+ * `type` is there on Android and ChromeOS only. */
 interface NetworkInformation {
-  readonly saveData?: boolean;
+  readonly saveData: boolean;
   readonly type?: string;
-  readonly effectiveType?: string;
-  readonly downlink?: number;
-  readonly rtt?: number;
+  readonly effectiveType: string;
+  readonly downlink: number;
+  readonly rtt: number;
 }
 
 interface Window {

@@ -7,6 +7,7 @@
 
 const STEP = /^#(.+)-step-\d+$/;
 
+/** @param {string} hash */
 function exampleOnScreen(hash) {
   const match = STEP.exec(hash);
   let id = null;

@@ -15,16 +15,18 @@
   hint.setAttribute("role", "tooltip");
   hint.hidden = true;
   document.body.appendChild(hint);
+  /** @type {HTMLAnchorElement | null} */
   var shownFor = null;
   var touched = false;  // the last press was a finger
   var wasShown = false;  // ... on a term whose hint was already open
 
+  /** @param {HTMLAnchorElement} link */
   function show(link) {
-    var entry = terms[link.dataset.term];
+    var entry = terms[/** @type {string} */ (link.dataset.term)];  // set on every term link
     hint.textContent = "";
     // ui.yml's glossary.entry, so that the separator is the language's: "term: …",
     // « terme : … » (narrow no-break space), 「用語：…」.
-    teach.ui["glossary.entry"].split(/(\{term\}|\{definition\})/).forEach(function (part) {
+    teach.ui["glossary.entry"].split(/(\{term\}|\{definition\})/).forEach(function (/** @type {string} */ part) {
       if (part === "{term}") {
         const name = document.createElement("strong");
         name.textContent = entry.term;
@@ -84,6 +86,6 @@
     if (event.key === "Escape") hide();
   });
   document.addEventListener("pointerdown", function (event) {
-    if (shownFor && !shownFor.contains(event.target)) hide();
+    if (shownFor && !shownFor.contains(/** @type {Node} */ (event.target))) hide();
   });
 })();

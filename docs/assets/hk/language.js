@@ -2,11 +2,13 @@
 // same page in each language (overrides/partials/alternate.html); this adds the current
 // #anchor (a rule ID, identical in every language) and remembers the choice for the site root.
 (function () {
+  /** @param {HTMLAnchorElement} link */
   function withHash(link) {
     return link.href.split("#")[0] + location.hash;
   }
+  /** @param {Event} event @returns {HTMLAnchorElement | null} */
   function menuLink(event) {
-    var target = event.target;
+    var target = /** @type {Element | null} */ (event.target);
     return target && target.closest ? target.closest("a.md-select__link[hreflang]") : null;
   }
   // Before a click or middle-click lands, so "open in new tab" keeps the anchor too.

@@ -5,6 +5,7 @@ const KEY = "hk-play-game";
 const VERSION = 1;
 const LEVELS = ["easy", "default", "strong"]; // session.py LEVELS
 
+/** @param {{record: string, human: string, level: string}} game */
 export function save(game) {
   try {
     localStorage.setItem(KEY, JSON.stringify({ version: VERSION, ...game }));
