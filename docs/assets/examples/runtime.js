@@ -28,6 +28,8 @@ export const TIME_LIMIT_MS = 5000;
  *  sent: number, started?: number, timer?: ReturnType<typeof setTimeout>}} Job sent: when
  *  pump() posted it (0 while it waits) */
 
+/** @typedef {Runtime} Engine */
+
 /** @type {Runtime | null} */
 let shared = null;
 

@@ -9,13 +9,7 @@ import { cardsOf, complete } from "./choose.js";
 
 /** @typedef {import("../examples/i18n.js").Translator} Translator */
 /** @typedef {(rule: string) => string} RuleLink the HTML of a link to a rule */
-/** What this module reads of session.py's position() (its docstring says it all).
- * @typedef {{steps: {html: string, rule: string}[], round: number, to_move: string | null,
- *   hand: number[], legal: string[], deal_due?: boolean,
- *   markers: Record<string, {used: boolean, cards: number, rule: string}>,
- *   outcome?: {winners: string[], html: string, rule: string},
- *   pending?: {kind: string, by: string, rule: string, picks: {move: string, html: string}[]},
- *   drawn?: {card: number, rule: string}}} Position */
+/** @typedef {SessionPosition} Position session.py's position() (types/session.d.ts) */
 
 /** @type {Record<string, string>} */
 const MARKERS = { S: "widget.secret", T: "widget.tradeoff", G: "widget.gift", C: "widget.competition" };
