@@ -13,7 +13,7 @@
 
   /** @param {string} template @param {Record<string, any>} values */
   function fill(template, values) {
-    return template.replace(/\{(\w+)\}/g, function (/** @type {string} */ all, /** @type {string} */ key) {
+    return template.replace(/\{(\w+)\}/g, function (all, key) {
       return key in values ? values[key] : all;
     });
   }

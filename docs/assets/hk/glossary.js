@@ -26,7 +26,7 @@
     hint.textContent = "";
     // ui.yml's glossary.entry, so that the separator is the language's: "term: …",
     // « terme : … » (narrow no-break space), 「用語：…」.
-    teach.ui["glossary.entry"].split(/(\{term\}|\{definition\})/).forEach(function (/** @type {string} */ part) {
+    /** @type {string} */ (teach.ui["glossary.entry"]).split(/(\{term\}|\{definition\})/).forEach(function (part) {
       if (part === "{term}") {
         const name = document.createElement("strong");
         name.textContent = entry.term;
