@@ -73,19 +73,23 @@ def _type_errors(output: str) -> set[tuple[str, str, str]]:
     return set(re.findall(r"^(\S+\.js)\((\d+),\d+\): error (TS\d+)", output, re.MULTILINE))
 
 
-def test_tsc_fails_on_a_wrong_jsdoc_type_and_a_wrong_dom_property(tmp_path: Path) -> None:
+def test_tsc_fails_on_wrong_types_and_on_what_strict_forbids(tmp_path: Path) -> None:
     root = _scratch(tmp_path)
     (root / "docs/assets/examples/scratch.js").write_text(
         "/** @param {number} count @returns {string} */\n"
         "export function plural(count) { return count === 1 ? \"\" : \"s\"; }\n"
         "plural(\"2\");\n"  # TS2345: a string where the JSDoc says number
-        "document.body.innerHTM = plural(2);\n",  # TS2551: no such property (innerHTML)
+        "document.body.innerHTM = plural(2);\n"  # TS2551: no such property (innerHTML)
+        "document.querySelector(\"p\").hidden = true;\n"  # TS2531: maybe null (strict)
+        "export function untyped(value) { return value; }\n",  # TS7006: implicit any (strict)
         encoding="utf-8")
     result = _run(_command("tsc", "tsconfig.json"), root)
     output = result.stdout + result.stderr
     assert result.returncode != 0, output
     assert _type_errors(output) == {("docs/assets/examples/scratch.js", "3", "TS2345"),
-                                    ("docs/assets/examples/scratch.js", "4", "TS2551")}, output
+                                    ("docs/assets/examples/scratch.js", "4", "TS2551"),
+                                    ("docs/assets/examples/scratch.js", "5", "TS2531"),
+                                    ("docs/assets/examples/scratch.js", "6", "TS7006")}, output
 
 
 def test_tsc_checks_the_worker_against_the_worker_globals_and_pyodide(tmp_path: Path) -> None:
@@ -93,13 +97,14 @@ def test_tsc_checks_the_worker_against_the_worker_globals_and_pyodide(tmp_path: 
     worker = root / "docs/assets/examples/worker.js"
     lines = len(worker.read_text(encoding="utf-8").splitlines())
     with worker.open("a", encoding="utf-8") as out:
-        out.write("document.title = \"\";\n"  # TS2304: a worker has no document
-                  "/** @type {import(\"pyodide\").PyodideAPI} */\n"
-                  "const python = await import(\"x\");\n"
-                  "python.runPythn(\"1\");\n")  # TS2551: Pyodide's runPython, misspelt
+        out.write("document.title = \"\";\n"  # TS2584: a worker has no document (lib.dom)
+                  "/** @param {import(\"pyodide\").PyodideAPI} python */\n"
+                  "function misspelt(python) {\n"
+                  "  return python.runPythn(\"1\");\n"  # TS2551: Pyodide's runPython, misspelt
+                  "}\n")
     result = _run(_command("tsc", "tsconfig.worker.json"), root)
     output = result.stdout + result.stderr
     assert result.returncode != 0, output
-    assert _type_errors(output) == {("docs/assets/examples/worker.js", str(lines + 1), "TS2304"),
+    assert _type_errors(output) == {("docs/assets/examples/worker.js", str(lines + 1), "TS2584"),
                                     ("docs/assets/examples/worker.js", str(lines + 4), "TS2551")
                                     }, output
