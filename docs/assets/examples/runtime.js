@@ -23,7 +23,7 @@ export const TIME_LIMIT_MS = 5000;
  *  Urls the worker's script, and what it loads (worker.js: "init") */
 /** @typedef {{ok: boolean, result?: any, ms?: number, python_ms?: number,
  *  error?: {kind: string, message?: string, seconds?: number}}} Answer */
-/** @typedef {Promise<Answer> & {cancel?: () => void}} Pending */
+/** @typedef {Promise<Answer> & {cancel: () => void}} Pending */
 /** @typedef {{id: number, message: object, limit: number, resolve: (answer: Answer) => void,
  *  sent: number, started?: number, timer?: ReturnType<typeof setTimeout>}} Job sent: when
  *  pump() posted it (0 while it waits) */
@@ -145,13 +145,12 @@ class Runtime extends EventTarget {
   /** @param {object} message @param {number} limit */
   enqueue(message, limit) {
     const id = this.nextId++;
-    /** @type {Pending} */
-    const answer = new Promise((resolve) => {
+    const answer = /** @type {Pending} */ (new Promise((resolve) => {
       // After a failed start (a download that broke), a run tries once more from scratch.
       this.queue.push({ id, message: { ...message, id }, limit, resolve, sent: 0 });
       this.start();
       this.pump();
-    });
+    }));
     answer.cancel = () => this.cancel(id);
     return answer;
   }

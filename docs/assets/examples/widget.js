@@ -26,13 +26,15 @@ const same = (a, b) => JSON.stringify([a.steps, a.texts, a.boards, a.outcome, a.
  *  @param {{step?: number | null}} [options] */
 export function mount(container, engine, { step = null } = {}) {
   const root = /** @type {HTMLElement} */ (container.querySelector(".hk-ex"));
-  const data = JSON.parse(/** @type {Element} */ (root.querySelector(".hk-ex-data")).textContent || "");
+  const data = JSON.parse(
+    /** @type {Element} */ (root.querySelector(".hk-ex-data")).textContent || "");
   const t = translator(data.strings);
   const id = data.id;
   /** @type {Line} */
   const built = data.result;
   // The widget's parts (rulesite/examples.py writes them all).
-  const $ = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (root.querySelector(selector));
+  const $ = (/** @type {string} */ selector) =>
+    /** @type {HTMLElement} */ (root.querySelector(selector));
   const $button = (/** @type {string} */ selector) =>
     /** @type {HTMLButtonElement} */ (root.querySelector(selector));
   const el = {
@@ -310,8 +312,10 @@ export function mount(container, engine, { step = null } = {}) {
     if (!item || event.altKey || event.ctrlKey || event.metaKey) return;
     const index = Number(/** @type {HTMLLIElement} */ (item).value);
     /** @type {number | undefined} */
-    const to = /** @type {Record<string, number>} */ ({ ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: shown.steps.length - 1,
-      Enter: index, " ": index })[event.key];
+    /** @type {Record<string, number>} */
+    const targets = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: shown.steps.length - 1,
+      Enter: index, " ": index };
+    const to = targets[event.key];
     if (to === undefined || event.target !== item) return;
     event.preventDefault();
     userMoved = true;
@@ -326,7 +330,7 @@ export function mount(container, engine, { step = null } = {}) {
     if (button && root.contains(button)) {
       const act = button.dataset.act;
       if (act === "run") run();
-      else if (act === "stop" && pending && pending.cancel) pending.cancel();
+      else if (act === "stop" && pending) pending.cancel();
       else if (act === "reset") {
         restore();
         keepFocus(button, [el.run]); // Restore hides itself
