@@ -32,12 +32,19 @@ browser:
 	  echo "note: no CJK font, Japanese shows as boxes in screenshots (sudo make browser)"; \
 	else echo "chromium is missing: run sudo make browser" >&2; exit 1; fi
 
-# Lint, types, declared dependencies (deptry) and the GitHub workflows (zizmor, offline).
-check: setup
+# Lint, types, declared dependencies (deptry) and the GitHub workflows (zizmor, offline);
+# the browser's JavaScript: Biome's lint (biome.jsonc) and TypeScript over its JSDoc types
+# (tsconfig.json for the pages, tsconfig.worker.json for the engine's worker,
+# tsconfig.loose.json for the modules not yet typed throughout).
+check: setup node
 	$(VENV)/bin/ruff check hanamikoji loveletter rulesite tests benchmarks scripts
 	$(VENV)/bin/mypy hanamikoji loveletter
 	$(VENV)/bin/deptry .
 	$(VENV)/bin/zizmor --offline --quiet .github/workflows/
+	node_modules/.bin/biome lint --error-on-warnings
+	node_modules/.bin/tsc -p tsconfig.json
+	node_modules/.bin/tsc -p tsconfig.worker.json
+	node_modules/.bin/tsc -p tsconfig.loose.json
 
 # Two worker processes (pytest-xdist): each site is still built once per run (tests/run_once.py);
 # a module with a module-scoped fixture runs whole in one worker (loadgroup, tests/conftest.py).

@@ -10,10 +10,15 @@
 const NEAR = "150% 0px"; // widgets (small scripts, no runtime) wake within 1.5 screens
 const widgets = new Map(); // example container -> promise of its mounted widget
 const seen = new WeakSet(); // containers already watched
+/** @type {import("./runtime.js").Urls | null} */
 let config = null;
+/** @type {IntersectionObserver | null} */
 let near = null;
+/** @type {IntersectionObserver | null} */
 let onScreen = null;
+/** @type {boolean | null} */
 let preload = null;
+/** @type {Promise<[typeof import("./policy.js"), typeof import("./steplink.js")]> | null} */
 let helpers = null; // policy.js and steplink.js, loaded once a page has an example
 const timers = new Map(); // example container -> its on-screen timer
 
@@ -45,6 +50,7 @@ function startEngine() {
   engine().then((e) => e.start());
 }
 
+/** @param {Element} container @returns {Promise<{go: (index: number) => void}>} */
 function activate(container) {
   if (!widgets.has(container)) {
     widgets.set(container, (async () => {
@@ -56,12 +62,14 @@ function activate(container) {
 }
 
 // #EXAMPLEID-step-N opens that example at step N.
+/** @param {Element} container */
 function stepInHash(container) {
-  const prefix = `#${container.dataset.example}-step-`;
+  const prefix = `#${container.getAttribute("data-example")}-step-`;
   const digits = location.hash.startsWith(prefix) ? location.hash.slice(prefix.length) : "";
   return /^\d+$/.test(digits) ? Number(digits) : null;
 }
 
+/** @param {boolean} opening */
 function followHash(opening) {
   for (const container of document.querySelectorAll(".hk-example[data-example]")) {
     const step = container.querySelector(".hk-ex") ? stepInHash(container) : null;
@@ -77,9 +85,10 @@ function followHash(opening) {
 // What makes the engine start for one example: running or editing code, or asking "what if?"
 // (whatif.js), always; with the
 // policy's leave, intent (pointer, focus) and a moment on screen.
+/** @param {Element} container */
 function listen(container) {
-  const act = (event) => {
-    const target = event.target;
+  const act = (/** @type {Event} */ event) => {
+    const target = /** @type {Element} */ (event.target);
     if (target.closest("[data-act=run], [data-wi], .hk-ex-editor")) startEngine();
   };
   container.addEventListener("pointerdown", act, true);
@@ -88,7 +97,7 @@ function listen(container) {
   if (!preload) return;
   container.addEventListener("pointerenter", startEngine, { once: true });
   container.addEventListener("focusin", startEngine, { once: true });
-  onScreen.observe(container);
+  if (onScreen) onScreen.observe(container);
 }
 
 async function scan() {
@@ -100,10 +109,10 @@ async function scan() {
   const [{ DWELL_MS, mayPreload }, { keepStepLinks }] = await helpers;
   keepStepLinks();
   if (preload === null) preload = mayPreload();
-  near = near || new IntersectionObserver((entries) => {
+  near = near || new IntersectionObserver((entries, observer) => {
     for (const entry of entries) {
       if (entry.isIntersecting) {
-        near.unobserve(entry.target);
+        observer.unobserve(entry.target);
         activate(entry.target);
       }
     }

@@ -4,6 +4,7 @@
 
 const INDENT = "    ";
 
+/** @param {HTMLTextAreaElement} textarea @param {{onRun: () => void, onEdit: () => void}} on */
 export function editor(textarea, { onRun, onEdit }) {
   const original = textarea.value;
   textarea.readOnly = false;
@@ -47,7 +48,8 @@ export function editor(textarea, { onRun, onEdit }) {
       fit();
       onEdit();
     },
-    /** Selects line `line` (1-based) so the reader sees where the error is. */
+    /** Selects line `line` (1-based) so the reader sees where the error is.
+     * @param {number | null} line */
     showLine(line) {
       const lines = textarea.value.split("\n");
       if (!line || line > lines.length) return;
@@ -58,6 +60,7 @@ export function editor(textarea, { onRun, onEdit }) {
   };
 }
 
+/** @param {HTMLTextAreaElement} textarea @param {boolean} out */
 function indent(textarea, out) {
   const { value, selectionStart: start, selectionEnd: end } = textarea;
   const lineStart = value.lastIndexOf("\n", start - 1) + 1;

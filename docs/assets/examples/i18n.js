@@ -4,6 +4,9 @@
 
 const FIELD = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
+/** @typedef {ReturnType<typeof translator>} Translator */
+
+/** @param {unknown} value */
 export function escapeHTML(value) {
   return String(value)
     .replace(/&/g, "&amp;")
@@ -13,27 +16,31 @@ export function escapeHTML(value) {
     .replace(/'/g, "&#x27;");
 }
 
+/** @param {Record<string, any>} strings ui.yml's strings: text, or plural forms of count.* */
 export function translator(strings) {
+  /** @param {string} key @returns {any} */
   const template = (key) => (key in strings ? strings[key] : key);
+  /** @param {string} text @param {Record<string, unknown>} fields */
   const fill = (text, fields) => text.replace(FIELD, (_, name) => String(fields[name]));
   // The language's CLDR rules, as the builder's Babel has them (rulesite/words.py).
   const lang = strings.grammar ? strings.grammar.lang : document.documentElement.lang;
   const plurals = new Intl.PluralRules(lang);
   const lists = new Intl.ListFormat(lang, { type: "conjunction" });
+  /** @param {string} key @param {number} n */
   const count = (key, n) => {
     const forms = template(key);
     return typeof forms === "string" ? forms : fill(forms[plurals.select(n)] ?? forms.other, { n });
   };
   return {
     /** The string as HTML: escaped, with fields (already HTML) filled in. */
-    html: (key, fields = {}) => fill(escapeHTML(template(key)), fields),
+    html: (/** @type {string} */ key, /** @type {Record<string, unknown>} */ fields = {}) => fill(escapeHTML(template(key)), fields),
     /** The string as plain text (for textContent, titles set from script, aria labels). */
-    text: (key, fields = {}) => fill(template(key), fields),
+    text: (/** @type {string} */ key, /** @type {Record<string, unknown>} */ fields = {}) => fill(template(key), fields),
     /** A count.* string in the plural form of n ("1 card", « 0 carte »), plain text. */
     count,
     /** Items (HTML or text) joined as the language writes a list: "5, 6, and 7", 「5、6、7」. */
-    list: (items) => lists.format(items),
+    list: (/** @type {string[]} */ items) => lists.format(items),
     /** A Competition pair of two chips (HTML), as card.pair writes it: "2–5", 「2と5」. */
-    pair: (a, b) => `<span class="hk-pair">${fill(escapeHTML(template("card.pair")), { a, b })}</span>`,
+    pair: (/** @type {string} */ a, /** @type {string} */ b) => `<span class="hk-pair">${fill(escapeHTML(template("card.pair")), { a, b })}</span>`,
   };
 }

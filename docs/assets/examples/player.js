@@ -5,6 +5,7 @@
 
 export const PLAY_INTERVAL_MS = 1400;
 
+/** @param {string} exampleId */
 export function stepFromHash(exampleId, hash = location.hash) {
   const prefix = `#${exampleId}-step-`;
   if (!hash.startsWith(prefix)) return null;
@@ -12,6 +13,7 @@ export function stepFromHash(exampleId, hash = location.hash) {
   return /^\d+$/.test(digits) ? Number(digits) : null;
 }
 
+/** @param {string} exampleId @param {number} index */
 export function writeHash(exampleId, index) {
   const url = new URL(location.href);
   url.hash = `${exampleId}-step-${index}`;
@@ -19,12 +21,15 @@ export function writeHash(exampleId, index) {
 }
 
 export class Player {
-  /** onShow(index) draws step `index`; onPlaying(bool) reflects play/pause. */
+  /** onShow(index) draws step `index`; onPlaying(bool) reflects play/pause.
+   * @param {{count: number, onShow: (index: number) => void,
+   *          onPlaying: (playing: boolean) => void}} options */
   constructor({ count, onShow, onPlaying }) {
     this.count = count;
     this.index = 0;
     this.onShow = onShow;
     this.onPlaying = onPlaying;
+    /** @type {ReturnType<typeof setInterval> | null} */
     this.timer = null;
   }
 
@@ -36,12 +41,14 @@ export class Player {
     return this.timer !== null;
   }
 
+  /** @param {number} count @param {number} index */
   reset(count, index) {
     this.pause();
     this.count = count;
     this.show(index);
   }
 
+  /** @param {number} index */
   show(index) {
     this.index = Math.max(0, Math.min(this.last, index));
     this.onShow(this.index);
@@ -83,7 +90,7 @@ export class Player {
   }
 
   pause() {
-    if (!this.playing) return;
+    if (this.timer === null) return; // not playing
     clearInterval(this.timer);
     this.timer = null;
     this.onPlaying(false);

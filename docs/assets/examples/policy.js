@@ -11,7 +11,8 @@ export const DWELL_MS = 1000;
 const MIN_DOWNLINK_MBPS = 1;
 const MAX_RTT_MS = 300;
 
-export function mayPreload(nav = navigator, media = (query) => matchMedia(query).matches) {
+export function mayPreload(nav = navigator,
+                           media = (/** @type {string} */ query) => matchMedia(query).matches) {
   // ?hk-preload=0 or 1 overrides the guess (benchmarks/, tests).
   const forced = new URLSearchParams(location.search).get("hk-preload");
   if (forced === "0" || forced === "1") return forced === "1";

@@ -19,27 +19,47 @@
 
 export const TIME_LIMIT_MS = 5000;
 
+/** @typedef {{worker: string, pyodide: string, stdlib: string, lock: object, engine: string}}
+ *  Urls the worker's script, and what it loads (worker.js: "init") */
+/** @typedef {{ok: boolean, result?: any, ms?: number, python_ms?: number,
+ *  error?: {kind: string, message?: string, seconds?: number}}} Answer */
+/** @typedef {Promise<Answer> & {cancel: () => void}} Pending */
+/** @typedef {{id: number, message: object, limit: number, resolve: (answer: Answer) => void,
+ *  sent: number, started?: number, timer?: ReturnType<typeof setTimeout>}} Job sent: when
+ *  pump() posted it (0 while it waits) */
+
+/** @typedef {Runtime} Engine */
+
+/** @type {Runtime | null} */
 let shared = null;
 
+/** @param {Urls} urls */
 export function runtime(urls) {
   if (!shared) shared = new Runtime(urls);
   return shared;
 }
 
 class Runtime extends EventTarget {
+  /** @param {Urls} urls */
   constructor(urls) {
     super();
     this.urls = urls;
+    /** @type {Worker | null} */
     this.worker = null;
     this.state = "idle";
+    /** @type {Job[]} */
     this.queue = [];
+    /** @type {Job | null} */
     this.current = null;
     this.nextId = 1;
+    /** @type {Record<string, number> | null} */
     this.timings = null;
-    this.bootStarted = null;
+    this.bootStarted = 0;
+    /** @type {{loaded: number, total: number} | null} */
     this.progress = null;
   }
 
+  /** @param {string} state */
   setState(state) {
     this.state = state;
     this.dispatchEvent(new Event("state"));
@@ -50,6 +70,7 @@ class Runtime extends EventTarget {
     return this;
   }
 
+  /** @param {string} state */
   spawn(state) {
     this.bootStarted = performance.now();
     performance.mark("hk-engine-boot");
@@ -65,6 +86,7 @@ class Runtime extends EventTarget {
     worker.postMessage({ type: "init", pyodide, stdlib, lock, engine });
   }
 
+  /** @param {Worker} worker @param {any} message */
   receive(worker, message) {
     if (worker !== this.worker) return; // a worker already replaced
     if (message.type === "ready") {
@@ -98,37 +120,42 @@ class Runtime extends EventTarget {
     }
   }
 
+  /** @param {string} reason */
   fail(reason) {
     if (this.worker) this.worker.terminate();
     this.worker = null;
     this.setState("failed");
-    const jobs = [this.current, ...this.queue].filter(Boolean);
+    const jobs = this.current ? [this.current, ...this.queue] : this.queue;
     this.current = null;
     this.queue = [];
     for (const job of jobs) job.resolve({ ok: false, error: { kind: "engine", message: reason } });
   }
 
   /** Queues a run; the promise has cancel(), which ends this run whether it waits or runs. */
+  /** @param {string} code @param {object} strings @returns {Pending} */
   run(code, strings) {
     return this.enqueue({ type: "run", code, strings }, TIME_LIMIT_MS);
   }
 
+  /** @param {string} fn @param {unknown[]} args @returns {Pending} */
   call(fn, args, { timeLimit = TIME_LIMIT_MS } = {}) {
     return this.enqueue({ type: "call", fn, args }, timeLimit);
   }
 
+  /** @param {object} message @param {number} limit */
   enqueue(message, limit) {
     const id = this.nextId++;
-    const answer = new Promise((resolve) => {
+    const answer = /** @type {Pending} */ (new Promise((resolve) => {
       // After a failed start (a download that broke), a run tries once more from scratch.
-      this.queue.push({ id, message: { ...message, id }, limit, resolve });
+      this.queue.push({ id, message: { ...message, id }, limit, resolve, sent: 0 });
       this.start();
       this.pump();
-    });
+    }));
     answer.cancel = () => this.cancel(id);
     return answer;
   }
 
+  /** @param {number} id */
   cancel(id) {
     if (this.current && this.current.id === id) {
       this.abort("stopped");
@@ -144,6 +171,7 @@ class Runtime extends EventTarget {
   pump() {
     if (this.current || this.state !== "ready" || !this.queue.length) return;
     const job = this.queue.shift();
+    if (!job || !this.worker) return; // neither can happen when the state is "ready"
     this.current = job;
     job.sent = performance.now();
     this.setState("running");
@@ -152,6 +180,7 @@ class Runtime extends EventTarget {
 
   // Ends the run in progress (Stop button, or its time limit): the worker is terminated, since
   // Python cannot be interrupted from outside without cross-origin isolation.
+  /** @param {string} kind */
   abort(kind) {
     const job = this.current;
     if (!job) return;
@@ -161,6 +190,7 @@ class Runtime extends EventTarget {
     this.replace("restarting");
   }
 
+  /** @param {string} state */
   replace(state) {
     if (this.worker) this.worker.terminate();
     this.worker = null;

@@ -12,6 +12,7 @@ function siteRoot() {
   return new URL("../", new URL(cfg.assets || "../assets/", location.href));
 }
 
+/** @param {string} record JSON @param {number} moves @param {string} lang */
 export function shareLink(record, moves, lang) {
   const url = new URL(`${lang}/play/`, siteRoot());
   url.hash = new URL(linkTo(record, moves)).hash; // the fragment as the Play page writes it
@@ -20,6 +21,8 @@ export function shareLink(record, moves, lang) {
 
 // The Share button of one widget: copies the link of what `describe()` returns
 // ({record, moves}) and confirms it; where copying is blocked, shows the link selected.
+/** @param {HTMLElement} tools @param {import("./i18n.js").Translator} t @param {string} lang
+ *  @param {() => {record: string, moves: number}} describe */
 export function shareButton(tools, t, lang, describe) {
   const button = document.createElement("button");
   button.type = "button";
@@ -37,7 +40,7 @@ export function shareButton(tools, t, lang, describe) {
   field.setAttribute("aria-label", t.text("share.link"));
   tools.append(button, status, field);
 
-  const say = (text) => {
+  const say = (/** @type {string} */ text) => {
     status.textContent = "";
     setTimeout(() => { status.textContent = text; }, 50); // the same message twice is read twice
   };
@@ -57,6 +60,7 @@ export function shareButton(tools, t, lang, describe) {
     }
   });
   return {
+    /** @param {number} step */
     label(step) {
       const text = t.text("share.label", { step });
       button.title = text;

@@ -7,12 +7,13 @@
 
 const STEP = /^#(.+)-step-\d+$/;
 
+/** @param {string} hash */
 function exampleOnScreen(hash) {
   const match = STEP.exec(hash);
   let id = null;
   try {
     id = match && decodeURIComponent(match[1]);
-  } catch (error) { // "#%-step-1": not an example's address, and no reason to throw
+  } catch { // "#%-step-1": not an example's address, and no reason to throw
     return false;
   }
   const example = id && document.getElementById(id);
@@ -22,8 +23,9 @@ function exampleOnScreen(hash) {
 }
 
 export function keepStepLinks() {
-  if (history.replaceState.hkKeepsStepLinks) return;
+  if ("hkKeepsStepLinks" in history.replaceState) return;
   const replace = history.replaceState;
+  /** @this {History} @param {any} state @param {string} title @param {string | URL | null} [url] */
   const guarded = function (state, title, url) {
     if (url !== undefined && url !== null && STEP.test(location.hash)) {
       const next = new URL(url, location.href);

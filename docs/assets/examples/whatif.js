@@ -9,12 +9,27 @@
 // A line is shown by widget.js like the example's own timeline, plus `whatif`: {from: the step
 // where it leaves the example, live: session.position() of its last step}.
 
+/** @typedef {import("./i18n.js").Translator} Translator */
+/** A timeline on screen (widget.js): runner.py's result for an example's code, or a line.
+ * @typedef {{steps: SessionStep[], texts: string[], boards: string[], outcome: string,
+ *   output: string, record: string, whatif?: {from: number, live: SessionPosition}}} Line */
+/** A what-if line: from (a step of the example) and live (its last position).
+ * @typedef {Line & {whatif: {from: number, live: SessionPosition}}} WhatIfLine */
+/** What widget.js gives a WhatIf (its mount() says what each does).
+ * @typedef {{root: HTMLElement, board: HTMLElement, t: Translator,
+ *   engine: import("./runtime.js").Engine, strings: object, errorMessage: (error: any) => string,
+ *   shown: () => Line, index: () => number, setLine: (line: Line, index: number) => void,
+ *   original: (index: number) => void, announce: (text: string) => void}} Context */
+
+/** @type {Record<string, number>} */
 const CARDS = { S: 1, T: 2, G: 3, C: 4 }; // cards each action marker takes
+/** @type {Record<string, string>} */
 const NAMES = { S: "widget.secret", T: "widget.tradeoff", G: "widget.gift", C: "widget.competition" };
 const LEVEL = "default"; // the opponent's level (session.LEVELS)
 const CALL_LIMIT_MS = 30_000; // one decision of the default level takes about a second
 
 // Moves counted up to step `index` of a timeline (its scoring steps are not moves).
+/** @param {SessionStep[]} steps @param {number} index */
 export function movesAt(steps, index) {
   let moves = 0;
   for (let i = 1; i <= index; i += 1) if (steps[i].move) moves += 1;
@@ -23,6 +38,7 @@ export function movesAt(steps, index) {
 
 // Whether the game is over once step `index` is played (the round's scoring may follow it):
 // then no other move can be played from there.
+/** @param {Line} shown @param {number} index */
 function ended(shown, index) {
   const next = shown.steps[index + 1];
   const at = next && next.kind === "scoring" ? index + 1 : index;
@@ -32,6 +48,7 @@ function ended(shown, index) {
 }
 
 // The record (JSON text) cut after its first `moves` moves.
+/** @param {string} record @param {number} moves */
 export function cutRecord(record, moves) {
   const data = JSON.parse(record);
   data.moves = data.moves.slice(0, moves);
@@ -39,6 +56,7 @@ export function cutRecord(record, moves) {
 }
 
 // A move in notation in words: "Gift 2 6 7", "Competition 1 2 / 6 7"; picks as the session says.
+/** @param {Translator} t @param {string} move @param {SessionPosition} live */
 function describe(t, move, live) {
   const letter = move[0];
   if (letter === "P") {
@@ -52,6 +70,7 @@ function describe(t, move, live) {
   return `${t.text(NAMES[letter])} ${cards}`;
 }
 
+/** @param {string} html */
 function htmlText(html) {
   const box = document.createElement("template");
   box.innerHTML = html;
@@ -60,11 +79,13 @@ function htmlText(html) {
 
 // The element that takes focus and says "pressed" for a part to pick: an action marker is a
 // list item, which keeps its role; its name inside it is the button.
+/** @param {HTMLElement} part @returns {HTMLElement} */
 function control(part) {
   return part.tagName === "LI" ? part.querySelector(".hk-marker-name") || part : part;
 }
 
 class Trouble extends Error {
+  /** @param {string} message @param {boolean} html whether message is HTML */
   constructor(message, html = false) {
     super(message);
     this.html = html;
@@ -73,20 +94,20 @@ class Trouble extends Error {
 
 export class WhatIf {
   /** ctx: {root, board, t, engine, strings, errorMessage(error), shown(), index(),
-   *  setLine(line, index), original(index), announce(text)}: see widget.js */
+   *  setLine(line, index), original(index), announce(text)}: see widget.js
+   * @param {Context} ctx */
   constructor(ctx) {
     this.ctx = ctx;
     this.t = ctx.t;
+    /** @type {WhatIfLine | null} */
     this.line = null; // the line on screen, or null: the example's own
+    /** @type {{marker: string | null, cards: number[], move: string | null}} */
     this.pick = { marker: null, cards: [], move: null };
     this.busy = false;
     this.computer = false; // the computer plays until the end or Stop
     this.generation = 0; // a new line, or back to the example: answers still due are dropped
     this.seed = Math.floor(Math.random() * 2 ** 31);
-    this.build();
-  }
-
-  build() {
+    // The panel and its controls (in the constructor, so that their types are never undefined).
     const { root, t } = this.ctx;
     const tools = document.createElement("div");
     tools.className = "hk-ex-tools";
@@ -100,13 +121,13 @@ export class WhatIf {
     panel.innerHTML = `<p class="hk-wi-head"></p><p class="hk-wi-prompt"></p>
       <p class="hk-wi-choice"></p><div class="hk-wi-actions"></div>
       <p class="hk-wi-error" role="alert" hidden></p>`;
-    const q = (s) => panel.querySelector(s);
+    const q = (/** @type {string} */ s) => /** @type {HTMLElement} */ (panel.querySelector(s));
     this.panel = panel;
     this.head = q(".hk-wi-head");
     this.prompt = q(".hk-wi-prompt");
     this.choice = q(".hk-wi-choice");
     this.error = q(".hk-wi-error");
-    this.head.id = `${root.closest("[id]").id}-wi-head`;
+    this.head.id = `${/** @type {Element} */ (root.closest("[id]")).id}-wi-head`;
     panel.setAttribute("aria-labelledby", this.head.id);
     this.buttons = {
       play: this.button("play", t.text("whatif.play_move"), "hk-btn-run"),
@@ -119,14 +140,15 @@ export class WhatIf {
     q(".hk-wi-actions").append(...Object.values(this.buttons));
     root.addEventListener("click", (event) => this.click(event));
     this.ctx.board.addEventListener("keydown", (event) => {
-      const part = event.target.closest("[data-choice]");
+      const part = /** @type {HTMLElement | null} */ (
+        /** @type {Element} */ (event.target).closest("[data-choice]"));
       if (!part || (event.key !== "Enter" && event.key !== " ")) return;
       event.preventDefault();
       this.choose(part);
     });
-    return this;
   }
 
+  /** @param {string} act @param {string} text */
   button(act, text, extra = "") {
     const button = document.createElement("button");
     button.type = "button";
@@ -136,20 +158,22 @@ export class WhatIf {
     return button;
   }
 
+  /** @param {MouseEvent} event */
   click(event) {
-    const part = event.target.closest(".hk-ex-board [data-choice]");
+    const target = /** @type {Element} */ (event.target);
+    const part = /** @type {HTMLElement | null} */ (target.closest(".hk-ex-board [data-choice]"));
     if (part && this.ctx.root.contains(part)) {
       this.choose(part);
       return;
     }
-    const button = event.target.closest("button[data-wi]");
+    const button = /** @type {HTMLElement | null} */ (target.closest("button[data-wi]"));
     if (!button || !this.ctx.root.contains(button)) return;
     const act = button.dataset.wi;
     if (act === "start") this.branch(this.ctx.index());
     else if (act === "original") this.leave(true);
     else if (act === "play") this.play();
     else if (act === "clear") this.reset(true);
-    else if (act === "deal") this.advance("deal", [this.line.record, this.seed]);
+    else if (act === "deal" && this.line) this.advance("deal", [this.line.record, this.seed]);
     else if (act === "computer") this.runComputer();
     else if (act === "stop") {
       this.computer = false; // the move being computed still arrives, then the loop ends
@@ -160,10 +184,11 @@ export class WhatIf {
 
   // --- talking to the engine -----------------------------------------------------------
 
+  /** @param {string} fn @param {unknown[]} args @returns {Promise<any>} */
   async call(fn, args) {
     const answer = await this.ctx.engine.call(fn, args, { timeLimit: CALL_LIMIT_MS });
     if (!answer.ok) {
-      const error = answer.error;
+      const error = answer.error || { kind: "engine" }; // always given when not ok
       throw new Trouble(error.kind === "engine" ? this.t.text("whatif.failed")
         : this.ctx.errorMessage(error));
     }
@@ -178,13 +203,14 @@ export class WhatIf {
   }
 
   // The line of `record` (every step's board and words) and its live position.
+  /** @param {string} record @param {number | null} from @returns {Promise<WhatIfLine>} */
   async load(record, from) {
     const strings = this.ctx.strings;
     const line = await this.call("replay", [record, strings]);
     const live = await this.call("position", [record, strings]);
     return {
       steps: line.steps,
-      texts: line.steps.map((step) => step.html),
+      texts: line.steps.map((/** @type {SessionStep} */ step) => step.html),
       boards: line.boards,
       outcome: line.outcome,
       output: "",
@@ -193,6 +219,7 @@ export class WhatIf {
     };
   }
 
+  /** @param {() => Promise<void>} job */
   async work(job) {
     if (this.busy) return;
     this.busy = true;
@@ -214,6 +241,7 @@ export class WhatIf {
 
   // "What if?" at step `index` of the line on screen: the same game up to there, then the
   // reader's own moves.
+  /** @param {number} index */
   branch(index) {
     if (this.busy || this.computer) return;
     const shown = this.ctx.shown();
@@ -233,6 +261,7 @@ export class WhatIf {
     });
   }
 
+  /** @param {WhatIfLine} line @param {boolean} focus */
   show(line, focus) {
     this.line = line;
     this.reset(false);
@@ -242,6 +271,7 @@ export class WhatIf {
 
   // Back to the line the reader left (toExample), or only closes the panel (a Run, a Restore,
   // or a what-if that could not start).
+  /** @param {boolean} toExample */
   leave(toExample) {
     const line = this.line;
     this.generation += 1;
@@ -256,8 +286,10 @@ export class WhatIf {
   }
 
   // Applies a session function that returns the next record, then shows the longer line.
+  /** @param {string} fn @param {unknown[]} args */
   advance(fn, args) {
     const generation = this.generation;
+    if (!this.line) return Promise.resolve();
     const from = this.line.whatif.from;
     return this.work(async () => {
       const next = await this.call(fn, args);
@@ -267,7 +299,7 @@ export class WhatIf {
   }
 
   play() {
-    if (!this.pick.move) return;
+    if (!this.pick.move || !this.line) return;
     this.advance("play", [this.line.record, this.pick.move, this.ctx.strings]);
   }
 
@@ -287,6 +319,7 @@ export class WhatIf {
 
   // --- the reader's choice on the board ----------------------------------------------------
 
+  /** @param {boolean} redraw */
   reset(redraw) {
     this.pick = { marker: null, cards: [], move: null };
     const live = this.line && this.line.whatif.live;
@@ -295,12 +328,13 @@ export class WhatIf {
     this.update();
   }
 
+  /** @param {HTMLElement} part */
   choose(part) {
     const live = this.line && this.line.whatif.live;
     if (!live || this.busy || this.computer || !part.closest(".hk-wi-live")) return;
-    const value = part.dataset.choice;
+    const value = part.dataset.choice ?? null;
     const pick = this.pick;
-    const kind = part.dataset.part.split("-")[0];
+    const kind = (part.dataset.part || "").split("-")[0];
     if (kind === "offer") {
       pick.move = pick.move === value ? null : value;
     } else if (kind === "marker") {
@@ -322,21 +356,23 @@ export class WhatIf {
   }
 
   // The move the marker and the cards picked make, as the engine writes it, or null.
+  /** @param {SessionPosition} live */
   compose(live) {
     const { marker, cards } = this.pick;
     if (!marker || cards.length !== CARDS[marker]) {
       return live.legal.length === 1 && !marker && !cards.length ? live.legal[0] : null;
     }
     const values = cards.map((index) => this.cardAt(live, index));
-    const sorted = (list) => [...list].sort().join("");
+    const sorted = (/** @type {string[]} */ list) => [...list].sort().join("");
     if (marker !== "C") return marker + sorted(values);
     const [a, b] = [sorted(values.slice(0, 2)), sorted(values.slice(2))];
     const candidates = [`C${a}-${b}`, `C${b}-${a}`];
     return candidates.find((move) => live.legal.includes(move)) || candidates[0];
   }
 
+  /** @param {SessionPosition} live @param {number} index */
   cardAt(live, index) {
-    const hand = (live.hands && live.hands[live.to_move]) || live.hand;
+    const hand = (live.hands && live.to_move && live.hands[live.to_move]) || live.hand;
     if (hand && hand.length) return String(hand[index]);
     // session.position() draws the hand of the player to move with data-choice = its index.
     const card = this.ctx.board.querySelector(`[data-part="hand-${live.to_move}-${index}"]`);
@@ -347,7 +383,8 @@ export class WhatIf {
   mark() {
     const { marker, cards, move } = this.pick;
     for (const part of this.ctx.board.querySelectorAll("[data-choice]")) {
-      const kind = part.dataset.part.split("-")[0];
+      if (!(part instanceof HTMLElement)) continue; // board.py draws HTML
+      const kind = (part.dataset.part || "").split("-")[0];
       let pressed = false;
       delete part.dataset.pair;
       if (kind === "marker") pressed = part.dataset.choice === marker;
@@ -365,6 +402,7 @@ export class WhatIf {
   // --- what the panel says -------------------------------------------------------------
 
   // Called by widget.js each time a step is shown; true when it drew the live board.
+  /** @param {number} index */
   step(index) {
     const line = this.line;
     const shown = this.ctx.shown();
@@ -381,13 +419,14 @@ export class WhatIf {
     board.innerHTML = line.whatif.live.board;
     board.classList.add("hk-wi-live");
     for (const part of board.querySelectorAll("[data-choice]")) {
+      if (!(part instanceof HTMLElement)) continue; // board.py draws HTML
       const button = control(part);
       button.tabIndex = 0;
       button.setAttribute("role", "button");
-      if (part.dataset.part.startsWith("hand-")) {
+      if (part.dataset.part?.startsWith("hand-")) {
         part.setAttribute("aria-label", this.t.text("whatif.card", { card: part.textContent.trim() }));
-      } else if (part.dataset.part.startsWith("offer-")) {
-        part.setAttribute("aria-label", describe(this.t, part.dataset.choice, line.whatif.live));
+      } else if (part.dataset.part?.startsWith("offer-")) {
+        part.setAttribute("aria-label", describe(this.t, part.dataset.choice || "", line.whatif.live));
       }
     }
     this.mark();
@@ -397,11 +436,12 @@ export class WhatIf {
 
   focus() {
     const part = this.ctx.board.querySelector("[data-choice]");
-    const first = part && control(part);
+    const first = part instanceof HTMLElement && control(part);
     const target = first || [this.buttons.deal, this.buttons.original].find((b) => !b.hidden);
     if (target) target.focus({ preventScroll: false });
   }
 
+  /** @param {string} message */
   say(message, html = false) {
     if (html) this.error.innerHTML = message;
     else this.error.textContent = message;
@@ -421,12 +461,13 @@ export class WhatIf {
     this.start.disabled = Boolean(atEnd) || this.busy || this.computer || ended(shown, index);
     const live = line && line.whatif.live;
     const waiting = this.busy || this.computer;
-    const open = Boolean(live && !live.outcome && atEnd);
-    b.play.hidden = !open || live.deal_due;
-    b.clear.hidden = b.play.hidden || live.legal.length === 1; // nothing to clear: one move
+    // The live position while the reader may move there, else null.
+    const open = live && !live.outcome && atEnd ? live : null;
+    b.play.hidden = !open || Boolean(open.deal_due);
+    b.clear.hidden = !open || b.play.hidden || open.legal.length === 1; // nothing to clear: one move
     b.play.disabled = waiting || !this.pick.move;
     b.clear.disabled = waiting || (!this.pick.marker && !this.pick.cards.length);
-    b.deal.hidden = !open || !live.deal_due;
+    b.deal.hidden = !open || !open.deal_due;
     b.deal.disabled = waiting;
     if (live) b.deal.textContent = t.text("whatif.deal", { round: live.round });
     b.computer.hidden = !open || this.computer;
@@ -435,26 +476,26 @@ export class WhatIf {
     b.original.disabled = false;
     let prompt = "";
     if (!line && this.busy) prompt = t.text("whatif.starting");
-    else if (this.computer) {
+    else if (this.computer && line) {
       prompt = t.text("whatif.computer_running",
         { moves: t.count("count.moves",
           movesAt(line.steps, line.steps.length - 1) - movesAt(line.steps, line.whatif.from)) });
-    } else if (open && live.legal.length === 1) {
-      prompt = t.text("whatif.only_move", { move: describe(t, live.legal[0], live) });
-    } else if (open && live.phase === "action") {
-      prompt = t.text("whatif.choose_action", { player: live.to_move });
+    } else if (open && open.legal.length === 1) {
+      prompt = t.text("whatif.only_move", { move: describe(t, open.legal[0], open) });
+    } else if (open && open.phase === "action") {
+      prompt = t.text("whatif.choose_action", { player: open.to_move });
       // Two sentences: a space between them, except after a Japanese full stop.
       if (this.pick.marker === "C") prompt += `${/。$/.test(prompt) ? "" : " "}${t.text("whatif.choose_pair")}`;
-    } else if (open && live.pending) {
-      prompt = t.text("whatif.choose_pick", { player: live.to_move });
+    } else if (open && open.pending) {
+      prompt = t.text("whatif.choose_pick", { player: open.to_move });
     } else if (this.busy) prompt = t.text("whatif.thinking");
     this.prompt.textContent = prompt;
     this.prompt.hidden = !prompt;
     let choice = "";
     if (open && !this.computer) {
       const { marker, cards, move } = this.pick;
-      if (move && live.legal.length > 1) {
-        choice = t.text("whatif.chosen", { move: describe(t, move, live) });
+      if (move && open.legal.length > 1) {
+        choice = t.text("whatif.chosen", { move: describe(t, move, open) });
       }
       else if (marker) {
         choice = t.text("whatif.choosing",

@@ -15,41 +15,54 @@ import { Player, writeHash } from "./player.js";
 import { shareButton } from "./share.js";
 import { WhatIf, movesAt } from "./whatif.js";
 
+/** @typedef {import("./whatif.js").Line} Line */
+
 const LONG_LIST = 8; // steps; more scroll inside the widget
+/** @param {Line} a @param {Line} b */
 const same = (a, b) => JSON.stringify([a.steps, a.texts, a.boards, a.outcome, a.output, a.record])
   === JSON.stringify([b.steps, b.texts, b.boards, b.outcome, b.output, b.record]);
 
+/** @param {Element} container @param {import("./runtime.js").Engine} engine
+ *  @param {{step?: number | null}} [options] */
 export function mount(container, engine, { step = null } = {}) {
-  const root = container.querySelector(".hk-ex");
-  const data = JSON.parse(root.querySelector(".hk-ex-data").textContent);
+  const root = /** @type {HTMLElement} */ (container.querySelector(".hk-ex"));
+  const data = JSON.parse(
+    /** @type {Element} */ (root.querySelector(".hk-ex-data")).textContent || "");
   const t = translator(data.strings);
   const id = data.id;
+  /** @type {Line} */
   const built = data.result;
-  const $ = (selector) => root.querySelector(selector);
+  // The widget's parts (rulesite/examples.py writes them all).
+  const $ = (/** @type {string} */ selector) =>
+    /** @type {HTMLElement} */ (root.querySelector(selector));
+  const $button = (/** @type {string} */ selector) =>
+    /** @type {HTMLButtonElement} */ (root.querySelector(selector));
   const el = {
     board: $(".hk-ex-board"),
     bar: $(".hk-ex-bar"),
     counter: $(".hk-ex-counter"),
     status: $(".hk-ex-status"),
     now: $(".hk-ex-now"),
-    list: $(".hk-ex-steps"),
+    list: /** @type {HTMLOListElement} */ ($(".hk-ex-steps")),
     outcome: $(".hk-ex-outcome"),
     runbar: $(".hk-ex-runbar"),
-    run: $('[data-act="run"]'),
-    stop: $('[data-act="stop"]'),
-    reset: $('[data-act="reset"]'),
-    play: $('[data-act="play"]'),
+    run: $button('[data-act="run"]'),
+    stop: $button('[data-act="stop"]'),
+    reset: $button('[data-act="reset"]'),
+    play: $button('[data-act="play"]'),
     error: $(".hk-ex-error"),
     output: $(".hk-ex-output"),
     help: $(".hk-ex-help"),
-    editor: $(".hk-ex-editor"),
+    editor: /** @type {HTMLTextAreaElement} */ ($(".hk-ex-editor")),
   };
 
   let shown = built; // the timeline on screen: build time, then the engine's
   let verdict = "pending"; // pending | verified | differs | edited | failed
   let pageVerdict = "pending"; // the same, for the page's own code (verify)
+  /** @type {Line | null} */
   let pageResult = null; // the engine's result for the page's code, once identical to it
   let running = false;
+  /** @type {import("./runtime.js").Pending | null} */
   let pending = null; // the reader's run in progress (its promise can cancel it)
   let userMoved = false;
   const keys = keyboardHints(root, id, el, t);
@@ -65,6 +78,7 @@ export function mount(container, engine, { step = null } = {}) {
     },
   });
 
+  /** @param {number} index */
   function show(index) {
     const last = shown.steps.length - 1;
     const focused = document.activeElement;
@@ -73,12 +87,12 @@ export function mount(container, engine, { step = null } = {}) {
     share.label(index);
     el.now.innerHTML = shown.texts[index];
     el.counter.textContent = t.text("widget.counter", { step: index, total: last });
-    $('[data-act="restart"]').disabled = index === 0;
-    $('[data-act="back"]').disabled = index === 0;
-    $('[data-act="forward"]').disabled = index === last;
+    $button('[data-act="restart"]').disabled = index === 0;
+    $button('[data-act="back"]').disabled = index === 0;
+    $button('[data-act="forward"]').disabled = index === last;
     // At either end, focus moves from the button just disabled to the one going the other way.
-    keepFocus(focused, [$('[data-act="forward"]'), $('[data-act="back"]'), el.play]);
-    for (const item of el.list.children) {
+    keepFocus(focused, [$button('[data-act="forward"]'), $button('[data-act="back"]'), el.play]);
+    for (const item of /** @type {HTMLCollectionOf<HTMLLIElement>} */ (el.list.children)) {
       const current = Number(item.value) === index;
       item.tabIndex = current ? 0 : -1; // one Tab stop for the list; arrows move within it
       if (current) {
@@ -97,6 +111,7 @@ export function mount(container, engine, { step = null } = {}) {
   }
 
   // Shows a line (the example's, edited code's or a what-if's) at step `index`.
+  /** @param {Line} line @param {number} index */
   function setLine(line, index) {
     shown = line;
     root.dataset.source = line.whatif ? "whatif" : line === built ? "build" : "live";
@@ -106,6 +121,7 @@ export function mount(container, engine, { step = null } = {}) {
     updateStatus();
   }
 
+  /** @param {Line} result */
   function steps(result) {
     // A what-if line's own steps have no anchor (a link names the example's steps) and say
     // whose line they are.
@@ -122,10 +138,12 @@ export function mount(container, engine, { step = null } = {}) {
   }
 
   // A long game's list scrolls inside the widget, so the board stays close to every step.
+  /** @param {Line} result */
   function fitList(result) {
     el.list.classList.toggle("hk-long", result.steps.length > LONG_LIST);
   }
 
+  /** @param {string} value */
   function setVerdict(value) {
     verdict = value;
     root.dataset.live = value;
@@ -134,6 +152,7 @@ export function mount(container, engine, { step = null } = {}) {
 
   function updateStatus() {
     const state = engine.state;
+    /** @type {string | null} */
     let key = null;
     if (shown.whatif) key = null; // the what-if panel says what the engine does
     else if (running) key = "widget.status_running";
@@ -146,12 +165,14 @@ export function mount(container, engine, { step = null } = {}) {
     el.status.dataset.kind = key ? verdict : "";
   }
 
+  /** @param {string} message */
   function showError(message) {
     el.error.textContent = message;
     el.error.hidden = !message;
     root.dataset.error = message ? "1" : "";
   }
 
+  /** An error of runner.py or of the runtime, in words. @param {any} error */
   function errorMessage(error) {
     if (error.kind === "timeout") return t.text("error.timeout", { seconds: error.seconds });
     if (error.kind === "stopped") return t.text("error.stopped");
@@ -249,6 +270,7 @@ export function mount(container, engine, { step = null } = {}) {
   }
 
   // The line the reader left for a what-if: the example's, or the result of their code.
+  /** @type {Line | null} */
   let left = null;
   const whatif = new WhatIf({
     root,
@@ -267,7 +289,7 @@ export function mount(container, engine, { step = null } = {}) {
       setLine(left || pageResult || built, index);
       left = null;
     },
-    announce: (text) => keys.announce(text),
+    announce: (/** @type {string} */ text) => keys.announce(text),
   });
   el.bar.after(whatif.tools);
   el.board.after(whatif.panel);
@@ -286,21 +308,25 @@ export function mount(container, engine, { step = null } = {}) {
   // Steps from the keyboard: the current step is the list's Tab stop; arrows, Home and End
   // show another step (and focus it), Enter and Space show the focused one.
   el.list.addEventListener("keydown", (event) => {
-    const item = event.target.closest(".hk-ex-steps > li");
+    const item = /** @type {Element} */ (event.target).closest(".hk-ex-steps > li");
     if (!item || event.altKey || event.ctrlKey || event.metaKey) return;
-    const index = Number(item.value);
-    const to = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: shown.steps.length - 1,
-      Enter: index, " ": index }[event.key];
+    const index = Number(/** @type {HTMLLIElement} */ (item).value);
+    /** @type {number | undefined} */
+    /** @type {Record<string, number>} */
+    const targets = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: shown.steps.length - 1,
+      Enter: index, " ": index };
+    const to = targets[event.key];
     if (to === undefined || event.target !== item) return;
     event.preventDefault();
     userMoved = true;
     player.pause();
     player.show(to);
-    el.list.children[player.index].focus();
+    /** @type {HTMLElement} */ (el.list.children[player.index]).focus();
   });
 
   root.addEventListener("click", (event) => {
-    const button = event.target.closest("button[data-act]");
+    const target = /** @type {Element} */ (event.target);
+    const button = /** @type {HTMLElement | null} */ (target.closest("button[data-act]"));
     if (button && root.contains(button)) {
       const act = button.dataset.act;
       if (act === "run") run();
@@ -318,8 +344,8 @@ export function mount(container, engine, { step = null } = {}) {
       }
       return;
     }
-    const item = event.target.closest(".hk-ex-steps > li");
-    if (item && root.contains(item) && !event.target.closest("a")) {
+    const item = /** @type {HTMLLIElement | null} */ (target.closest(".hk-ex-steps > li"));
+    if (item && root.contains(item) && !target.closest("a")) {
       userMoved = true;
       player.pause();
       player.show(Number(item.value));
@@ -351,6 +377,7 @@ export function mount(container, engine, { step = null } = {}) {
   }
 
   return {
+    /** @param {number} index */
     go(index) {
       userMoved = true;
       player.pause();
@@ -361,15 +388,21 @@ export function mount(container, engine, { step = null } = {}) {
 
 // Focus that was on `from` (now disabled or hidden) goes to the first usable candidate, so a
 // keyboard user is not sent back to the top of the page.
+/** @param {Element | null} from @param {(HTMLButtonElement | null)[]} candidates */
 function keepFocus(from, candidates) {
-  if (!from || !(from.disabled || from.hidden)) return;
+  const was = /** @type {{disabled?: boolean, hidden?: boolean} | null} */ (from);
+  if (!was || !(was.disabled || was.hidden)) return;
   const next = candidates.find((button) => button && !button.disabled && !button.hidden);
   if (next) next.focus();
 }
 
 // What keyboard and screen reader users are told: how to move through the steps, how to
 // leave the code box (Tab indents there), and a live region that reads each step shown.
+/** @param {HTMLElement} root @param {string} id
+ *  @param {{list: HTMLElement, editor: HTMLElement, now: HTMLElement}} el
+ *  @param {import("./i18n.js").Translator} t */
 function keyboardHints(root, id, el, t) {
+  /** @param {string} key @param {string} suffix @param {HTMLElement} after */
   const hint = (key, suffix, after) => {
     const p = document.createElement("p");
     p.id = `${id}-${suffix}`;
@@ -390,6 +423,7 @@ function keyboardHints(root, id, el, t) {
   live.setAttribute("aria-atomic", "true");
   root.append(live);
   return {
+    /** @param {string} text */
     announce(text) {
       live.textContent = text.replace(/\s+/g, " ").trim();
     },
@@ -397,6 +431,7 @@ function keyboardHints(root, id, el, t) {
 }
 
 // Scrolls the list (not the page) so that the current step stays in sight.
+/** @param {HTMLElement} list @param {HTMLElement} item */
 function keepVisible(list, item) {
   if (list.scrollHeight <= list.clientHeight) return;
   const top = item.offsetTop; // the list is the items' offsetParent (position: relative)

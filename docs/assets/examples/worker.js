@@ -26,21 +26,28 @@
 // CPython (rulesite/examples.py, tests/session/).
 
 const t0 = performance.now();
+/** @type {Record<string, number>} */
 const timings = {};
-const mark = (name) => { timings[name] = Math.round(performance.now() - t0); };
+const mark = (/** @type {string} */ name) => { timings[name] = Math.round(performance.now() - t0); };
 
 const WARM_UP_RUNS = 60; // measured: about 0.25 s of work in all, then runs take a few ms
 const WARM_UP_BUDGET_MS = 800; // at most this much background work
 const CACHE = "hk-runtime"; // Cache Storage: the runtime's files, under content-named URLs
 let warmRuns = 0;
+/** @type {Promise<boolean> | null} */
 let ready = null;
+/** @type {((code: string, strings: string) => string) | null} */
 let runExample = null;
+/** @type {((fn: string, args: string) => string) | null} */
 let callSession = null;
 let failed = false;
+/** @type {string[]} */
 let keep = []; // URL prefixes of this version's runtime files: kept in the cache for good
+/** @type {Map<string, Promise<Response>>} */
 const early = new Map(); // URL -> response promise, fetched before Pyodide asks for it
 let booted = false; // Python is up (the "ready" message went out)
 
+/** @param {string} message */
 function fail(message) {
   if (failed) return;
   failed = true;
@@ -85,19 +92,23 @@ function stalled() {
 }
 
 // WebAssembly.instantiateStreaming needs the wasm's type.
+/** @param {Response} response @param {string} url */
 function unpacked(response, url) {
+  /** @type {Record<string, string>} */
   const headers = url.endsWith(".wasm") ? { "Content-Type": "application/wasm" } : {};
+  if (!response.body) throw new Error("no body"); // a 200 with none: reported, as HTTP errors are
   return new Response(response.body.pipeThrough(new DecompressionStream("gzip")), { headers });
 }
 
 async function openCache() {
   try {
     return self.caches ? await self.caches.open(CACHE) : null;
-  } catch (error) {
+  } catch {
     return null; // no Cache Storage here (an opaque origin, some private modes)
   }
 }
 
+/** @param {string} url @param {() => Promise<Response>} get */
 async function cached(url, get) {
   const store = keep.some((prefix) => url.startsWith(prefix)) ? await openCache() : null;
   const hit = store && await store.match(url);
@@ -113,6 +124,7 @@ async function cached(url, get) {
 const download = { loaded: 0, total: 0, told: 0 };
 const PROGRESS_EVERY_MS = 150;
 
+/** @param {Response} response */
 function counted(response) {
   if (booted || !response.ok || !response.body) return response;
   download.total += Number(response.headers.get("Content-Length")) || 0;
@@ -151,7 +163,7 @@ self.onmessage = (event) => {
     ready = init(message);
   } else if (message.type === "run") {
     (ready || Promise.reject(new Error("not initialised"))).then((ok) => {
-      if (!ok) return;
+      if (!ok || !runExample) return; // ok: init has set runExample
       self.postMessage({ type: "started", id: message.id });
       const started = performance.now();
       const strings = JSON.stringify(message.strings);
@@ -172,7 +184,7 @@ self.onmessage = (event) => {
     });
   } else if (message.type === "call") {
     (ready || Promise.reject(new Error("not initialised"))).then((ok) => {
-      if (!ok) return;
+      if (!ok || !callSession) return; // ok: init has set callSession
       self.postMessage({ type: "started", id: message.id });
       const started = performance.now();
       let json;
@@ -226,13 +238,14 @@ def _hk_run(code, strings):
 // A new interpreter has run little code, so the browser has not optimised it yet: runs take
 // 20 to 60 ms instead of a few until then. Repeating the first example's run in the
 // background, one at a time between the readers' runs, gets it there within a second.
+/** @param {string} code @param {string} strings JSON */
 function warmUp(code, strings) {
   if (warmRuns >= WARM_UP_RUNS || (timings.warm_up_ms || 0) > WARM_UP_BUDGET_MS) return;
   setTimeout(() => {
     const t = performance.now();
     try {
-      runExample(code, strings);
-    } catch (error) {
+      if (runExample) runExample(code, strings);
+    } catch {
       warmRuns = WARM_UP_RUNS; // nothing to gain from a failing run
     }
     timings.warm_up_ms = (timings.warm_up_ms || 0) + (performance.now() - t);
@@ -242,11 +255,13 @@ function warmUp(code, strings) {
 }
 
 // A promise awaited later: its failure is reported then (with its URL), not as unhandled now.
+/** @template T @param {Promise<T>} promise */
 function quiet(promise) {
   promise.catch(() => {});
   return promise;
 }
 
+/** @param {string} url */
 async function bytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -254,6 +269,7 @@ async function bytes(url) {
 }
 
 // pyodide.asm.mjs, shipped gzipped: imported from its unpacked text.
+/** @param {string} url */
 async function emscriptenModule(url) {
   const address = URL.createObjectURL(new Blob([await bytes(url)], { type: "text/javascript" }));
   try {
@@ -263,6 +279,7 @@ async function emscriptenModule(url) {
   }
 }
 
+/** @param {{pyodide: string, stdlib: string, lock: import("pyodide").LockfileInfo, engine: string}} urls */
 async function init(urls) {
   try {
     keep = [urls.pyodide, urls.engine];
@@ -273,6 +290,7 @@ async function init(urls) {
     }
     const engine = quiet(bytes(urls.engine));
     const emscripten = quiet(emscriptenModule(urls.pyodide + "pyodide.asm.mjs.gz"));
+    /** @type {typeof import("pyodide")} */
     const { loadPyodide } = await import(urls.pyodide + "pyodide.mjs");
     mark("imported");
     // When the wasm is compiled and instantiated (it compiles while it streams in): the

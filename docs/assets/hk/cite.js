@@ -11,6 +11,7 @@
   var teach = JSON.parse(data.textContent);
   var ui = teach.ui;
 
+  /** @param {string} template @param {Record<string, any>} values */
   function fill(template, values) {
     return template.replace(/\{(\w+)\}/g, function (all, key) {
       return key in values ? values[key] : all;
@@ -18,14 +19,16 @@
   }
 
   // page: the address of the page that holds id (relative to this one), if not this one.
+  /** @param {string} id @param {string | null | undefined} page */
   function linkTo(id, page) {
     var url = new URL(page || "", location.href);
     return url.origin + url.pathname + "?hl=" + encodeURIComponent(id) + "#" + id;
   }
 
   // Text of a heading without its number, permalink and our own button.
+  /** @param {Element} node */
   function headingText(node) {
-    var copy = node.cloneNode(true);
+    var copy = /** @type {Element} */ (node.cloneNode(true));
     copy.querySelectorAll(".hk-num, .headerlink, .hk-cite, .hk-label").forEach(function (n) {
       n.remove();
     });
@@ -39,6 +42,7 @@
   status.setAttribute("aria-live", "polite");
   document.body.appendChild(status);
   var statusTimer = 0;
+  /** @param {string} text */
   function announce(text) {
     status.textContent = "";
     // A fresh text node after a tick, so the same message twice is read twice.
@@ -50,7 +54,9 @@
     }, 50);
   }
 
-  var open = null;  // the open menu: {button, menu}
+  /** @type {{button: HTMLButtonElement, menu: HTMLElement} | null} */
+  var open = null;  // the open menu
+  /** @param {boolean} focusButton */
   function close(focusButton) {
     if (!open) return;
     open.menu.hidden = true;
@@ -59,6 +65,7 @@
     open = null;
   }
 
+  /** @param {string} text @param {string} message @param {HTMLElement} menu */
   function copy(text, message, menu) {
     var fallback = menu.querySelector("textarea");
     function failed() {
@@ -88,6 +95,7 @@
 
   // describe() -> {citation, link, label}: computed when the menu opens (an example's current
   // step changes as the reader steps through it).
+  /** @param {() => Record<string, string>} describe @param {string} [extraClass] */
   function control(describe, extraClass) {
     var wrap = document.createElement("span");
     wrap.className = "hk-cite" + (extraClass ? " " + extraClass : "");
@@ -120,7 +128,7 @@
       menu.hidden = false;
       button.setAttribute("aria-expanded", "true");
       open = {button: button, menu: menu};
-      menu.querySelector("button").focus();
+      /** @type {HTMLButtonElement} */ (menu.querySelector("button")).focus(); // the first item
     });
     wrap.appendChild(button);
     wrap.appendChild(menu);
@@ -131,7 +139,8 @@
     if (event.key === "Escape" && open) close(true);
   });
   document.addEventListener("click", function (event) {
-    if (open && !open.button.parentNode.contains(event.target)) close(false);
+    var target = /** @type {Node} */ (event.target);
+    if (open && !/** @type {Node} */ (open.button.parentNode).contains(target)) close(false);
   });
 
   function citeRules() {
@@ -149,8 +158,9 @@
     });
   }
 
+  /** @param {HTMLElement} example @param {string} title @param {Element | null} item */
   function stepCitation(example, title, item) {
-    var step = item ? item.value : 0;
+    var step = item instanceof HTMLLIElement ? item.value : 0;
     var link = linkTo(item ? item.id : example.id, example.dataset.hkPage);
     return {
       citation: fill(ui["cite.step"], {site: teach.site, title: title, step: step,
@@ -166,25 +176,29 @@
   // back with it.
   // The reader's own "what if" steps (no id) are not the example's: they get no Cite (their
   // Share button gives their link), and the title's Cite names the step the line left from.
+  /** @param {Element} example */
   function citableStep(example) {
     var item = example.querySelector('.hk-ex-steps > li[aria-current="step"]');
     while (item && !item.id) item = item.previousElementSibling;
     return item || example.querySelector(".hk-ex-steps > li[id]");
   }
 
+  /** @param {HTMLElement} example @param {string} title */
   function citeSteps(example, title) {
-    var list = example.querySelector(".hk-ex-steps");
+    const list = example.querySelector(".hk-ex-steps");
     if (!list) return;
-    function tabStops() {
+    // Function expressions: they see list as checked above.
+    const tabStops = function () {
       var items = list.querySelectorAll(":scope > li[id]");
       var current = list.querySelector(':scope > li[aria-current="step"][id]') ||
         items[items.length - 1];
       items.forEach(function (item) {
-        var button = item.querySelector(":scope > .hk-cite > .hk-cite-button");
+        var button = /** @type {HTMLElement | null} */ (
+          item.querySelector(":scope > .hk-cite > .hk-cite-button"));
         if (button) button.tabIndex = item === current ? 0 : -1;
       });
-    }
-    function addButtons() {
+    };
+    const addButtons = function () {
       list.querySelectorAll(":scope > li[id]").forEach(function (item) {
         if (item.querySelector(":scope > .hk-cite")) return;
         item.appendChild(control(function () {
@@ -192,7 +206,7 @@
         }, "hk-cite-step"));
       });
       tabStops();
-    }
+    };
     addButtons();
     new MutationObserver(function (records) {
       var rewritten = records.some(function (r) { return r.target === list; });
@@ -204,7 +218,9 @@
   // Examples: one button by the title cites the step on show (step 0 before any stepping),
   // and one on each step of the list cites that step.
   function citeExamples() {
-    document.querySelectorAll(".md-content .hk-example[id]").forEach(function (example) {
+    var examples = /** @type {NodeListOf<HTMLElement>} */ (
+      document.querySelectorAll(".md-content .hk-example[id]"));
+    examples.forEach(function (example) {
       var block = example.previousElementSibling;
       var titleLine = block && block.querySelector(".hk-example-title");
       if (!titleLine) return;
@@ -226,10 +242,10 @@
     // Only what can be cited: any other id (a data script, a textarea) is left alone, so a
     // crafted link cannot break the page's live parts.
     if (!target || !target.matches(CITABLE)) return;
-    var marked = [target];
+    var marked = /** @type {Element[]} */ ([target]);
     if (target.matches("h3.hk-rule")) {
       // The rule's own text: the paragraphs and lists up to the next heading, figure or note.
-      for (var next = target.nextElementSibling; next && next.matches("p, ul, ol, blockquote");
+      for (let next = target.nextElementSibling; next && next.matches("p, ul, ol, blockquote");
            next = next.nextElementSibling) marked.push(next);
     }
     marked.forEach(function (node) { node.classList.add("hk-highlighted"); });

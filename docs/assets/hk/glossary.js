@@ -15,18 +15,20 @@
   hint.setAttribute("role", "tooltip");
   hint.hidden = true;
   document.body.appendChild(hint);
+  /** @type {HTMLAnchorElement | null} */
   var shownFor = null;
   var touched = false;  // the last press was a finger
   var wasShown = false;  // ... on a term whose hint was already open
 
+  /** @param {HTMLAnchorElement} link */
   function show(link) {
-    var entry = terms[link.dataset.term];
+    var entry = terms[/** @type {string} */ (link.dataset.term)];  // set on every term link
     hint.textContent = "";
     // ui.yml's glossary.entry, so that the separator is the language's: "term: …",
     // « terme : … » (narrow no-break space), 「用語：…」.
-    teach.ui["glossary.entry"].split(/(\{term\}|\{definition\})/).forEach(function (part) {
+    /** @type {string} */ (teach.ui["glossary.entry"]).split(/(\{term\}|\{definition\})/).forEach(function (part) {
       if (part === "{term}") {
-        var name = document.createElement("strong");
+        const name = document.createElement("strong");
         name.textContent = entry.term;
         hint.appendChild(name);
       } else {
@@ -53,7 +55,9 @@
     shownFor = null;
   }
 
-  document.querySelectorAll(".md-content a[href]").forEach(function (link) {
+  var links = /** @type {NodeListOf<HTMLAnchorElement>} */ (
+    document.querySelectorAll(".md-content a[href]"));
+  links.forEach(function (link) {
     var url = new URL(link.href, location.href);
     var id = url.hash.slice(1);
     // A term links to the glossary page, or in the whole rulebook to its entry there.
@@ -82,6 +86,6 @@
     if (event.key === "Escape") hide();
   });
   document.addEventListener("pointerdown", function (event) {
-    if (shownFor && !shownFor.contains(event.target)) hide();
+    if (shownFor && !shownFor.contains(/** @type {Node} */ (event.target))) hide();
   });
 })();

@@ -2,11 +2,13 @@
 // same page in each language (overrides/partials/alternate.html); this adds the current
 // #anchor (a rule ID, identical in every language) and remembers the choice for the site root.
 (function () {
+  /** @param {HTMLAnchorElement} link */
   function withHash(link) {
     return link.href.split("#")[0] + location.hash;
   }
+  /** @param {Event} event @returns {HTMLAnchorElement | null} */
   function menuLink(event) {
-    var target = event.target;
+    var target = /** @type {Element | null} */ (event.target);
     return target && target.closest ? target.closest("a.md-select__link[hreflang]") : null;
   }
   // Before a click or middle-click lands, so "open in new tab" keeps the anchor too.
@@ -21,7 +23,7 @@
   document.addEventListener("click", function (event) {
     var link = menuLink(event);
     if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-    try { localStorage.setItem("hk-lang", link.hreflang); } catch (e) { /* private mode */ }
+    try { localStorage.setItem("hk-lang", link.hreflang); } catch { /* private mode */ }
     event.preventDefault();
     event.stopPropagation();
     location.href = withHash(link);

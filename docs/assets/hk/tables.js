@@ -2,20 +2,23 @@
 // Keyboard users can only scroll what they can focus: such a frame becomes a named,
 // focusable region while it overflows, and leaves the Tab order again when it fits.
 (function () {
+  /** @param {HTMLElement} frame */
   function name(frame) {
     // The builder writes each table's caption just before it, in the same block.
     var block = frame.closest(".hk-table");
     var caption = block && block.querySelector(".hk-caption");
-    var text = caption ? caption.textContent : frame.querySelector("th") ?
-      frame.querySelector("th").textContent : "";
+    var th = frame.querySelector("th");
+    var text = caption ? caption.textContent : th ? th.textContent : "";
     return text.replace(/\s+/g, " ").trim();
   }
   // Seen, too: while more of the table lies to the right, its right edge fades out
   // (hanamikoji.css, .hk-more), so a cut-off column does not pass for the whole table.
+  /** @param {HTMLElement} frame */
   function edge(frame) {
     var more = frame.scrollLeft + frame.clientWidth < frame.scrollWidth - 1;
     frame.classList.toggle("hk-more", more);
   }
+  /** @param {HTMLElement} frame */
   function update(frame) {
     if (frame.scrollWidth > frame.clientWidth + 1) {
       frame.tabIndex = 0;
@@ -32,10 +35,12 @@
     }
   }
   var resized = "ResizeObserver" in window ? new ResizeObserver(function (entries) {
-    entries.forEach(function (entry) { update(entry.target); });
+    entries.forEach(function (entry) { update(/** @type {HTMLElement} */ (entry.target)); });
   }) : null;
   function scan() {
-    document.querySelectorAll(".md-typeset__scrollwrap").forEach(function (frame) {
+    var frames = /** @type {NodeListOf<HTMLElement>} */ (
+      document.querySelectorAll(".md-typeset__scrollwrap"));
+    frames.forEach(function (frame) {
       update(frame);
       if (resized) resized.observe(frame);
     });

@@ -7,36 +7,48 @@
 import { escapeHTML } from "../examples/i18n.js";
 import { cardsOf, complete } from "./choose.js";
 
+/** @typedef {import("../examples/i18n.js").Translator} Translator */
+/** @typedef {(rule: string) => string} RuleLink the HTML of a link to a rule */
+/** @typedef {SessionPosition} Position session.py's position() (types/session.d.ts) */
+
+/** @type {Record<string, string>} */
 const MARKERS = { S: "widget.secret", T: "widget.tradeoff", G: "widget.gift", C: "widget.competition" };
 
-const chip = (c) => `<span class="hk-chip hk-g${c}">${c}</span>`;
+const chip = (/** @type {string | number} */ c) => `<span class="hk-chip hk-g${c}">${c}</span>`;
 
 /** Cards as the chips explain.py draws, joined as the language writes a list ("267" ->
- * "2, 6, and 7" as three chips). */
+ * "2, 6, and 7" as three chips). @param {string} digits @param {Translator} t */
 export function chips(digits, t) {
   return t.list(cardsOf(`X${digits}`).map(chip));
 }
 
-/** Who won and why, with the rule. */
+/** Who won and why, with the rule. @param {string} html @param {string} rule
+ * @param {RuleLink} ruleLink */
 export function outcomeHTML(html, rule, ruleLink) {
   return html ? `<p class="hk-play-why">${html}${ruleLink(rule)}</p>` : "";
 }
 
+/** @param {string} attrs @param {string} html */
 const button = (attrs, html, css = "hk-btn") => `<button type="button" class="${css}" ${attrs}>${html}</button>`;
 
 /**
  * {state, status, html} for `pos` seen by the reader in seat `human`, who has chosen
  * `choice` ({letter, chosen: hand indices}); state and status are undefined while the
  * engine is to move (play.js shows it thinking).
+ * @param {Position} pos @param {string} human @param {Choice} choice @param {Translator} t
+ * @param {RuleLink} ruleLink
  */
 export function controls(pos, human, choice, t, ruleLink) {
+  /** @type {string[]} */
   const parts = [];
   // The last step in words, and the card drawn: after the controls, so that on a phone the
   // controls come right under the board, on the same screen as the hand (the board marks
   // the other seat's last move itself).
+  /** @type {string[]} */
   const notes = [];
   const last = pos.steps.length > 1 ? pos.steps[pos.steps.length - 1] : null;
   if (last) notes.push(`<p class="hk-play-now">${last.html}${ruleLink(last.rule)}</p>`);
+  /** @param {string | undefined} state @param {string | undefined} status */
   const done = (state, status) => ({ state, status, html: parts.concat(notes).join("") });
   if (pos.outcome) {
     const w = pos.outcome.winners;
@@ -55,6 +67,7 @@ export function controls(pos, human, choice, t, ruleLink) {
   if (pos.to_move !== human) return done(undefined, undefined);
   if (pos.pending) {
     const p = pos.pending;
+    /** @type {Set<string>} */
     const seen = new Set();
     const picks = p.picks.filter((pick) => !seen.has(pick.move) && seen.add(pick.move))
       .map((pick) => button(`data-move="${pick.move}"`, `<span>${pick.html}</span>`));
@@ -71,6 +84,9 @@ export function controls(pos, human, choice, t, ruleLink) {
 }
 
 // The markers, then the cards of the chosen one: adds to `parts`, returns the status.
+/** @typedef {{letter: string | null, chosen: number[]}} Choice hand indices of marker letter */
+/** @param {Position} pos @param {Choice} choice @param {Translator} t @param {RuleLink} ruleLink
+ *  @param {string[]} parts */
 function action(pos, { letter, chosen }, t, ruleLink, parts) {
   const markers = Object.entries(MARKERS).map(([l, key]) => {
     const marker = pos.markers[l];

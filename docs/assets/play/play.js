@@ -516,7 +516,7 @@ async function start(root) {
     let text;
     try {
       text = await file.text();
-    } catch (error) {
+    } catch {
       return showError(t.html("play.error.file"));
     }
     setState("loading");
@@ -560,7 +560,7 @@ async function start(root) {
   }
 
   function focusKey() {
-    const active = document.activeElement;
+    const active = /** @type {HTMLElement | null} */ (document.activeElement);
     if (!active || !root.contains(active)) return null;
     for (const name of ["part", "act", "marker", "move"]) {
       if (active.dataset && active.dataset[name]) return [name, active.dataset[name]];

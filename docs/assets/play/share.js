@@ -2,6 +2,7 @@
 //   <site>/<lang>/play/#record=<base64url, no padding, of the record's UTF-8 JSON>&step=<N>
 // N: moves applied. session.py's link() writes the same; its open_link() checks a link.
 
+/** @param {string} record JSON @param {number | null} [moves] */
 export function linkTo(record, moves) {
   const bytes = new TextEncoder().encode(record);
   let binary = "";
@@ -18,7 +19,7 @@ export function hasRecord(hash = location.hash) {
   return /^#(.*&)?record=/.test(hash);
 }
 
-/** Saves the record (compact JSON from the engine) as a readable .json file. */
+/** Saves the record (compact JSON from the engine) as a readable .json file. @param {string} record */
 export function download(record) {
   const text = JSON.stringify(JSON.parse(record), null, 1) + "\n";
   const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
@@ -32,12 +33,13 @@ export function download(record) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Copies text; false when the browser refuses (the caller shows the text to copy). */
+/** Copies text; false when the browser refuses (the caller shows the text to copy).
+ * @param {string} text */
 export async function copy(text) {
   try {
     await navigator.clipboard.writeText(text);
     return true;
-  } catch (error) {
+  } catch {
     return false;
   }
 }

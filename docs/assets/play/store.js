@@ -5,10 +5,11 @@ const KEY = "hk-play-game";
 const VERSION = 1;
 const LEVELS = ["easy", "default", "strong"]; // session.py LEVELS
 
+/** @param {{record: string, human: string, level: string}} game */
 export function save(game) {
   try {
     localStorage.setItem(KEY, JSON.stringify({ version: VERSION, ...game }));
-  } catch (error) {
+  } catch {
     // Nothing to do: the game goes on, unsaved.
   }
 }
@@ -27,7 +28,7 @@ export function load() {
       return null;
     }
     return saved;
-  } catch (error) {
+  } catch {
     clear();
     return null;
   }
@@ -36,7 +37,7 @@ export function load() {
 export function clear() {
   try {
     localStorage.removeItem(KEY);
-  } catch (error) {
+  } catch {
     // As in save().
   }
 }
