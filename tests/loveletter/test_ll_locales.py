@@ -501,7 +501,7 @@ def test_classic_game_claims_hold_in_the_engine() -> None:
 # ----- translations ----------------------------------------------------------------------
 
 # Languages whose Love Letter text exists; each is held to English's keys and placeholders.
-TRANSLATIONS = ["fr"]
+TRANSLATIONS = ["fr", "id"]
 
 
 def _strings(node: Any, path: str = "") -> Iterator[tuple[str, str]]:
