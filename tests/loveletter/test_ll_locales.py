@@ -502,7 +502,7 @@ def test_classic_game_claims_hold_in_the_engine() -> None:
 # Each translation has exactly English's keys and, field by field, the same placeholders and
 # Markdown structure; what the English checks above assert of the text holds for it too.
 
-TRANSLATIONS = ["fr", "ja"]
+TRANSLATIONS = ["fr", "ja", "id"]
 PLACEHOLDER = re.compile(r"\{[a-z]+:[^}]*\}")
 CJK = r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]"
 
