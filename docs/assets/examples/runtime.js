@@ -17,6 +17,8 @@
 // "idle" | "loading" | "ready" | "running" | "restarting" | "failed"; "progress" while the
 // runtime downloads, with engine.progress = {loaded, total} (bytes).
 
+import { startsFromSnapshot } from "./policy.js";
+
 export const TIME_LIMIT_MS = 5000;
 
 let shared = null;
@@ -62,7 +64,8 @@ class Runtime extends EventTarget {
       if (worker === this.worker) this.fail(event.message || "worker error");
     };
     const { pyodide, stdlib, lock, engine } = this.urls;
-    worker.postMessage({ type: "init", pyodide, stdlib, lock, engine });
+    const snapshot = startsFromSnapshot() ? this.urls.snapshot || null : null;
+    worker.postMessage({ type: "init", pyodide, stdlib, lock, engine, snapshot });
   }
 
   receive(worker, message) {

@@ -2,10 +2,11 @@
 // standard library, puts the compiled engine on sys.path, and runs examples' code on request.
 // One job: run Python, answer JSON.
 //
-// Messages in:  {type: "init", pyodide, stdlib, lock, engine}
+// Messages in:  {type: "init", pyodide, stdlib, lock, engine, snapshot}
 //               (URLs; pyodide is the runtime's folder, lock the "info" of its lock file,
 //               engine a zip of the engine, runner.py, explain.py and board.py:
-//               rulesite/stdlib.py)
+//               rulesite/stdlib.py; snapshot, or null, the runtime's memory with all of
+//               them imported, to start from: rulesite/snapshot.mjs, policy.js)
 //               {type: "run", id, code, strings}
 //               {type: "call", id, fn, args}: calls session.py's function fn (a name listed
 //               in CALLABLE) with the JSON-ready array args, e.g.
@@ -193,9 +194,13 @@ self.onmessage = (event) => {
 // The engine, the runner, the explainer, the board and the session are imported from their zip on sys.path
 // (no unpacking, no compiling). Returns the run function.
 const PREPARE = `
-import json, sys
+import json, random, sys
 
-sys.path.insert(0, "/lib/hk-engine.zip")
+# A snapshot was made with the engine's folder on the path, and with random seeded at build
+# time: each worker draws its own seed (deals and engine seeds come from the page anyway).
+if "/lib/hk-engine.zip" not in sys.path:
+    sys.path.insert(0, "/lib/hk-engine.zip")
+random.seed()
 import hk_example_board
 import hk_example_explain
 import hk_example_runner
@@ -265,12 +270,13 @@ async function emscriptenModule(url) {
 
 async function init(urls) {
   try {
-    keep = [urls.pyodide, urls.engine];
+    keep = [urls.pyodide, urls.engine, ...(urls.snapshot ? [urls.snapshot] : [])];
     // Everything at once, before Pyodide's loader has even arrived: the wasm (compiled while
-    // it streams in), the standard library, the engine and the loader's own module.
+    // it streams in), the standard library, the snapshot, the engine and the loader's module.
     for (const url of [urls.pyodide + "pyodide.asm.wasm.gz", urls.stdlib]) {
       early.set(url, quiet(cached(url, () => plainFetch(url))));
     }
+    const snapshot = urls.snapshot ? quiet(bytes(urls.snapshot)) : null; // unpacked by fetch
     const engine = quiet(bytes(urls.engine));
     const emscripten = quiet(emscriptenModule(urls.pyodide + "pyodide.asm.mjs.gz"));
     const { loadPyodide } = await import(urls.pyodide + "pyodide.mjs");
@@ -288,6 +294,7 @@ async function init(urls) {
       stdLibURL: urls.stdlib,
       createPyodideModule: await emscripten, // instead of importing pyodide.asm.mjs itself
       lockFileContents: { info: urls.lock, packages: {} }, // no packages: no lock file to fetch
+      ...(snapshot ? { _loadSnapshot: snapshot } : {}),
       stdout: () => {},
       stderr: () => {},
     });
