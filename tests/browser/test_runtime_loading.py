@@ -189,6 +189,7 @@ def random_draw(reader: Tab, site_url: str, query: str) -> tuple[str, list[str]]
     ``random`` draws first in that worker, and the runtime files fetched."""
     page = reader.page
     page.goto(f"{site_url}/en/end/{query}")
+    page.locator("[id='ex-8-vs-11']").scroll_into_view_if_needed()  # widgets wake near view
     page.wait_for_selector(f"{box_of(page, 'ex-8-vs-11')}[data-state='live']")
     answer = page.evaluate(
         """async () => {

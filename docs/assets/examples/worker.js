@@ -41,6 +41,7 @@ let failed = false;
 let keep = []; // URL prefixes of this version's runtime files: kept in the cache for good
 const early = new Map(); // URL -> response promise, fetched before Pyodide asks for it
 let booted = false; // Python is up (the "ready" message went out)
+let wasmTaken = false; // init fetched the wasm (to compile it as it streams in)
 
 function fail(message) {
   if (failed) return;
@@ -64,6 +65,11 @@ self.fetch = async (resource, options) => {
     throw new TypeError(`${url}: only this site's own files can be fetched here`);
   }
   const file = url.endsWith(".wasm") ? url + ".gz" : url;
+  // Pyodide's own request for the wasm: the worker compiles it already (init), and Pyodide
+  // instantiates that module; this answer is never read.
+  if (wasmTaken && !booted && file.endsWith(".wasm.gz")) {
+    return new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } });
+  }
   try {
     const response = await (early.get(file)
       || cached(file, () => plainFetch(file === url ? resource : file, options)));
@@ -273,21 +279,24 @@ async function init(urls) {
     keep = [urls.pyodide, urls.engine, ...(urls.snapshot ? [urls.snapshot] : [])];
     // Everything at once, before Pyodide's loader has even arrived: the wasm (compiled while
     // it streams in), the standard library, the snapshot, the engine and the loader's module.
-    for (const url of [urls.pyodide + "pyodide.asm.wasm.gz", urls.stdlib]) {
-      early.set(url, quiet(cached(url, () => plainFetch(url))));
-    }
+    // Pyodide would compile the wasm only once a snapshot has arrived: it gets the module
+    // compiled here instead (instantiateStreaming below).
+    const compiled = quiet(fetch(urls.pyodide + "pyodide.asm.wasm")
+      .then((response) => WebAssembly.compileStreaming(response)));
+    wasmTaken = true;
+    early.set(urls.stdlib, quiet(cached(urls.stdlib, () => plainFetch(urls.stdlib))));
     const snapshot = urls.snapshot ? quiet(bytes(urls.snapshot)) : null; // unpacked by fetch
     const engine = quiet(bytes(urls.engine));
     const emscripten = quiet(emscriptenModule(urls.pyodide + "pyodide.asm.mjs.gz"));
     const { loadPyodide } = await import(urls.pyodide + "pyodide.mjs");
     mark("imported");
-    // When the wasm is compiled and instantiated (it compiles while it streams in): the
-    // phases of the start-up are measured apart (benchmarks/browser_examples.py --phone).
-    const instantiate = WebAssembly.instantiateStreaming;
-    WebAssembly.instantiateStreaming = async (...args) => {
-      const result = await instantiate(...args);
+    // When the wasm is compiled and instantiated: the phases of the start-up are measured
+    // apart (benchmarks/browser_examples.py --phone).
+    WebAssembly.instantiateStreaming = async (ignored, imports) => {
+      const module = await compiled;
+      const instance = await WebAssembly.instantiate(module, imports);
       mark("wasm");
-      return result;
+      return { module, instance };
     };
     const pyodide = await loadPyodide({
       indexURL: urls.pyodide,
