@@ -8,6 +8,8 @@
 // snapshot is only valid with exactly these files. It is made after the standard library and
 // the engine are imported and nothing else has run: no game, no reader's code. The worker
 // reseeds `random` after restoring it, and every deal and engine seed comes from the page.
+// What the image fixes for every reader: the string hash seed (nothing secret depends on it)
+// and the environment (LANG=C.UTF-8; nothing here reads it).
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -25,6 +27,9 @@ const pyodide = await loadPyodide({
   stdLibURL: path.resolve(stdlib),
   lockFileContents: { info: lock.info, packages: {} },
   _makeSnapshot: true,
+  // What a browser's Pyodide calls itself: the default would be this script's path on the
+  // build machine, kept in the image (sys.executable, the environment's "_").
+  _sysExecutable: "./this.program",
   stdout: () => {},
   stderr: (text) => process.stderr.write(text + "\n"),
 });
