@@ -31,10 +31,9 @@ export function mayPreload(nav = navigator, media = (query) => matchMedia(query)
 // Whether the worker starts Python from the build's memory snapshot (rulesite/snapshot.mjs):
 // 4 MB more to download, and Python's start and the engine's imports skipped, which take
 // 7 to 11 s on a phone-class CPU and about 1 s on a desktop's (benchmarks/browser_examples.py
-// --phone). So on phones and tablets, unless the connection is slow or data is to be saved.
-// ?hk-snapshot=0 or 1 overrides the guess (benchmarks/, tests).
-const MIN_SNAPSHOT_DOWNLINK_MBPS = 5;
-
+// --phone). So on phones and tablets, unless the connection is slow (2g, 3g) or data is to
+// be saved. (Not by downlink: Chrome's first guess, 1.5 Mbit/s, would rule out every first
+// visit.) ?hk-snapshot=0 or 1 overrides the guess (benchmarks/, tests).
 export function startsFromSnapshot(nav = navigator, media = (query) => matchMedia(query).matches) {
   const forced = new URLSearchParams(location.search).get("hk-snapshot");
   if (forced === "0" || forced === "1") return forced === "1";
@@ -42,7 +41,6 @@ export function startsFromSnapshot(nav = navigator, media = (query) => matchMedi
   if (connection) {
     if (connection.saveData) return false;
     if (/(^|-)(2g|3g)$/.test(connection.effectiveType || "")) return false;
-    if (connection.downlink > 0 && connection.downlink < MIN_SNAPSHOT_DOWNLINK_MBPS) return false;
   }
   return media("(pointer: coarse)") || media("(max-width: 600px)");
 }
