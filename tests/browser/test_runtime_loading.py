@@ -202,11 +202,13 @@ def random_draw(reader: Tab, site_url: str, query: str) -> tuple[str, list[str]]
     return answer["result"]["output"], runtime(reader)
 
 
-@pytest.mark.parametrize("reader", [PHONE, DESKTOP], indirect=True, ids=["phone", "desktop"])
-def test_phones_start_from_the_snapshot_desktops_without(reader: Tab, site_url: str) -> None:
-    phone = reader.page.viewport_size == PHONE["viewport"]
+@pytest.mark.parametrize(("reader", "snapshot"), [
+    (PHONE, True), (DESKTOP, False), ({**PHONE, "init_script": connection(saveData=True)}, False),
+], indirect=["reader"], ids=["phone", "desktop", "phone-save-data"])
+def test_phones_start_from_the_snapshot_desktops_without(reader: Tab, site_url: str,
+                                                        snapshot: bool) -> None:
     _, files = random_draw(reader, site_url, "")
-    assert any(url.endswith("/runtime-snapshot.bin.gz") for url in files) == phone, files
+    assert any(url.endswith("/runtime-snapshot.bin.gz") for url in files) == snapshot, files
     # Examples run and are verified live either way.
     page = reader.page
     box = box_of(page, "ex-8-vs-11")
