@@ -30,7 +30,7 @@ export function mayPreload(nav = navigator, media = (query) => matchMedia(query)
 
 // Whether the worker starts Python from the build's memory snapshot (rulesite/snapshot.mjs):
 // 4 MB more to download, and Python's start and the engine's imports skipped, which took
-// 9 to 18 s under a quarter of one core on a loaded machine (1.5 to 2.3 s from the snapshot)
+// 10 to 18 s under a quarter of one core on a loaded machine (1.8 to 2.3 s from the snapshot)
 // and take about 1 s on a desktop (benchmarks/browser_examples.py --phone). So on phones and tablets, unless the connection is slow (2g, 3g) or data is to
 // be saved. (Not by downlink: Chrome's first guess, 1.5 Mbit/s, would rule out every first
 // visit.) ?hk-snapshot=0 or 1 overrides the guess (benchmarks/, tests).
