@@ -230,3 +230,24 @@ def test_workers_started_from_the_snapshot_share_no_randomness(chromium: Browser
         finally:
             tab.context.close()
     assert draws[0] != draws[1], draws
+
+
+@pytest.mark.parametrize("reader", [DESKTOP], indirect=True)
+def test_a_call_marked_first_goes_ahead_of_the_runs_waiting(reader: Tab, site_url: str) -> None:
+    """What if? asks with first: true, so a reader does not wait for the examples' checks
+    that the engine's start queued."""
+    page = reader.page
+    page.goto(f"{site_url}/en/end/?hk-preload=0")
+    order = page.evaluate(
+        """async () => {
+             const boot = document.querySelector("script[src*='examples/boot.js']").src;
+             const e = await (await import(boot)).engine();
+             const order = [];
+             const runs = [1, 2].map((n) => e.run(`n = ${n}`, {})
+               .then(() => order.push(`run ${n}`)));
+             const call = e.call("new_game", ["emperors4", 7], { first: true })
+               .then((answer) => order.push(answer.ok && answer.result.record ? "call" : "failed"));
+             await Promise.all([...runs, call]);
+             return order;
+           }""")
+    assert order == ["call", "run 1", "run 2"], order
