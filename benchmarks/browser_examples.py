@@ -411,6 +411,11 @@ async def capped(cap: CpuCap) -> AsyncIterator[None]:
             await task
 
 
+# A query added to the phone mode's pages (--phone-query), e.g. ?hk-snapshot=0 to start the
+# runtime without its snapshot (docs/assets/examples/policy.js).
+PHONE_QUERY = [""]
+
+
 async def states(page: Page) -> list[dict[str, Any]]:
     return list(await page.evaluate("window.__hk.states"))
 
@@ -418,7 +423,8 @@ async def states(page: Page) -> list[dict[str, Any]]:
 async def play_new_game(playwright: Playwright, base: str, cap: CpuCap) -> dict[str, Any]:
     """Open the Play page, tap New game 3 s later, as player A: ms to a playable board."""
     async with session(playwright, PHONE, "20mbit") as (page, _), capped(cap):
-        await page.goto(f"{base}/en/play/", wait_until="load", timeout=TIMEOUT_MS)
+        await page.goto(f"{base}/en/play/{PHONE_QUERY[0]}", wait_until="load",
+                        timeout=TIMEOUT_MS)
         await page.wait_for_timeout(3000)
         await page.check('input[name="seat"][value="A"]')
         await page.click('[data-act="new"]')
@@ -434,7 +440,8 @@ async def engine_moves(playwright: Playwright, base: str, cap: CpuCap, level: st
     """A game through the Play page (the reader takes the first choice offered): the ms of
     each engine move, from its thinking to the board of its move, up to ``most`` moves."""
     async with session(playwright, PHONE, "20mbit") as (page, _), capped(cap):
-        await page.goto(f"{base}/en/play/", wait_until="load", timeout=TIMEOUT_MS)
+        await page.goto(f"{base}/en/play/{PHONE_QUERY[0]}", wait_until="load",
+                        timeout=TIMEOUT_MS)
         await page.select_option('select[name="level"]', level)
         await page.check('input[name="seat"][value="A"]')
         await page.click('[data-act="new"]')
@@ -469,7 +476,7 @@ async def engine_moves(playwright: Playwright, base: str, cap: CpuCap, level: st
 async def whatif_cold(playwright: Playwright, base: str, cap: CpuCap) -> dict[str, Any]:
     """What if? at step 0 of the example, cold: ms from the tap to choices on the board."""
     async with session(playwright, PHONE, "20mbit") as (page, _), capped(cap):
-        await page.goto(f"{base}/{PAGE}#{EXAMPLE}-step-0", wait_until="load",
+        await page.goto(f"{base}/{PAGE}{PHONE_QUERY[0]}#{EXAMPLE}-step-0", wait_until="load",
                         timeout=TIMEOUT_MS)
         start = page.locator(f"[id='{EXAMPLE}'] button[data-wi='start']")
         await start.wait_for(timeout=TIMEOUT_MS)
@@ -642,7 +649,10 @@ def main() -> int:
                         help="the phone mode (390 px, 20 Mbit/s, a quarter core; needs root: "
                              "the default as root is both): only it (the other figures kept "
                              "from the last run), both, or no")
+    parser.add_argument("--phone-query", default="",
+                        help="a query for the phone mode's pages, e.g. '?hk-snapshot=0'")
     args = parser.parse_args()
+    PHONE_QUERY[0] = args.phone_query
     variants = {}
     for item in filter(None, (v.strip() for v in args.variants.split(","))):
         name, _, query = item.partition("=")

@@ -8,7 +8,9 @@ address (the worker keeps them in Cache Storage: ``docs/assets/examples/worker.j
   (``pyodide.asm.mjs.gz``; ``pyodide.asm.wasm.gz``, reduced: :mod:`rulesite.wasm`), and the
   reduced standard library (``python_stdlib.zip.gz``);
 - ``assets/py/<hash>/hanamikoji-<version>.zip.gz``: the engine, ``runner.py`` and
-  ``explain.py``, compiled (:mod:`rulesite.stdlib`).
+  ``explain.py``, compiled (:mod:`rulesite.stdlib`), and beside it
+  ``runtime-snapshot.bin.gz``, the runtime's memory with all of them imported (phones start
+  from it: ``docs/assets/examples/policy.js``).
 
 Everything the worker downloads is gzipped here, with zopfli: a host sends a ``.gz`` file as it
 is, and zopfli's gzip is about 4 % smaller than a host's (131 KB less for the wasm alone). The
@@ -41,6 +43,7 @@ STDLIB = "python_stdlib.zip.gz"
 GZ_CACHE = stdlib.REPO / "build" / "gz-cache"
 ZOPFLI_ITERATIONS = 5  # measured on the wasm: 1 -> 3,415,020 bytes, 5 -> 3,412,324
 ENGINE = f"hanamikoji-{hanamikoji.__version__}.zip.gz"
+SNAPSHOT = "runtime-snapshot.bin.gz"  # beside ENGINE: docs/assets/examples/worker.js
 
 
 def _digest(*parts: bytes) -> str:
@@ -76,13 +79,25 @@ def _pyodide(node_modules: Path) -> Path:
     return source
 
 
-def write_engine(node_modules: Path, out_dir: Path) -> Path:
-    """Write the compiled engine into ``out_dir/<hash>/`` and return its path."""
-    data = _gzip(stdlib.engine_zip(_pyodide(node_modules)).read_bytes())
-    folder = out_dir / _digest(data)
+def write_engine(node_modules: Path, out_dir: Path, snapshot: bool = False) -> Path:
+    """Write the compiled engine into ``out_dir/<hash>/`` and return its path; with
+    ``snapshot``, the runtime's memory snapshot beside it (:data:`SNAPSHOT`, under the same
+    hash: it is valid only with this engine and this runtime)."""
+    source = _pyodide(node_modules)
+    files = {ENGINE: _gzip(stdlib.engine_zip(source).read_bytes())}
+    if snapshot:
+        files[SNAPSHOT] = _gzip_fast(stdlib.snapshot(source).read_bytes())
+    folder = out_dir / _digest(*files.values())
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / ENGINE).write_bytes(data)
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
     return folder / ENGINE
+
+
+def _gzip_fast(data: bytes) -> bytes:
+    """``data`` gzipped by zlib at level 9 (no name, no time): zopfli takes minutes on the
+    snapshot's 31 MB, for a few percent."""
+    return gzip.compress(data, compresslevel=9, mtime=0)
 
 
 def copy_pyodide(node_modules: Path, out_dir: Path) -> dict[str, object]:

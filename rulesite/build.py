@@ -99,7 +99,7 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
     published.check_current(locales.root, locales.structure.versions, locales.texts())
     _fresh(out)
     _fresh(work)
-    engine = assets.write_engine(REPO / "node_modules", out / "assets" / "py")
+    engine = assets.write_engine(REPO / "node_modules", out / "assets" / "py", snapshot=pyodide)
     runtime: dict[str, object] = {"dir": "pyodide/", "lock": {}}
     if pyodide:
         runtime = assets.copy_pyodide(REPO / "node_modules", out / "assets" / "pyodide")

@@ -24,11 +24,13 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from rulesite import wasm
 from rulesite.cachelock import locked
 from rulesite.errors import AssetError
 
 REPO = Path(__file__).resolve().parent.parent
 SCRIPT = Path(__file__).with_name("pyc_zip.mjs")
+SNAPSHOT_SCRIPT = Path(__file__).with_name("snapshot.mjs")
 LISTING = Path(__file__).with_name("stdlib_modules.txt")
 MODULES = tuple(line.strip() for line in LISTING.read_text(encoding="utf-8").splitlines()
                 if line.strip() and not line.startswith("#"))
@@ -62,6 +64,41 @@ def engine_zip(pyodide_dir: Path, cache: Path = CACHE) -> Path:
     ``.pyc`` files."""
     files = {name: str(path) for name, path in engine_files().items()}
     return _compile(pyodide_dir, {"stdlib": [], "files": files, "bare": True}, cache, "engine")
+
+
+def snapshot(pyodide_dir: Path, cache: Path = CACHE) -> Path:
+    """A memory snapshot of the shipped runtime (reduced wasm, :func:`reduced_zip`) with the
+    engine (:func:`engine_zip`) imported: ``rulesite/snapshot.mjs``. A browser that starts
+    from it skips Python's start and the engine's imports (measured on a phone-class CPU:
+    benchmarks/browser_examples.py --phone), at the cost of downloading it. Kept in ``cache``,
+    keyed by all it is made from; valid only with exactly these files."""
+    runtime = wasm.runtime(pyodide_dir)
+    inputs = [reduced_zip(pyodide_dir, cache), engine_zip(pyodide_dir, cache)]
+    digest = hashlib.sha256()
+    for part in [*(runtime / name for name in ("pyodide.mjs", "pyodide.asm.mjs",
+                                               "pyodide.asm.wasm", "pyodide-lock.json")),
+                 *inputs, SNAPSHOT_SCRIPT]:
+        digest.update(part.read_bytes())
+    made = cache / "snapshot" / f"{digest.hexdigest()[:16]}.bin"
+    if made.is_file():
+        return made
+    node = shutil.which("node")
+    if node is None:
+        raise AssetError("node not found: it makes the runtime's snapshot (install Node.js, "
+                         "as for `make node`)")
+    with locked(made.parent):
+        if made.is_file():
+            return made
+        shutil.rmtree(made.parent, ignore_errors=True)
+        made.parent.mkdir(parents=True)
+        partial = made.with_suffix(".partial")
+        proc = subprocess.run([node, str(SNAPSHOT_SCRIPT), str(runtime), *map(str, inputs),
+                               str(partial)], capture_output=True, text=True, check=False)
+        if proc.returncode != 0 or not partial.is_file():
+            raise AssetError(f"making the runtime's snapshot failed (exit {proc.returncode}):"
+                             f"\n{proc.stdout}{proc.stderr}")
+        partial.replace(made)
+    return made
 
 
 def _compile(pyodide_dir: Path, job: dict[str, object], cache: Path, kind: str) -> Path:

@@ -182,3 +182,72 @@ def test_play_shows_the_next_step_on_the_click(reader: Tab, site_url: str) -> No
              return seen;
            }""", box)
     assert steps[1:] == ["0", "1"] and steps[0] != "0", steps
+
+
+def random_draw(reader: Tab, site_url: str, query: str) -> tuple[str, list[str]]:
+    """Open an example page with ``query``, start the engine and return what Python's
+    ``random`` draws first in that worker, and the runtime files fetched."""
+    page = reader.page
+    page.goto(f"{site_url}/en/end/{query}")
+    page.locator("[id='ex-8-vs-11']").scroll_into_view_if_needed()  # widgets wake near view
+    page.wait_for_selector(f"{box_of(page, 'ex-8-vs-11')}[data-state='live']")
+    answer = page.evaluate(
+        """async () => {
+             const boot = document.querySelector("script[src*='examples/boot.js']").src;
+             const e = await (await import(boot)).engine();
+             e.start();
+             return e.run("import random\\nprint(random.getrandbits(64))", {});
+           }""")
+    assert answer["ok"], answer
+    return answer["result"]["output"], runtime(reader)
+
+
+@pytest.mark.parametrize(("reader", "snapshot"), [
+    (PHONE, True), (DESKTOP, False), ({**PHONE, "init_script": connection(saveData=True)}, False),
+], indirect=["reader"], ids=["phone", "desktop", "phone-save-data"])
+def test_phones_start_from_the_snapshot_desktops_without(reader: Tab, site_url: str,
+                                                        snapshot: bool) -> None:
+    _, files = random_draw(reader, site_url, "")
+    assert any(url.endswith("/runtime-snapshot.bin.gz") for url in files) == snapshot, files
+    # Examples run and are verified live either way.
+    page = reader.page
+    box = box_of(page, "ex-8-vs-11")
+    page.locator(f"{box} [data-act=run]").click()
+    page.wait_for_selector(f"{box}[data-live='verified']", timeout=LIVE_TIMEOUT_MS)
+    assert not reader.errors, reader.errors
+
+
+def test_workers_started_from_the_snapshot_share_no_randomness(chromium: Browser,
+                                                               site_url: str) -> None:
+    draws = []
+    for _ in range(2):
+        tab = open_tab(chromium, dict(DESKTOP))
+        try:
+            draw, files = random_draw(tab, site_url, "?hk-snapshot=1")
+            assert any(url.endswith("/runtime-snapshot.bin.gz") for url in files), files
+            assert re.fullmatch(r"\d+\n?", draw), draw
+            draws.append(draw)
+        finally:
+            tab.context.close()
+    assert draws[0] != draws[1], draws
+
+
+@pytest.mark.parametrize("reader", [DESKTOP], indirect=True)
+def test_a_call_marked_first_goes_ahead_of_the_runs_waiting(reader: Tab, site_url: str) -> None:
+    """What if? asks with first: true, so a reader does not wait for the examples' checks
+    that the engine's start queued."""
+    page = reader.page
+    page.goto(f"{site_url}/en/end/?hk-preload=0")
+    order = page.evaluate(
+        """async () => {
+             const boot = document.querySelector("script[src*='examples/boot.js']").src;
+             const e = await (await import(boot)).engine();
+             const order = [];
+             const runs = [1, 2].map((n) => e.run(`n = ${n}`, {})
+               .then(() => order.push(`run ${n}`)));
+             const call = e.call("new_game", ["emperors4", 7], { first: true })
+               .then((answer) => order.push(answer.ok && answer.result.record ? "call" : "failed"));
+             await Promise.all([...runs, call]);
+             return order;
+           }""")
+    assert order == ["call", "run 1", "run 2"], order

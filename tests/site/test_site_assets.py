@@ -16,7 +16,7 @@ import markdown
 import pytest
 
 import hanamikoji
-from rulesite.assets import GZIPPED, PYODIDE_FILES, STDLIB, copy_pyodide
+from rulesite.assets import GZIPPED, PYODIDE_FILES, SNAPSHOT, STDLIB, copy_pyodide
 from rulesite.build import REPO, build
 from rulesite.errors import AssetError, SiteError
 from rulesite.serve import make_server
@@ -36,10 +36,13 @@ def _named_by_content(folder: Path, names: list[str]) -> None:
 
 
 def test_compiled_engine_in_the_site(any_site: Path) -> None:
-    """The engine, the runner and the explainer, as bytecode, in a folder named by content."""
-    shipped = list((any_site / "assets" / "py").glob("*/*"))
-    assert [p.name for p in shipped] == [f"hanamikoji-{hanamikoji.__version__}.zip.gz"]
-    _named_by_content(shipped[0].parent, [shipped[0].name])
+    """The engine, the runner and the explainer, as bytecode, in a folder named by content;
+    with the runtime, its memory snapshot beside them (named by content with the engine)."""
+    shipped = sorted((any_site / "assets" / "py").glob("*/*"))
+    with_runtime = bool(list((any_site / "assets" / "pyodide").glob(f"*/{STDLIB}")))
+    files = [f"hanamikoji-{hanamikoji.__version__}.zip.gz", *([SNAPSHOT] if with_runtime else [])]
+    assert [p.name for p in shipped] == files
+    _named_by_content(shipped[0].parent, files)
     names = _unzipped(shipped[0]).namelist()
     expected = {name + "c" for path in (REPO / "hanamikoji").rglob("*.py")
                 if not (name := path.relative_to(REPO).as_posix()).startswith(NOT_IN_BROWSER)}

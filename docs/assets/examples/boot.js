@@ -36,6 +36,8 @@ function settings() {
     stdlib: new URL("python_stdlib.zip.gz", pyodide).href,
     lock: runtime.lock,
     engine: new URL(cfg.engine, assets).href,
+    // Beside the engine, under the same hash (rulesite/assets.py); used on phones only.
+    snapshot: new URL("runtime-snapshot.bin.gz", new URL(cfg.engine, assets)).href,
   };
   return config;
 }

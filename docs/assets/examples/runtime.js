@@ -17,9 +17,12 @@
 // "idle" | "loading" | "ready" | "running" | "restarting" | "failed"; "progress" while the
 // runtime downloads, with engine.progress = {loaded, total} (bytes).
 
+import { startsFromSnapshot } from "./policy.js";
+
 export const TIME_LIMIT_MS = 5000;
 
-/** @typedef {{worker: string, pyodide: string, stdlib: string, lock: object, engine: string}}
+/** @typedef {{worker: string, pyodide: string, stdlib: string, lock: object, engine: string,
+ *  snapshot: string}}
  *  Urls the worker's script, and what it loads (worker.js: "init") */
 /** @typedef {{ok: boolean, result?: any, ms?: number, python_ms?: number,
  *  error?: {kind: string, message?: string, seconds?: number}}} Answer */
@@ -83,7 +86,8 @@ class Runtime extends EventTarget {
       if (worker === this.worker) this.fail(event.message || "worker error");
     };
     const { pyodide, stdlib, lock, engine } = this.urls;
-    worker.postMessage({ type: "init", pyodide, stdlib, lock, engine });
+    const snapshot = startsFromSnapshot() ? this.urls.snapshot || null : null;
+    worker.postMessage({ type: "init", pyodide, stdlib, lock, engine, snapshot });
   }
 
   /** @param {Worker} worker @param {any} message */
@@ -137,17 +141,20 @@ class Runtime extends EventTarget {
     return this.enqueue({ type: "run", code, strings }, TIME_LIMIT_MS);
   }
 
+  // first: ahead of the jobs waiting (a reader waits on it; the examples' checks can wait).
   /** @param {string} fn @param {unknown[]} args @returns {Pending} */
-  call(fn, args, { timeLimit = TIME_LIMIT_MS } = {}) {
-    return this.enqueue({ type: "call", fn, args }, timeLimit);
+  call(fn, args, { timeLimit = TIME_LIMIT_MS, first = false } = {}) {
+    return this.enqueue({ type: "call", fn, args }, timeLimit, first);
   }
 
-  /** @param {object} message @param {number} limit */
-  enqueue(message, limit) {
+  /** @param {object} message @param {number} limit @param {boolean} [first] */
+  enqueue(message, limit, first = false) {
     const id = this.nextId++;
     const answer = /** @type {Pending} */ (new Promise((resolve) => {
+      const job = { id, message: { ...message, id }, limit, resolve, sent: 0 };
+      if (first) this.queue.unshift(job);
+      else this.queue.push(job);
       // After a failed start (a download that broke), a run tries once more from scratch.
-      this.queue.push({ id, message: { ...message, id }, limit, resolve, sent: 0 });
       this.start();
       this.pump();
     }));

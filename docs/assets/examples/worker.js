@@ -2,10 +2,11 @@
 // standard library, puts the compiled engine on sys.path, and runs examples' code on request.
 // One job: run Python, answer JSON.
 //
-// Messages in:  {type: "init", pyodide, stdlib, lock, engine}
+// Messages in:  {type: "init", pyodide, stdlib, lock, engine, snapshot}
 //               (URLs; pyodide is the runtime's folder, lock the "info" of its lock file,
 //               engine a zip of the engine, runner.py, explain.py and board.py:
-//               rulesite/stdlib.py)
+//               rulesite/stdlib.py; snapshot, or null, the runtime's memory with all of
+//               them imported, to start from: rulesite/snapshot.mjs, policy.js)
 //               {type: "run", id, code, strings}
 //               {type: "call", id, fn, args}: calls session.py's function fn (a name listed
 //               in CALLABLE) with the JSON-ready array args, e.g.
@@ -46,6 +47,7 @@ let keep = []; // URL prefixes of this version's runtime files: kept in the cach
 /** @type {Map<string, Promise<Response>>} */
 const early = new Map(); // URL -> response promise, fetched before Pyodide asks for it
 let booted = false; // Python is up (the "ready" message went out)
+let wasmTaken = false; // init fetched the wasm (to compile it as it streams in)
 
 /** @param {string} message */
 function fail(message) {
@@ -70,6 +72,11 @@ self.fetch = async (resource, options) => {
     throw new TypeError(`${url}: only this site's own files can be fetched here`);
   }
   const file = url.endsWith(".wasm") ? url + ".gz" : url;
+  // Pyodide's own request for the wasm: the worker compiles it already (init), and Pyodide
+  // instantiates that module; this answer is never read.
+  if (wasmTaken && !booted && file.endsWith(".wasm.gz")) {
+    return new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } });
+  }
   try {
     const response = await (early.get(file)
       || cached(file, () => plainFetch(file === url ? resource : file, options)));
@@ -205,9 +212,13 @@ self.onmessage = (event) => {
 // The engine, the runner, the explainer, the board and the session are imported from their zip on sys.path
 // (no unpacking, no compiling). Returns the run function.
 const PREPARE = `
-import json, sys
+import json, random, sys
 
-sys.path.insert(0, "/lib/hk-engine.zip")
+# A snapshot was made with the engine's folder on the path, and with random seeded at build
+# time: each worker draws its own seed (deals and engine seeds come from the page anyway).
+if "/lib/hk-engine.zip" not in sys.path:
+    sys.path.insert(0, "/lib/hk-engine.zip")
+random.seed()
 import hk_example_board
 import hk_example_explain
 import hk_example_runner
@@ -279,33 +290,39 @@ async function emscriptenModule(url) {
   }
 }
 
-/** @param {{pyodide: string, stdlib: string, lock: import("pyodide").LockfileInfo, engine: string}} urls */
+/** @param {{pyodide: string, stdlib: string, lock: import("pyodide").LockfileInfo, engine: string,
+ *  snapshot?: string}} urls */
 async function init(urls) {
   try {
-    keep = [urls.pyodide, urls.engine];
+    keep = [urls.pyodide, urls.engine, ...(urls.snapshot ? [urls.snapshot] : [])];
     // Everything at once, before Pyodide's loader has even arrived: the wasm (compiled while
-    // it streams in), the standard library, the engine and the loader's own module.
-    for (const url of [urls.pyodide + "pyodide.asm.wasm.gz", urls.stdlib]) {
-      early.set(url, quiet(cached(url, () => plainFetch(url))));
-    }
+    // it streams in), the standard library, the snapshot, the engine and the loader's module.
+    // Pyodide would compile the wasm only once a snapshot has arrived: it gets the module
+    // compiled here instead (instantiateStreaming below).
+    const compiled = quiet(fetch(urls.pyodide + "pyodide.asm.wasm")
+      .then((response) => WebAssembly.compileStreaming(response)));
+    wasmTaken = true;
+    early.set(urls.stdlib, quiet(cached(urls.stdlib, () => plainFetch(urls.stdlib))));
+    const snapshot = urls.snapshot ? quiet(bytes(urls.snapshot)) : null; // unpacked by fetch
     const engine = quiet(bytes(urls.engine));
     const emscripten = quiet(emscriptenModule(urls.pyodide + "pyodide.asm.mjs.gz"));
     /** @type {typeof import("pyodide")} */
     const { loadPyodide } = await import(urls.pyodide + "pyodide.mjs");
     mark("imported");
-    // When the wasm is compiled and instantiated (it compiles while it streams in): the
-    // phases of the start-up are measured apart (benchmarks/browser_examples.py --phone).
-    const instantiate = WebAssembly.instantiateStreaming;
-    WebAssembly.instantiateStreaming = async (...args) => {
-      const result = await instantiate(...args);
+    // When the wasm is compiled and instantiated: the phases of the start-up are measured
+    // apart (benchmarks/browser_examples.py --phone).
+    WebAssembly.instantiateStreaming = async (_source, imports) => {
+      const module = await compiled;
+      const instance = await WebAssembly.instantiate(module, imports);
       mark("wasm");
-      return result;
+      return { module, instance };
     };
     const pyodide = await loadPyodide({
       indexURL: urls.pyodide,
       stdLibURL: urls.stdlib,
       createPyodideModule: await emscripten, // instead of importing pyodide.asm.mjs itself
       lockFileContents: { info: urls.lock, packages: {} }, // no packages: no lock file to fetch
+      ...(snapshot ? { _loadSnapshot: snapshot } : {}),
       stdout: () => {},
       stderr: () => {},
     });
