@@ -31,6 +31,7 @@ function settings() {
     stdlib: new URL("python_stdlib.zip.gz", pyodide).href,
     lock: runtime.lock,
     engine: new URL(cfg.engine, assets).href,
+    sha256: runtime.sha256 || {}, // what worker.js checks the cached files against
   };
   return config;
 }

@@ -5,7 +5,9 @@
 //   const engine = runtime(urls);   // the tab's runtime (urls only count the first time)
 //   engine.start();                 // boot now (idempotent); nothing loads before this
 //                                   // (boot.js decides when: policy.js)
-//   const answer = await engine.run(code, strings);
+//   const answer = await engine.run(code, strings, { own: true });
+//   // own: the page's own code; any other code runs in a worker that nothing else uses
+//   // afterwards (see pump)
 //   // answer: {ok: true, result, ms, python_ms}
 //   //       or {ok: false, error: {kind: "timeout" | "stopped" | "engine", ...}}
 //   answer.cancel();                // end that run, waiting or running
@@ -38,6 +40,8 @@ class Runtime extends EventTarget {
     this.timings = null;
     this.bootStarted = null;
     this.progress = null;
+    this.failure = null; // {message, damaged} of the last failed start-up
+    this.tainted = false; // the worker ran code that is not the page's own
   }
 
   setState(state) {
@@ -55,14 +59,15 @@ class Runtime extends EventTarget {
     performance.mark("hk-engine-boot");
     const worker = new Worker(this.urls.worker, { type: "module" });
     this.worker = worker;
+    this.tainted = false;
     this.setState(state);
     worker.onmessage = (event) => this.receive(worker, event.data);
     worker.onerror = (event) => {
       event.preventDefault();
       if (worker === this.worker) this.fail(event.message || "worker error");
     };
-    const { pyodide, stdlib, lock, engine } = this.urls;
-    worker.postMessage({ type: "init", pyodide, stdlib, lock, engine });
+    const { pyodide, stdlib, lock, engine, sha256 } = this.urls;
+    worker.postMessage({ type: "init", pyodide, stdlib, lock, engine, sha256 });
   }
 
   receive(worker, message) {
@@ -78,7 +83,7 @@ class Runtime extends EventTarget {
       this.dispatchEvent(new Event("progress"));
     } else if (message.type === "failed") {
       if (this.state === "ready" || this.state === "running") return; // a late, harmless fetch
-      this.fail(message.message);
+      this.fail(message.message, message.damaged);
     } else if (message.type === "started" && this.current && this.current.id === message.id) {
       this.current.started = performance.now();
       this.current.timer = setTimeout(() => this.abort("timeout"), this.current.limit);
@@ -98,30 +103,36 @@ class Runtime extends EventTarget {
     }
   }
 
-  fail(reason) {
+  // damaged: a runtime file whose content failed its SHA-256 check (worker.js), told to the
+  // reader in their language (error.damaged) rather than as the worker's English message.
+  fail(reason, damaged = null) {
     if (this.worker) this.worker.terminate();
     this.worker = null;
+    this.failure = { message: reason, damaged };
     this.setState("failed");
     const jobs = [this.current, ...this.queue].filter(Boolean);
     this.current = null;
     this.queue = [];
-    for (const job of jobs) job.resolve({ ok: false, error: { kind: "engine", message: reason } });
+    for (const job of jobs) {
+      job.resolve({ ok: false, error: { kind: "engine", message: reason, damaged } });
+    }
   }
 
-  /** Queues a run; the promise has cancel(), which ends this run whether it waits or runs. */
-  run(code, strings) {
-    return this.enqueue({ type: "run", code, strings }, TIME_LIMIT_MS);
+  /** Queues a run; the promise has cancel(), which ends this run whether it waits or runs.
+   * own: the code is the page's own (not edited by the reader). */
+  run(code, strings, { own = false } = {}) {
+    return this.enqueue({ type: "run", code, strings }, TIME_LIMIT_MS, !own);
   }
 
   call(fn, args, { timeLimit = TIME_LIMIT_MS } = {}) {
     return this.enqueue({ type: "call", fn, args }, timeLimit);
   }
 
-  enqueue(message, limit) {
+  enqueue(message, limit, foreign = false) {
     const id = this.nextId++;
     const answer = new Promise((resolve) => {
       // After a failed start (a download that broke), a run tries once more from scratch.
-      this.queue.push({ id, message: { ...message, id }, limit, resolve });
+      this.queue.push({ id, message: { ...message, id }, limit, resolve, foreign });
       this.start();
       this.pump();
     });
@@ -141,9 +152,18 @@ class Runtime extends EventTarget {
     }
   }
 
+  // Code the reader edited can patch the engine's modules, overwrite its files or post forged
+  // replies for as long as its worker lives. So once a worker has run such code, it runs
+  // nothing else: the next page's own run or session call (what-if, Play) gets a fresh
+  // worker, which boots from Cache Storage. Readers who never edit code never restart.
   pump() {
     if (this.current || this.state !== "ready" || !this.queue.length) return;
+    if (this.tainted && !this.queue[0].foreign) {
+      this.replace("restarting");
+      return;
+    }
     const job = this.queue.shift();
+    if (job.foreign) this.tainted = true;
     this.current = job;
     job.sent = performance.now();
     this.setState("running");

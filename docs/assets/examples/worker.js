@@ -2,15 +2,18 @@
 // standard library, puts the compiled engine on sys.path, and runs examples' code on request.
 // One job: run Python, answer JSON.
 //
-// Messages in:  {type: "init", pyodide, stdlib, lock, engine}
+// Messages in:  {type: "init", pyodide, stdlib, lock, engine, sha256}
 //               (URLs; pyodide is the runtime's folder, lock the "info" of its lock file,
 //               engine a zip of the engine, runner.py, explain.py and board.py:
-//               rulesite/stdlib.py)
+//               rulesite/stdlib.py; sha256 the digest of each file kept in Cache Storage,
+//               by its name in the runtime's folder, or "engine": rulesite/assets.py)
 //               {type: "run", id, code, strings}
 //               {type: "call", id, fn, args}: calls session.py's function fn (a name listed
 //               in CALLABLE) with the JSON-ready array args, e.g.
 //               {type: "call", id: 7, fn: "position", args: [record, strings, "A"]}
-// Messages out: {type: "ready", timings} | {type: "failed", message}
+// Messages out: {type: "ready", timings} | {type: "failed", message, damaged}
+//               (damaged: the name of a downloaded file whose content is not what its
+//               SHA-256 says; it was not kept, and a new worker downloads it again)
 //               {type: "progress", loaded, total}: bytes of the runtime received while it
 //               starts, and the sizes of the files under way
 //               {type: "started", id} just before the code runs (the caller's time limit starts)
@@ -38,13 +41,15 @@ let runExample = null;
 let callSession = null;
 let failed = false;
 let keep = []; // URL prefixes of this version's runtime files: kept in the cache for good
+const digests = new Map(); // URL -> the SHA-256 (hex) its content must have to be cached or used
+const checks = []; // checks of downloads under way: "ready" waits for them
 const early = new Map(); // URL -> response promise, fetched before Pyodide asks for it
 let booted = false; // Python is up (the "ready" message went out)
 
-function fail(message) {
+function fail(message, damaged = null) {
   if (failed) return;
   failed = true;
-  self.postMessage({ type: "failed", message });
+  self.postMessage({ type: "failed", message, damaged });
 }
 
 // Every fetch of the worker goes through here, Pyodide's own included:
@@ -98,13 +103,53 @@ async function openCache() {
   }
 }
 
+// The runtime's files and the engine stay in Cache Storage for good, so only content with the
+// SHA-256 the page gives goes in, and a cached copy is checked before each use: a broken
+// download or a damaged disk entry would otherwise break every later start-up.
+// - A cached copy is read whole and hashed first (a local read: the wasm still compiles from
+//   memory), and a damaged one is dropped and downloaded once more.
+// - A download is teed: the caller reads one branch as it arrives (the wasm compiles while it
+//   streams in, as before), the other is hashed once complete and only then cached. A
+//   mismatch ends the start-up (fail), and is not cached: the next start downloads it again.
 async function cached(url, get) {
-  const store = keep.some((prefix) => url.startsWith(prefix)) ? await openCache() : null;
+  const expected = digests.get(url);
+  const store = expected && keep.some((prefix) => url.startsWith(prefix)) ? await openCache()
+    : null;
   const hit = store && await store.match(url);
-  if (hit) return hit;
+  if (hit) {
+    const body = await hit.arrayBuffer();
+    if (await sha256(body) === expected) {
+      return new Response(body, { status: hit.status, headers: hit.headers });
+    }
+    await store.delete(url).catch(() => {});
+  }
   const response = counted(await get());
-  if (store && response.ok) store.put(url, response.clone()).catch(() => {});
-  return response;
+  if (!expected || !response.ok || !response.body) return response;
+  const [theirs, mine] = response.body.tee();
+  const check = kept(url, mine, expected, store, response.headers);
+  checks.push(check);
+  return new Response(theirs,
+    { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+async function kept(url, stream, expected, store, headers) {
+  let body;
+  try {
+    body = await new Response(stream).arrayBuffer();
+  } catch (error) {
+    return; // the download broke: the caller's branch broke too, and says so
+  }
+  if (await sha256(body) !== expected) {
+    const name = url.slice(url.lastIndexOf("/") + 1);
+    fail(`${url}: the downloaded file does not have its SHA-256 ${expected}`, name);
+    return;
+  }
+  if (store) await store.put(url, new Response(body, { headers })).catch(() => {});
+}
+
+async function sha256(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 // The bytes of the runtime received so far, and of the files started (their Content-Length),
@@ -266,6 +311,9 @@ async function emscriptenModule(url) {
 async function init(urls) {
   try {
     keep = [urls.pyodide, urls.engine];
+    for (const [name, digest] of Object.entries(urls.sha256 || {})) {
+      digests.set(name === "engine" ? urls.engine : urls.pyodide + name, digest);
+    }
     // Everything at once, before Pyodide's loader has even arrived: the wasm (compiled while
     // it streams in), the standard library, the engine and the loader's own module.
     for (const url of [urls.pyodide + "pyodide.asm.wasm.gz", urls.stdlib]) {
@@ -298,11 +346,15 @@ async function init(urls) {
     callSession = prepared.get(1);
     prepared.destroy();
     mark("engine");
+    await Promise.all(checks); // every download checked (a mismatch has already failed)
+    if (failed) return false;
     self.postMessage({ type: "ready", timings });
     booted = true;
     prune();
     return true;
   } catch (error) {
+    // A damaged download breaks the start-up before its check ends: the check says why.
+    await Promise.all(checks);
     fail(String(error && error.message || error));
     return false;
   }

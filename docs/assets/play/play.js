@@ -84,7 +84,11 @@ async function start(root) {
     const answer = await call;
     if (pending === call) pending = null;
     if (mine !== generation) return { ok: false, kind: "stale" };
-    if (!answer.ok) return { ok: false, kind: answer.error.kind, message: answer.error.message };
+    if (!answer.ok) {
+      const { kind, message, damaged } = answer.error;
+      return { ok: false, kind, message: damaged ? t.text("error.damaged", { file: damaged })
+        : message };
+    }
     const refused = answer.result.error; // session.py's refusal: {kind, message, path, rule}
     if (refused) return { ok: false, ...refused, kind: "refused", what: refused.kind };
     return { ok: true, result: answer.result };
@@ -108,7 +112,9 @@ async function start(root) {
     if (engine.state === "loading" && !pos && !review && waiting()) say(t.html("play.status.loading"));
     if (engine.state === "failed" && !pending) { // a start-up ahead of any call failed
       setState("failed");
-      say(t.html("play.status.failed", { error: "—" }));
+      const damaged = engine.failure && engine.failure.damaged;
+      say(t.html("play.status.failed", { error: damaged
+        ? escapeHTML(t.text("error.damaged", { file: damaged })) : "—" }));
     }
   });
   root.dataset.engine = engine.state;
