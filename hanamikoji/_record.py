@@ -17,6 +17,7 @@ from hanamikoji._errors import (
     RecordError,
     RecordProblem,
 )
+from hanamikoji._constants import MAX_ROUND
 from hanamikoji._game import Game, Position
 from hanamikoji._types import Edition
 
@@ -328,6 +329,11 @@ def _position_shape(data: object) -> list[RecordProblem]:
     if "round" in data and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
         problems.append(
             RecordProblem("$.start.round", f"expected a round number 1, 2, ..., got {value!r}")
+        )
+    elif "round" in data and value > MAX_ROUND:
+        shown = value if value < 10**6 else "a larger number"  # huge: not echoed whole
+        problems.append(
+            RecordProblem("$.start.round", f"expected a round number up to {MAX_ROUND}, got {shown}")
         )
     if "starting" in data and data["starting"] not in ("A", "B"):
         problems.append(

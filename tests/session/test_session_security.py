@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hanamikoji import FULL_DECK, Game, Record, RecordError
+from hanamikoji import FULL_DECK, Game, PositionError, Record, RecordError
 from hanamikoji._record import MAX_CHARS, MAX_DEPTH, nesting
 from rulesite import examples
 from rulesite.locales import load as load_locales
@@ -286,3 +286,36 @@ def test_a_concealed_record_follows_its_schema() -> None:
             # and it is not a record: the engine refuses it
             with pytest.raises(RecordError):
                 Record.loads(text)
+
+
+# --- F9: round numbers stay exact, Play on cuts records in the engine -----------------------
+
+def test_a_round_past_the_maximum_is_refused_in_the_pages_language() -> None:
+    from hanamikoji._constants import MAX_ROUND
+
+    for round_number in (MAX_ROUND + 1, 10**30):
+        text = json.dumps({"format": "hanamikoji-record", "version": 1, "edition": "emperors4",
+                           "moves": [], "start": {"round": round_number, "starting": "A",
+                                                  "favors": ""}})
+        for lang in ("en", "fr"):
+            error = session.open_link(session.link(text), UI[lang])["error"]
+            assert error["kind"] == "link" and error["path"] == "$.start.round"
+            assert "$.start.round" in error["message"] and "play." not in error["message"]
+    with pytest.raises(PositionError):
+        Game.from_position(round_number=MAX_ROUND + 1)
+    # The highest round is read, and cut exactly (the browser's JSON would have rounded a
+    # larger number: review F9's 1e+30).
+    text = json.dumps({"format": "hanamikoji-record", "version": 1, "edition": "emperors4",
+                       "moves": [], "start": {"round": MAX_ROUND, "starting": "B",
+                                              "favors": ""}})
+    assert json.loads(ok(session.cut(text, 0))["record"])["start"]["round"] == MAX_ROUND
+
+
+def test_cut_keeps_the_first_moves_and_refuses_what_the_record_does_not_hold() -> None:
+    record, game = game_in_progress(31, 12)
+    moves = len(game.moves)
+    for upto in (0, 1, moves // 2, moves):
+        cut = Record.loads(ok(session.cut(record, upto))["record"])
+        assert cut.moves == game.moves[:upto] and cut.start == game.start
+    for bad in (-1, moves + 1, True, "3", None):
+        assert session.cut(record, bad)["error"]["kind"] == "record"

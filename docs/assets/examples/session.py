@@ -54,6 +54,7 @@ Functions:
 - :func:`link` ``(record, step=None)``: the fragment that :func:`open_link` reads.
 - :func:`step_of_moves` ``(record, moves)``: the timeline step showing the position after
   that many moves (share links count moves; a timeline also has scoring steps).
+- :func:`cut` ``(record, moves)``: the record's first ``moves`` moves (Play on from a step).
 
 Steps are those of ``hanamikoji.timeline``: ``start``, ``deal``, ``secret``, ``trade-off``,
 ``gift``, ``competition``, ``gift-pick``, ``competition-pick``, ``scoring``.
@@ -755,6 +756,17 @@ def open_link(fragment: str, ui: dict[str, Any]) -> dict[str, Any]:
         moves = int(step)
     return {"record": dump(record), "step": moves, "seat": seat,
             "concealed": conceal(record, seat) if seat else None}
+
+
+@_refused
+def cut(record: str, moves: int) -> dict[str, Any]:
+    """``{"record"}``: the record with its first ``moves`` moves only. Play on cuts a record
+    here rather than in the browser, whose JSON turns large integers into inexact numbers."""
+    whole = _parse(record, None)
+    if isinstance(moves, bool) or not isinstance(moves, int) \
+            or not 0 <= moves <= len(whole.moves):
+        raise Refusal("record", "moves: expected a number of moves the record holds")
+    return {"record": dump(Record(whole.edition, whole.moves[:moves], whole.start))}
 
 
 @_refused

@@ -247,7 +247,7 @@ import hk_example_runner
 import hk_example_session
 
 CALLABLE = ("new_game", "position", "replay", "play", "deal", "opponent", "load",
-            "open_link", "link", "step_of_moves")
+            "open_link", "link", "step_of_moves", "cut")
 
 def _hk_call(fn, args):
     if fn not in CALLABLE:
