@@ -17,9 +17,9 @@ from urllib.parse import urlsplit
 import pytest
 from conftest import Tab, open_tab
 from playwright.sync_api import Browser, Page
-from test_play import LIVE_TIMEOUT_MS, one_decision, wait_state
+from test_play import LIVE_TIMEOUT_MS, one_decision, state, wait_state
 
-from hanamikoji import Record
+from hanamikoji import Game, Record
 from rulesite import examples
 from rulesite.locales import Locales
 
@@ -437,4 +437,68 @@ def test_edited_code_cannot_reach_the_pages_own_runs_or_what_ifs(
     assert box.get_attribute("data-wi-error") != "1", box.inner_text()
     assert "forged" not in page.inner_text("body")
     assert page.locator(".hk-forged").count() == 0
+    no_violation(tab, site_url)
+
+
+# --- F9 and F12: Play on from a link ------------------------------------------------------
+
+def far_record(round_number: int) -> str:
+    """A record set up at the start of round ``round_number`` (Kosmos-free: the standard
+    game has no round limit), with its deal and two moves."""
+    game = Game.from_position(round_number=round_number, starting="B", seed=7)
+    game.deal()
+    for _ in range(2):
+        game.apply(game.legal_actions()[0])
+    return Record.from_game(game).dumps()
+
+
+def test_play_on_keeps_the_highest_round_exact(tab: Tab, site_url: str,
+                                               locales: Locales) -> None:
+    from hanamikoji._constants import MAX_ROUND
+
+    ui = locales.languages["en"].ui
+    page = tab.page
+    page.goto(f"{site_url}/en/play/?hk-preload=1#{session.link(far_record(MAX_ROUND), 2)}")
+    wait_state(page, "review")
+    page.click('[data-act="play-on"]')  # nothing saved yet: nothing to ask
+    wait_state(page, "play", "thinking")
+    assert f"{MAX_ROUND}" in page.inner_text(".hk-play-board")
+    kept = json.loads(json.loads(page.evaluate("localStorage.getItem('hk-play-game')"))["record"])
+    assert kept["start"]["round"] == MAX_ROUND
+    # Review F9's link: refused in words at opening, the number never rounded to 1e+30.
+    too_far = json.dumps({"format": "hanamikoji-record", "version": 1, "edition": "emperors4",
+                          "moves": [], "start": {"round": 10**30, "starting": "A",
+                                                 "favors": ""}})
+    page.goto(f"{site_url}/en/play/?hk-preload=1#{session.link(too_far)}")
+    page.wait_for_selector(".hk-play-error p", timeout=LIVE_TIMEOUT_MS)
+    error = page.inner_text(".hk-play-error")
+    assert "$.start.round" in error and "1e+30" not in error
+    assert ui["play.error.link_damaged"] not in error
+    no_violation(tab, site_url)
+
+
+def test_play_on_from_a_link_asks_before_replacing_the_saved_game(
+        tab: Tab, site_url: str, locales: Locales) -> None:
+    ui = locales.languages["fr"].ui
+    page = tab.page
+    page.goto(f"{site_url}/fr/play/?hk-preload=1")
+    page.click('[data-act="new"]')
+    wait_state(page, "play", "thinking")
+    wait_state(page, "play")
+    saved = page.evaluate("localStorage.getItem('hk-play-game')")
+    assert saved
+    page.goto(f"{site_url}/fr/play/?hk-preload=1#{session.link(far_record(2), 2)}")
+    wait_state(page, "review")
+    page.click('[data-act="play-on"]')
+    question = page.locator(".hk-play-confirm")
+    question.wait_for()
+    assert " ".join(ui["play.replace_saved"].split()) in " ".join(question.inner_text().split())
+    assert page.evaluate("document.activeElement.dataset.act") == "play-on-no"
+    page.click('[data-act="play-on-no"]')  # kept: the link stays on screen, the save as it was
+    assert state(page) == "review" and page.locator(".hk-play-confirm").count() == 0
+    assert page.evaluate("localStorage.getItem('hk-play-game')") == saved
+    page.click('[data-act="play-on"]')
+    page.click('[data-act="play-on-yes"]')
+    wait_state(page, "play", "thinking")
+    assert page.evaluate("localStorage.getItem('hk-play-game')") != saved
     no_violation(tab, site_url)
