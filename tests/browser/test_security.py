@@ -155,8 +155,12 @@ def test_a_shared_game_in_progress_shows_none_of_the_other_seats_cards(
     saved = json.loads(page.evaluate("localStorage.getItem('hk-play-game')"))
     assert "seed" not in saved and deal not in json.dumps(saved)
     stored = json.loads(saved["record"])
-    assert stored["seat"] == "A" and set(stored["start"]["hands"]["B"]) == {"0"}
-    assert stored["start"]["removed"] == 0 and set(stored["start"]["draw_pile"]) == {"0"}
+    assert stored["seat"] == "A" and "hands" not in stored["start"]
+    # Its moves as A saw them: in the deal B's hand (digits 7 to 12), the removed card and
+    # B's draws (odd places of the pile) are 0.
+    seen = stored["moves"][0][1:]
+    assert seen[7:13] == "0" * 6 and seen[0] == "0" and seen[14::2] == "0" * 4
+    assert seen[1:7] == deal[2:8]  # A's own hand
     # Shared: the link holds the same concealed record.
     page.click('[data-act="share"]')
     link = page.locator(".hk-play-share input").input_value()
@@ -193,7 +197,7 @@ def test_a_shared_game_in_progress_shows_none_of_the_other_seats_cards(
         storage = other.evaluate("JSON.stringify({...localStorage, ...sessionStorage})")
         kept = json.loads(json.loads(other.evaluate(
             "localStorage.getItem('hk-play-game')"))["record"])
-        assert kept["seat"] == "A" and set(kept["start"]["hands"]["B"]) <= {"0"}
+        assert kept["seat"] == "A" and kept["moves"][0][8:14] == "0" * 6
         html = other.content()
         for where in (storage, html):
             assert deal not in where
@@ -501,4 +505,35 @@ def test_play_on_from_a_link_asks_before_replacing_the_saved_game(
     page.click('[data-act="play-on-yes"]')
     wait_state(page, "play", "thinking")
     assert page.evaluate("localStorage.getItem('hk-play-game')") != saved
+    no_violation(tab, site_url)
+
+
+# --- a reload keeps the steps, and storage still holds none of the other seat's cards ------
+
+@pytest.mark.parametrize("tab", [FIXED], indirect=True)
+def test_a_reload_keeps_the_steps_and_stores_none_of_the_other_seats_cards(
+        tab: Tab, site_url: str) -> None:
+    page = tab.page
+    page.goto(f"{site_url}/en/play/?hk-preload=1")
+    page.select_option('select[name="level"]', "easy")
+    page.click('[data-act="new"]')
+    wait_state(page, "play")
+    for _ in range(3):
+        one_decision(page)
+        wait_state(page, "play")
+    listed = page.inner_text(".hk-play-steps")
+    assert page.locator(".hk-play-steps > li").count() >= 6
+    page.reload()
+    wait_state(page, "play")
+    assert page.inner_text(".hk-play-steps") == listed
+    real = Record.loads(session.new_game("emperors4", SEED)["record"]).replay()
+    deal = str(real.moves[0])
+    storage = page.evaluate("JSON.stringify({...localStorage, ...sessionStorage})")
+    assert deal not in storage and deal[8:14] not in storage
+    stored = json.loads(json.loads(page.evaluate("localStorage.getItem('hk-play-game')"))["record"])
+    seen = stored["moves"][0][1:]
+    assert seen[7:13] == "0" * 6 and seen[0] == "0" and seen[14::2] == "0" * 4
+    actions = [move for move in stored["moves"] if move[0] not in "DP"]
+    for move in actions[1::2]:  # B's actions (A starts round 1): face-down cards unseen
+        assert move[0] not in "ST" or set(move[1:]) == {"0"}, move
     no_violation(tab, site_url)
