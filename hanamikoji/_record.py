@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hanamikoji._actions import Move, parse_move
+from hanamikoji._constants import MAX_ROUND
 from hanamikoji._errors import (
     HanamikojiError,
     IllegalActionError,
@@ -17,7 +18,6 @@ from hanamikoji._errors import (
     RecordError,
     RecordProblem,
 )
-from hanamikoji._constants import MAX_ROUND
 from hanamikoji._game import Game, Position
 from hanamikoji._types import Edition
 
@@ -330,10 +330,12 @@ def _position_shape(data: object) -> list[RecordProblem]:
         problems.append(
             RecordProblem("$.start.round", f"expected a round number 1, 2, ..., got {value!r}")
         )
-    elif "round" in data and value > MAX_ROUND:
+    elif isinstance(value, int) and value > MAX_ROUND:
         shown = value if value < 10**6 else "a larger number"  # huge: not echoed whole
         problems.append(
-            RecordProblem("$.start.round", f"expected a round number up to {MAX_ROUND}, got {shown}")
+            RecordProblem(
+                "$.start.round", f"expected a round number up to {MAX_ROUND}, got {shown}"
+            )
         )
     if "starting" in data and data["starting"] not in ("A", "B"):
         problems.append(
