@@ -47,3 +47,12 @@ FACTS: Final[dict[str, int]] = {
 }
 """Every number the rules text may quote, by name: the site fills its number placeholders
 from this table, so text and engine cannot disagree."""
+
+MAX_ROUND: Final = 1000
+"""The highest round a starting position (``Game.from_position``, a record's ``start``) may
+name. Not a rule: the EmperorS4 standard game goes on, round after round, until someone wins
+(its rulebook sets no limit; Kosmos and the EmperorS4 optional rule stop after
+:data:`ROUND_LIMIT`). A round takes at least 13 moves (the deal, 8 actions, 4 picks), so a
+record of at most ``MAX_MOVES`` (2,000) moves from round 1 reaches round 155 at most: the
+bound leaves every real game room while keeping round numbers exact wherever a record goes
+(a JavaScript number loses whole numbers past 2**53)."""

@@ -29,6 +29,7 @@ from hanamikoji._constants import (
     DRAW_PILE_SIZE,
     GEISHA_CHARMS,
     HAND_SIZE,
+    MAX_ROUND,
     NUM_GEISHAS,
     TURNS_PER_PLAYER,
     WIN_CHARM,
@@ -845,6 +846,11 @@ class Game:
         game.auto_deal = auto_deal
         if isinstance(round_number, bool) or not isinstance(round_number, int) or round_number < 1:
             raise PositionError(f"round_number: {round_number!r} is not a round (1, 2, ...)")
+        if round_number > MAX_ROUND:
+            shown = round_number if round_number < 10**6 else "a larger number"
+            raise PositionError(
+                f"round_number: a starting position is in round {MAX_ROUND} at most, got {shown}"
+            )
         limit = game.edition.round_limit
         if limit is not None and round_number > limit:
             raise PositionError(

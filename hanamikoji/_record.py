@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hanamikoji._actions import Move, parse_move
+from hanamikoji._constants import MAX_ROUND
 from hanamikoji._errors import (
     HanamikojiError,
     IllegalActionError,
@@ -328,6 +329,13 @@ def _position_shape(data: object) -> list[RecordProblem]:
     if "round" in data and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
         problems.append(
             RecordProblem("$.start.round", f"expected a round number 1, 2, ..., got {value!r}")
+        )
+    elif isinstance(value, int) and value > MAX_ROUND:
+        shown = value if value < 10**6 else "a larger number"  # huge: not echoed whole
+        problems.append(
+            RecordProblem(
+                "$.start.round", f"expected a round number up to {MAX_ROUND}, got {shown}"
+            )
         )
     if "starting" in data and data["starting"] not in ("A", "B"):
         problems.append(

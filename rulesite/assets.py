@@ -12,6 +12,11 @@ address (the worker keeps them in Cache Storage: ``docs/assets/examples/worker.j
   ``runtime-snapshot.bin.gz``, the runtime's memory with all of them imported (phones start
   from it: ``docs/assets/examples/policy.js``).
 
+The worker keeps the runtime's files and the engine in Cache Storage for good, so the pages
+also carry each one's SHA-256 (``runtime.sha256``: file name in the runtime's folder, or
+``engine``, to hex digest): the worker caches, and uses a cached copy, only when its content
+has that digest (a broken download would otherwise stay in the cache for good).
+
 Everything the worker downloads is gzipped here, with zopfli: a host sends a ``.gz`` file as it
 is, and zopfli's gzip is about 4 % smaller than a host's (131 KB less for the wasm alone). The
 worker unpacks them on the way (``DecompressionStream``, still compiling the wasm as it
@@ -51,6 +56,19 @@ def _digest(*parts: bytes) -> str:
     for part in parts:
         digest.update(part)
     return digest.hexdigest()[:12]
+
+
+def sha256s(runtime_dir: Path | None, engine: Path) -> dict[str, str]:
+    """The SHA-256 of each file the worker caches (see the module's docstring): the runtime's
+    gzipped files in ``runtime_dir`` (``None``: no runtime shipped), the engine and, when
+    the build made one, the memory snapshot beside it (``snapshot``)."""
+    files = sorted(runtime_dir.glob("*.gz")) if runtime_dir else []
+    digests = {path.name: hashlib.sha256(path.read_bytes()).hexdigest() for path in files}
+    digests["engine"] = hashlib.sha256(engine.read_bytes()).hexdigest()
+    snapshot = engine.parent / SNAPSHOT
+    if snapshot.exists():
+        digests["snapshot"] = hashlib.sha256(snapshot.read_bytes()).hexdigest()
+    return digests
 
 
 def _gzip(data: bytes, cache: Path = GZ_CACHE) -> bytes:
@@ -130,4 +148,5 @@ def shipped(assets_dir: Path, node_modules: Path) -> tuple[str, dict[str, object
     if len(folders) == 1:
         lock = json.loads(_pyodide(node_modules).joinpath("pyodide-lock.json").read_text("utf-8"))
         runtime = {"dir": f"pyodide/{folders[0].name}/", "lock": lock["info"]}
+    runtime["sha256"] = sha256s(folders[0] if len(folders) == 1 else None, engines[0])
     return engines[0].relative_to(assets_dir).as_posix(), runtime

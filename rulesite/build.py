@@ -103,6 +103,8 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
     runtime: dict[str, object] = {"dir": "pyodide/", "lock": {}}
     if pyodide:
         runtime = assets.copy_pyodide(REPO / "node_modules", out / "assets" / "pyodide")
+    runtime["sha256"] = assets.sha256s(
+        out / "assets" / str(runtime["dir"]) if pyodide else None, engine)
     configs = [write_sources(locales, lang, work, out,
                              engine.relative_to(out / "assets").as_posix(), runtime, site_url)
                for lang in locales.structure.languages]

@@ -35,7 +35,8 @@ What the browser has to work with on every page:
   ``new URL(cfg.assets, location.href)``) and ``engine`` (the compiled engine, relative to
   ``assets/``).
 - ``runtime`` in the same config: ``dir``, the folder of the Pyodide runtime in ``assets/``
-  (named by its content) and ``lock``, the ``info`` of Pyodide's lock file.
+  (named by its content), ``lock``, the ``info`` of Pyodide's lock file, and ``sha256``, the
+  digest of each file the worker keeps in Cache Storage (:func:`rulesite.assets.sha256s`).
 - ``assets/examples/boot.js`` (a module on every page, see :data:`EXTRA_JAVASCRIPT`) finds the
   widgets and decides when the runtime loads (``docs/assets/examples/policy.js``).
 

@@ -17,9 +17,9 @@ from urllib.parse import urlsplit
 import pytest
 from conftest import Tab, open_tab
 from playwright.sync_api import Browser, Page
-from test_play import LIVE_TIMEOUT_MS, one_decision, wait_state
+from test_play import LIVE_TIMEOUT_MS, one_decision, state, wait_state
 
-from hanamikoji import Record
+from hanamikoji import Game, Record
 from rulesite import examples
 from rulesite.locales import Locales
 
@@ -155,8 +155,12 @@ def test_a_shared_game_in_progress_shows_none_of_the_other_seats_cards(
     saved = json.loads(page.evaluate("localStorage.getItem('hk-play-game')"))
     assert "seed" not in saved and deal not in json.dumps(saved)
     stored = json.loads(saved["record"])
-    assert stored["seat"] == "A" and set(stored["start"]["hands"]["B"]) == {"0"}
-    assert stored["start"]["removed"] == 0 and set(stored["start"]["draw_pile"]) == {"0"}
+    assert stored["seat"] == "A" and "hands" not in stored["start"]
+    # Its moves as A saw them: in the deal B's hand (digits 7 to 12), the removed card and
+    # B's draws (odd places of the pile) are 0.
+    seen = stored["moves"][0][1:]
+    assert seen[7:13] == "0" * 6 and seen[0] == "0" and seen[14::2] == "0" * 4
+    assert seen[1:7] == deal[2:8]  # A's own hand
     # Shared: the link holds the same concealed record.
     page.click('[data-act="share"]')
     link = page.locator(".hk-play-share input").input_value()
@@ -193,7 +197,7 @@ def test_a_shared_game_in_progress_shows_none_of_the_other_seats_cards(
         storage = other.evaluate("JSON.stringify({...localStorage, ...sessionStorage})")
         kept = json.loads(json.loads(other.evaluate(
             "localStorage.getItem('hk-play-game')"))["record"])
-        assert kept["seat"] == "A" and set(kept["start"]["hands"]["B"]) <= {"0"}
+        assert kept["seat"] == "A" and kept["moves"][0][8:14] == "0" * 6
         html = other.content()
         for where in (storage, html):
             assert deal not in where
@@ -287,3 +291,249 @@ def test_code_in_an_example_box_fetches_nothing_from_another_host(tab: Tab,
         timeout=LIVE_TIMEOUT_MS)
     page.wait_for_timeout(1000)  # a request, if any, would have left by now
     assert not [url for url in tab.requests if "example.com" in url], box.inner_text()
+
+
+# --- F11: the runtime kept in Cache Storage is checked against its SHA-256 ----------------
+
+# Each cached file's address and the SHA-256 the page gives for it (rulesite/assets.py).
+EXPECTED_DIGESTS = """() => {
+  const cfg = JSON.parse(document.getElementById("hk-config").textContent);
+  const assets = new URL(cfg.assets, location.href);
+  const runtime = new URL(cfg.runtime.dir, assets);
+  return Object.fromEntries(Object.entries(cfg.runtime.sha256).map(([name, digest]) =>
+    [new URL(name === "engine" ? cfg.engine : name, name === "engine" ? assets : runtime).href,
+     digest]));
+}"""
+# What Cache Storage holds: each address and the SHA-256 of its content.
+CACHED_DIGESTS = """async () => {
+  const store = await caches.open("hk-runtime");
+  const out = {};
+  for (const request of await store.keys()) {
+    const body = await (await store.match(request)).arrayBuffer();
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+    out[request.url] = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+  return out;
+}"""
+DAMAGE = """async (urls) => {
+  const store = await caches.open("hk-runtime");
+  for (const url of urls) await store.put(url, new Response(new Uint8Array([31, 139, 8, 0])));
+}"""
+
+
+def cache_becomes(page: Page, expected: dict[str, str]) -> dict[str, str]:
+    """Cache Storage once it holds ``expected`` (entries are written after their check), or
+    as it is after the wait."""
+    found: dict[str, str] = {}
+    for _ in range(100):
+        found = page.evaluate(CACHED_DIGESTS)
+        if found == expected:
+            break
+        page.wait_for_timeout(200)
+    return found
+
+
+def test_a_damaged_cached_runtime_file_is_dropped_and_downloaded_again(
+        tab: Tab, site_url: str) -> None:
+    page = tab.page
+    page.goto(f"{site_url}/en/play/?hk-preload=1")
+    page.wait_for_selector('#hk-play[data-engine="ready"]', timeout=LIVE_TIMEOUT_MS)
+    expected = page.evaluate(EXPECTED_DIGESTS)
+    # The wasm, the module, the standard library and the engine, each with its own digest.
+    assert len(expected) == 4 and all(re.fullmatch(r"[0-9a-f]{64}", d)
+                                      for d in expected.values())
+    assert cache_becomes(page, expected) == expected
+    damaged = [url for url in expected if url.endswith(("wasm.gz", "stdlib.zip.gz"))]
+    page.evaluate(DAMAGE, damaged)
+    before = len(tab.requests)
+    page.reload()
+    page.wait_for_selector('#hk-play[data-engine="ready"]', timeout=LIVE_TIMEOUT_MS)
+    again = [url for url in tab.requests[before:] if url in expected]
+    assert sorted(again) == sorted(damaged)  # the good ones came from the cache
+    assert cache_becomes(page, expected) == expected
+    page.click('[data-act="new"]')
+    wait_state(page, "play", "thinking")
+    no_violation(tab, site_url)
+
+
+def test_a_damaged_download_is_not_kept_and_the_reader_is_told(
+        tab: Tab, site_url: str, locales: Locales) -> None:
+    page = tab.page
+    tab.context.route("**/python_stdlib.zip.gz",
+                      lambda route: route.fulfill(status=200, body=b"\x1f\x8b\x08\x00damaged"))
+    page.goto(f"{site_url}/fr/play/?hk-preload=1")
+    page.wait_for_selector('#hk-play[data-engine="failed"]', timeout=LIVE_TIMEOUT_MS)
+    status = page.inner_text(".hk-play-status")
+    told = locales.languages["fr"].ui["error.damaged"].format(file="python_stdlib.zip.gz")
+    assert told in status, status
+    assert not [url for url in page.evaluate(CACHED_DIGESTS) if "stdlib" in url]
+    # The next start downloads it anew, and the page goes on.
+    tab.context.unroute("**/python_stdlib.zip.gz")
+    page.click('[data-act="new"]')
+    wait_state(page, "play", "thinking")
+    expected = page.evaluate(EXPECTED_DIGESTS)
+    assert cache_becomes(page, expected) == expected
+    no_violation(tab, site_url)
+
+
+# --- F8: code edited in an example box cannot change what the page's own runs report -----
+
+# Prepended to an example's code: patches the board and session modules, overwrites the
+# engine's zip, and keeps posting forged answers for the next hundred run and call ids.
+TAMPER = '''import json
+import js
+from pyodide.ffi import create_proxy
+import hk_example_board
+import hk_example_session
+
+hk_example_board.boards = lambda steps, ui: ['<b class="hk-forged">forged</b>' for _ in steps]
+for name in ("new_game", "position", "replay", "play", "deal", "opponent", "load",
+             "open_link", "link", "step_of_moves"):
+    setattr(hk_example_session, name,
+            lambda *args: {"error": {"kind": "refused", "message": "forged"}})
+with open("/lib/hk-engine.zip", "wb") as zipped:
+    zipped.write(b"forged")
+forged = json.dumps({"error": {"kind": "call", "message": "forged"}})
+
+def forge():
+    for number in range(1, 100):
+        for kind in ("result", "reply"):
+            js.postMessage(js.JSON.parse(json.dumps(
+                {"type": kind, "id": number, "json": forged, "fatal": False, "python_ms": 0})))
+
+js.setInterval(create_proxy(forge), 20)
+'''
+
+
+def test_edited_code_cannot_reach_the_pages_own_runs_or_what_ifs(
+        tab: Tab, site_url: str, locales: Locales) -> None:
+    page, example = tab.page, "ex-marker-three-rounds"
+    code = locales.structure.examples[example].spec["code"]
+    page.goto(f"{site_url}/en/scoring/?hk-preload=1#{example}-step-38")
+    box = page.locator(f"[id='{example}'] .hk-ex")
+    box.scroll_into_view_if_needed()
+    page.wait_for_selector(f"[id='{example}'] .hk-ex[data-live='verified']",
+                           timeout=LIVE_TIMEOUT_MS)
+    box.locator("textarea").fill(TAMPER + code)
+    box.locator("[data-act=run]").click()
+    page.wait_for_selector(f"[id='{example}'] .hk-ex[data-live='edited']:not([data-running='1'])",
+                           timeout=LIVE_TIMEOUT_MS)
+    assert box.locator(".hk-forged").count() > 0  # the patch ran, in its own run only
+    page.wait_for_timeout(300)  # forged answers are on their way
+    # Restore + Run: the page's own code gives the page's own result, verified.
+    box.locator("[data-act=reset]").click()
+    box.locator("[data-act=run]").click()
+    page.wait_for_selector(f"[id='{example}'] .hk-ex[data-live='verified']"
+                           ":not([data-running='1'])", timeout=LIVE_TIMEOUT_MS)
+    assert box.get_attribute("data-error") != "1"
+    assert page.locator(".hk-forged").count() == 0
+    # A what-if at step 38: the engine's own choices, and a move played from them.
+    box.locator(".hk-ex-steps > li[value='38']").click()
+    box.locator("[data-wi=start]").click()
+    page.wait_for_selector(f"[id='{example}'] .hk-ex[data-whatif='1']:not([data-wi-busy='1'])",
+                           timeout=LIVE_TIMEOUT_MS)
+    assert set(box.locator("[data-choice]").evaluate_all(
+        "parts => parts.map(p => p.dataset.choice)")) == {"P25", "P35"}
+    box.locator("[data-choice='P35']").click()
+    box.locator("[data-wi=play]").click()
+    page.wait_for_selector(f"[id='{example}'] .hk-ex[data-whatif='1'][data-step='39']"
+                           ":not([data-wi-busy='1'])", timeout=LIVE_TIMEOUT_MS)
+    assert box.get_attribute("data-wi-error") != "1", box.inner_text()
+    assert "forged" not in page.inner_text("body")
+    assert page.locator(".hk-forged").count() == 0
+    no_violation(tab, site_url)
+
+
+# --- F9 and F12: Play on from a link ------------------------------------------------------
+
+def far_record(round_number: int) -> str:
+    """A record set up at the start of round ``round_number`` (Kosmos-free: the standard
+    game has no round limit), with its deal and two moves."""
+    game = Game.from_position(round_number=round_number, starting="B", seed=7)
+    game.deal()
+    for _ in range(2):
+        game.apply(game.legal_actions()[0])
+    return Record.from_game(game).dumps()
+
+
+def test_play_on_keeps_the_highest_round_exact(tab: Tab, site_url: str,
+                                               locales: Locales) -> None:
+    from hanamikoji._constants import MAX_ROUND
+
+    ui = locales.languages["en"].ui
+    page = tab.page
+    page.goto(f"{site_url}/en/play/?hk-preload=1#{session.link(far_record(MAX_ROUND), 2)}")
+    wait_state(page, "review")
+    page.click('[data-act="play-on"]')  # nothing saved yet: nothing to ask
+    wait_state(page, "play", "thinking")
+    assert f"{MAX_ROUND}" in page.inner_text(".hk-play-board")
+    kept = json.loads(json.loads(page.evaluate("localStorage.getItem('hk-play-game')"))["record"])
+    assert kept["start"]["round"] == MAX_ROUND
+    # Review F9's link: refused in words at opening, the number never rounded to 1e+30.
+    too_far = json.dumps({"format": "hanamikoji-record", "version": 1, "edition": "emperors4",
+                          "moves": [], "start": {"round": 10**30, "starting": "A",
+                                                 "favors": ""}})
+    page.goto(f"{site_url}/en/play/?hk-preload=1#{session.link(too_far)}")
+    page.wait_for_selector(".hk-play-error p", timeout=LIVE_TIMEOUT_MS)
+    error = page.inner_text(".hk-play-error")
+    assert "$.start.round" in error and "1e+30" not in error
+    assert ui["play.error.link_damaged"] not in error
+    no_violation(tab, site_url)
+
+
+def test_play_on_from_a_link_asks_before_replacing_the_saved_game(
+        tab: Tab, site_url: str, locales: Locales) -> None:
+    ui = locales.languages["fr"].ui
+    page = tab.page
+    page.goto(f"{site_url}/fr/play/?hk-preload=1")
+    page.click('[data-act="new"]')
+    wait_state(page, "play", "thinking")
+    wait_state(page, "play")
+    saved = page.evaluate("localStorage.getItem('hk-play-game')")
+    assert saved
+    page.goto(f"{site_url}/fr/play/?hk-preload=1#{session.link(far_record(2), 2)}")
+    wait_state(page, "review")
+    page.click('[data-act="play-on"]')
+    question = page.locator(".hk-play-confirm")
+    question.wait_for()
+    assert " ".join(ui["play.replace_saved"].split()) in " ".join(question.inner_text().split())
+    assert page.evaluate("document.activeElement.dataset.act") == "play-on-no"
+    page.click('[data-act="play-on-no"]')  # kept: the link stays on screen, the save as it was
+    assert state(page) == "review" and page.locator(".hk-play-confirm").count() == 0
+    assert page.evaluate("localStorage.getItem('hk-play-game')") == saved
+    page.click('[data-act="play-on"]')
+    page.click('[data-act="play-on-yes"]')
+    wait_state(page, "play", "thinking")
+    assert page.evaluate("localStorage.getItem('hk-play-game')") != saved
+    no_violation(tab, site_url)
+
+
+# --- a reload keeps the steps, and storage still holds none of the other seat's cards ------
+
+@pytest.mark.parametrize("tab", [FIXED], indirect=True)
+def test_a_reload_keeps_the_steps_and_stores_none_of_the_other_seats_cards(
+        tab: Tab, site_url: str) -> None:
+    page = tab.page
+    page.goto(f"{site_url}/en/play/?hk-preload=1")
+    page.select_option('select[name="level"]', "easy")
+    page.click('[data-act="new"]')
+    wait_state(page, "play")
+    for _ in range(3):
+        one_decision(page)
+        wait_state(page, "play")
+    listed = page.inner_text(".hk-play-steps")
+    assert page.locator(".hk-play-steps > li").count() >= 6
+    page.reload()
+    wait_state(page, "play")
+    assert page.inner_text(".hk-play-steps") == listed
+    real = Record.loads(session.new_game("emperors4", SEED)["record"]).replay()
+    deal = str(real.moves[0])
+    storage = page.evaluate("JSON.stringify({...localStorage, ...sessionStorage})")
+    assert deal not in storage and deal[8:14] not in storage
+    stored = json.loads(json.loads(page.evaluate("localStorage.getItem('hk-play-game')"))["record"])
+    seen = stored["moves"][0][1:]
+    assert seen[7:13] == "0" * 6 and seen[0] == "0" and seen[14::2] == "0" * 4
+    actions = [move for move in stored["moves"] if move[0] not in "DP"]
+    for move in actions[1::2]:  # B's actions (A starts round 1): face-down cards unseen
+        assert move[0] not in "ST" or set(move[1:]) == {"0"}, move
+    no_violation(tab, site_url)

@@ -70,3 +70,31 @@ def test_the_limit_is_the_sites(tmp_path: Path, capsys: pytest.CaptureFixture[st
     path.write_text(" " * (MAX_CHARS * 4 + 1), encoding="utf-8")
     code, out = replay(path, capsys)
     assert code != 0 and "too long" in out
+
+
+def test_a_byte_order_mark_is_read_as_the_page_reads_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Review F12: the page accepted a leading BOM and the command line refused it."""
+    from hanamikoji import Game, Record
+
+    game = Game(seed=4)
+    game.deal()
+    path = tmp_path / "bom.json"
+    path.write_text("\ufeff" + Record.from_game(game).dumps(), encoding="utf-8")
+    code, out = replay(path, capsys)
+    assert code == 0 and "damaged" not in out and "Traceback" not in out
+
+
+def test_a_round_beyond_the_maximum_is_a_located_problem(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Review F9: any round number was read; past ``MAX_ROUND`` it is now refused."""
+    from hanamikoji._constants import MAX_ROUND
+
+    path = tmp_path / "far.json"
+    path.write_text(json.dumps({"format": "hanamikoji-record", "version": 1,
+                                "edition": "emperors4", "moves": [],
+                                "start": {"round": 10**30, "starting": "A", "favors": ""}}),
+                    encoding="utf-8")
+    code, out = replay(path, capsys)
+    assert code != 0 and "Traceback" not in out
+    assert f"$.start.round: expected a round number up to {MAX_ROUND}" in out

@@ -321,6 +321,8 @@ DAMAGED: list[tuple[str, dict[str, Any], str | None]] = [
     ("move C1267", {"moves": ["C1267"]}, None),
     ("move 5", {"moves": [5]}, None),
     ("start round 0", {"start.round": 0}, None),
+    ("start round 1001", {"start.round": 1001}, None),  # MAX_ROUND (F9)
+    ("start round 10**30", {"start.round": 10**30}, None),
     ("start round text", {"start.round": "1"}, None),
     ("start player C", {"start.starting": "C"}, None),
     ("start favors AAB", {"start.favors": "AAB"}, None),

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hanamikoji import FULL_DECK, Game, Record, RecordError
+from hanamikoji import FULL_DECK, Game, PositionError, Record, RecordError
 from hanamikoji._record import MAX_CHARS, MAX_DEPTH, nesting
 from rulesite import examples
 from rulesite.locales import load as load_locales
@@ -58,26 +58,21 @@ def hidden_from(game: Game, seat: str) -> dict[str, Any]:
 # --- F1: the other seat's cards ---------------------------------------------------------
 
 @pytest.mark.parametrize(("seed", "decisions", "seat"), [(1, 0, "A"), (2, 5, "B"), (3, 9, "A"),
-                                                         (4, 13, "B"), (5, 20, "A")])
+                                                         (4, 13, "B"), (5, 20, "A"),
+                                                         (15, 24, "B"), (17, 30, "A"),
+                                                         (18, 24, "A"), (17, 25, "B")])
 def test_a_game_in_progress_is_shared_and_saved_as_its_seat_knows_it(
         seed: int, decisions: int, seat: str) -> None:
     record, game = game_in_progress(seed, decisions)
     assert game.outcome is None
     state = ok(session.position(record, EN, viewer=seat))
     concealed = json.loads(state["concealed"])
-    # No move (a deal holds both hands), the seat named, every hidden card written 0.
-    assert concealed["moves"] == [] and concealed["seat"] == seat
-    start = concealed["start"]
+    # The seat named, its start and every move as it saw them, every hidden card written 0.
+    assert concealed["seat"] == seat and "hands" not in concealed["start"]
+    masked_as_seen(concealed["moves"], Record.loads(record), seat)
     other = "B" if seat == "A" else "A"
-    if game.phase.name != "DEAL":
-        assert set(start["hands"][other]) <= {"0"} and len(start["hands"][other]) == len(
-            game.hand(other))
-        assert start["removed"] == 0 and set(start["draw_pile"]) <= {"0"}
-        assert start["secrets"].get(other, 0) == 0
-        assert set(start["tradeoffs"].get(other, "")) <= {"0"}
-        assert start["hands"][seat] == "".join(map(str, game.hand(seat)))
     # Opened (as a link or a file): the same position from that seat, hidden cards dealt
-    # afresh from the cards the seat cannot see.
+    # afresh from the cards the seat cannot see, and the same steps.
     for opened in (ok(session.open_link(session.link(state["concealed"]), EN)),
                    ok(session.load(state["concealed"], EN))):
         assert opened["seat"] == seat and opened["concealed"] == state["concealed"]
@@ -87,10 +82,40 @@ def test_a_game_in_progress_is_shared_and_saved_as_its_seat_knows_it(
         assert again.to_move == game.to_move and again.favors == game.favors
         assert len(again.hand(other)) == len(game.hand(other))
         # Every card of the deck is somewhere, once: the sample agrees with the public facts.
-        assert cards_of(again) == Counter(FULL_DECK)
+        assert cards_of(again) == Counter(FULL_DECK if game.phase.name != "DEAL" else ())
         view = ok(session.position(opened["record"], EN, viewer=seat))
         assert (view["hand"], view["legal"], view["to_move"]) == (
             state["hand"], state["legal"], state["to_move"])
+        assert (view["steps"], view["board"]) == (state["steps"], state["board"])
+
+
+def masked_as_seen(masked: list[str], record: Record, seat: str) -> None:
+    """Each move of a concealed record is the real one with exactly what ``seat`` did not
+    see written 0: in a deal the other hand, the removed card and every draw but the seat's
+    own so far; the other player's Trade-off; their Secret until its round is scored."""
+    real = [str(move) for move in record.moves]
+    assert len(masked) == len(real)
+    game = record.replay(0)
+    final = record.replay()
+    deals = [i for i, move in enumerate(real) if move[0] == "D"]
+    for i, (seen, move) in enumerate(zip(masked, real, strict=True)):
+        mover = game.to_move
+        if move[0] == "D":
+            starter = game.starting_player.name
+            current = i == deals[-1] and final.phase.name != "DEAL"
+            drawn = 8 - len(final.draw_pile) if current else 8
+            mine = set(range(1, 7) if starter == seat else range(7, 13))
+            mine |= {13 + k for k in range(drawn) if (k % 2 == 0) == (starter == seat)}
+            assert seen == "D" + "".join(c if j in mine else "0"
+                                         for j, c in enumerate(move[1:])), (i, seen, move)
+        elif mover is not None and mover.name != seat and move[0] == "T":
+            assert seen == "T00"
+        elif mover is not None and mover.name != seat and move[0] == "S":
+            scored = any(d > i for d in deals) or final.phase.name == "DEAL"
+            assert seen == (move if scored else "S0")
+        else:
+            assert seen == move
+        game.apply(move)
 
 
 def cards_of(game: Game) -> Counter[int]:
@@ -123,15 +148,30 @@ def test_a_concealed_record_with_its_seat_changed_is_refused() -> None:
     data = json.loads(ok(session.position(record, EN, viewer="A"))["concealed"])
     data["seat"] = "B"  # the F1 edit: B's hand is all zeros, so it cannot be B's view
     error = session.load(json.dumps(data), UI["fr"])["error"]
+    assert error["kind"] == "record" and error["path"] == "$.moves"
+    middle = json.loads(ok(session.position(mid_round(record), EN, viewer="A"))["concealed"])
+    middle["seat"] = "B"
+    error = session.load(json.dumps(middle), UI["fr"])["error"]
     assert error["kind"] == "record" and error["path"].startswith("$.start.hands")
     for bad in ("C", None, 1, ["A"]):
         data["seat"] = bad
         assert session.load(json.dumps(data), EN)["error"]["path"] == "$.seat"
 
 
+def mid_round(record: str) -> str:
+    """The same game as a record set up at its current position (no moves): what a page
+    conceals as that position only."""
+    game = Record.loads(record).replay()
+    return Record(game.edition, (), game.position()).dumps()
+
+
 def test_a_concealed_record_cannot_claim_more_cards_than_the_deck_has() -> None:
     record, _ = game_in_progress(8, 2)
-    data = json.loads(ok(session.position(record, EN, viewer="A"))["concealed"])
+    history = json.loads(ok(session.position(record, EN, viewer="A"))["concealed"])
+    for forged in ("D" + "7" * 21, "D" + "0" * 21, "S0"):
+        assert session.load(json.dumps({**history, "moves": [forged, *history["moves"][1:]]}),
+                            EN)["error"]["path"] == "$.moves"
+    data = json.loads(ok(session.position(mid_round(record), EN, viewer="A"))["concealed"])
     data["start"]["draw_pile"] += "0"
     assert session.load(json.dumps(data), EN)["error"]["path"] == "$.start"
     data["start"]["draw_pile"] = data["start"]["draw_pile"][:-1]
@@ -286,3 +326,36 @@ def test_a_concealed_record_follows_its_schema() -> None:
             # and it is not a record: the engine refuses it
             with pytest.raises(RecordError):
                 Record.loads(text)
+
+
+# --- F9: round numbers stay exact, Play on cuts records in the engine -----------------------
+
+def test_a_round_past_the_maximum_is_refused_in_the_pages_language() -> None:
+    from hanamikoji._constants import MAX_ROUND
+
+    for round_number in (MAX_ROUND + 1, 10**30):
+        text = json.dumps({"format": "hanamikoji-record", "version": 1, "edition": "emperors4",
+                           "moves": [], "start": {"round": round_number, "starting": "A",
+                                                  "favors": ""}})
+        for lang in ("en", "fr"):
+            error = session.open_link(session.link(text), UI[lang])["error"]
+            assert error["kind"] == "link" and error["path"] == "$.start.round"
+            assert "$.start.round" in error["message"] and "play." not in error["message"]
+    with pytest.raises(PositionError):
+        Game.from_position(round_number=MAX_ROUND + 1)
+    # The highest round is read, and cut exactly (the browser's JSON would have rounded a
+    # larger number: review F9's 1e+30).
+    text = json.dumps({"format": "hanamikoji-record", "version": 1, "edition": "emperors4",
+                       "moves": [], "start": {"round": MAX_ROUND, "starting": "B",
+                                              "favors": ""}})
+    assert json.loads(ok(session.cut(text, 0))["record"])["start"]["round"] == MAX_ROUND
+
+
+def test_cut_keeps_the_first_moves_and_refuses_what_the_record_does_not_hold() -> None:
+    record, game = game_in_progress(31, 12)
+    moves = len(game.moves)
+    for upto in (0, 1, moves // 2, moves):
+        cut = Record.loads(ok(session.cut(record, upto))["record"])
+        assert cut.moves == game.moves[:upto] and cut.start == game.start
+    for bad in (-1, moves + 1, True, "3", None):
+        assert session.cut(record, bad)["error"]["kind"] == "record"

@@ -38,6 +38,7 @@ function settings() {
     engine: new URL(cfg.engine, assets).href,
     // Beside the engine, under the same hash (rulesite/assets.py); used on phones only.
     snapshot: new URL("runtime-snapshot.bin.gz", new URL(cfg.engine, assets)).href,
+    sha256: runtime.sha256 || {}, // what worker.js checks the cached files against
   };
   return config;
 }

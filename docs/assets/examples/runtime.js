@@ -5,7 +5,9 @@
 //   const engine = runtime(urls);   // the tab's runtime (urls only count the first time)
 //   engine.start();                 // boot now (idempotent); nothing loads before this
 //                                   // (boot.js decides when: policy.js)
-//   const answer = await engine.run(code, strings);
+//   const answer = await engine.run(code, strings, { own: true });
+//   // own: the page's own code; any other code runs in a worker that nothing else uses
+//   // afterwards (see pump)
 //   // answer: {ok: true, result, ms, python_ms}
 //   //       or {ok: false, error: {kind: "timeout" | "stopped" | "engine", ...}}
 //   answer.cancel();                // end that run, waiting or running
@@ -22,14 +24,15 @@ import { startsFromSnapshot } from "./policy.js";
 export const TIME_LIMIT_MS = 5000;
 
 /** @typedef {{worker: string, pyodide: string, stdlib: string, lock: object, engine: string,
- *  snapshot: string}}
+ *  snapshot: string, sha256: Record<string, string>}}
  *  Urls the worker's script, and what it loads (worker.js: "init") */
 /** @typedef {{ok: boolean, result?: any, ms?: number, python_ms?: number,
- *  error?: {kind: string, message?: string, seconds?: number}}} Answer */
+ *  error?: {kind: string, message?: string, seconds?: number, damaged?: string | null}}}
+ *  Answer */
 /** @typedef {Promise<Answer> & {cancel: () => void}} Pending */
 /** @typedef {{id: number, message: object, limit: number, resolve: (answer: Answer) => void,
- *  sent: number, started?: number, timer?: ReturnType<typeof setTimeout>}} Job sent: when
- *  pump() posted it (0 while it waits) */
+ *  sent: number, started?: number, timer?: ReturnType<typeof setTimeout>, foreign: boolean}}
+ *  Job sent: when pump() posted it (0 while it waits); foreign: code the reader edited */
 
 /** @typedef {Runtime} Engine */
 
@@ -60,6 +63,8 @@ class Runtime extends EventTarget {
     this.bootStarted = 0;
     /** @type {{loaded: number, total: number} | null} */
     this.progress = null;
+    this.failure = null; // {message, damaged} of the last failed start-up
+    this.tainted = false; // the worker ran code that is not the page's own
   }
 
   /** @param {string} state */
@@ -79,15 +84,16 @@ class Runtime extends EventTarget {
     performance.mark("hk-engine-boot");
     const worker = new Worker(this.urls.worker, { type: "module" });
     this.worker = worker;
+    this.tainted = false;
     this.setState(state);
     worker.onmessage = (event) => this.receive(worker, event.data);
     worker.onerror = (event) => {
       event.preventDefault();
       if (worker === this.worker) this.fail(event.message || "worker error");
     };
-    const { pyodide, stdlib, lock, engine } = this.urls;
+    const { pyodide, stdlib, lock, engine, sha256 } = this.urls;
     const snapshot = startsFromSnapshot() ? this.urls.snapshot || null : null;
-    worker.postMessage({ type: "init", pyodide, stdlib, lock, engine, snapshot });
+    worker.postMessage({ type: "init", pyodide, stdlib, lock, engine, snapshot, sha256 });
   }
 
   /** @param {Worker} worker @param {any} message */
@@ -104,7 +110,7 @@ class Runtime extends EventTarget {
       this.dispatchEvent(new Event("progress"));
     } else if (message.type === "failed") {
       if (this.state === "ready" || this.state === "running") return; // a late, harmless fetch
-      this.fail(message.message);
+      this.fail(message.message, message.damaged);
     } else if (message.type === "started" && this.current && this.current.id === message.id) {
       this.current.started = performance.now();
       this.current.timer = setTimeout(() => this.abort("timeout"), this.current.limit);
@@ -124,34 +130,43 @@ class Runtime extends EventTarget {
     }
   }
 
-  /** @param {string} reason */
-  fail(reason) {
+  // damaged: a runtime file whose content failed its SHA-256 check (worker.js), told to the
+  // reader in their language (error.damaged) rather than as the worker's English message.
+  /** @param {string} reason @param {string | null} [damaged] */
+  fail(reason, damaged = null) {
     if (this.worker) this.worker.terminate();
     this.worker = null;
+    this.failure = { message: reason, damaged };
     this.setState("failed");
     const jobs = this.current ? [this.current, ...this.queue] : this.queue;
     this.current = null;
     this.queue = [];
-    for (const job of jobs) job.resolve({ ok: false, error: { kind: "engine", message: reason } });
+    for (const job of jobs) {
+      job.resolve({ ok: false, error: { kind: "engine", message: reason, damaged } });
+    }
   }
 
-  /** Queues a run; the promise has cancel(), which ends this run whether it waits or runs. */
-  /** @param {string} code @param {object} strings @returns {Pending} */
-  run(code, strings) {
-    return this.enqueue({ type: "run", code, strings }, TIME_LIMIT_MS);
+  /** Queues a run; the promise has cancel(), which ends this run whether it waits or runs.
+   * own: the code is the page's own (not edited by the reader). */
+  /** @param {string} code @param {object} strings @param {{own?: boolean}} [options]
+   *  @returns {Pending} */
+  run(code, strings, { own = false } = {}) {
+    return this.enqueue({ type: "run", code, strings }, TIME_LIMIT_MS, { foreign: !own });
   }
 
   // first: ahead of the jobs waiting (a reader waits on it; the examples' checks can wait).
   /** @param {string} fn @param {unknown[]} args @returns {Pending} */
   call(fn, args, { timeLimit = TIME_LIMIT_MS, first = false } = {}) {
-    return this.enqueue({ type: "call", fn, args }, timeLimit, first);
+    return this.enqueue({ type: "call", fn, args }, timeLimit, { first });
   }
 
-  /** @param {object} message @param {number} limit @param {boolean} [first] */
-  enqueue(message, limit, first = false) {
+  /** @param {object} message @param {number} limit
+   *  @param {{first?: boolean, foreign?: boolean}} [options] first: ahead of the jobs
+   *  waiting; foreign: code the reader edited (see pump) */
+  enqueue(message, limit, { first = false, foreign = false } = {}) {
     const id = this.nextId++;
     const answer = /** @type {Pending} */ (new Promise((resolve) => {
-      const job = { id, message: { ...message, id }, limit, resolve, sent: 0 };
+      const job = { id, message: { ...message, id }, limit, resolve, sent: 0, foreign };
       if (first) this.queue.unshift(job);
       else this.queue.push(job);
       // After a failed start (a download that broke), a run tries once more from scratch.
@@ -175,10 +190,19 @@ class Runtime extends EventTarget {
     }
   }
 
+  // Code the reader edited can patch the engine's modules, overwrite its files or post forged
+  // replies for as long as its worker lives. So once a worker has run such code, it runs
+  // nothing else: the next page's own run or session call (what-if, Play) gets a fresh
+  // worker, which boots from Cache Storage. Readers who never edit code never restart.
   pump() {
     if (this.current || this.state !== "ready" || !this.queue.length) return;
+    if (this.tainted && !this.queue[0].foreign) {
+      this.replace("restarting");
+      return;
+    }
     const job = this.queue.shift();
     if (!job || !this.worker) return; // neither can happen when the state is "ready"
+    if (job.foreign) this.tainted = true;
     this.current = job;
     job.sent = performance.now();
     this.setState("running");

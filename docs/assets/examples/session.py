@@ -54,6 +54,7 @@ Functions:
 - :func:`link` ``(record, step=None)``: the fragment that :func:`open_link` reads.
 - :func:`step_of_moves` ``(record, moves)``: the timeline step showing the position after
   that many moves (share links count moves; a timeline also has scoring steps).
+- :func:`cut` ``(record, moves)``: the record's first ``moves`` moves (Play on from a step).
 
 Steps are those of ``hanamikoji.timeline``: ``start``, ``deal``, ``secret``, ``trade-off``,
 ``gift``, ``competition``, ``gift-pick``, ``competition-pick``, ``scoring``.
@@ -72,6 +73,7 @@ import hanamikoji
 from hanamikoji import (
     FULL_DECK,
     Deal,
+    Game,
     Edition,
     IllegalActionError,
     MCTSPlayer,
@@ -250,14 +252,26 @@ HIDDEN = "0"
 
 def conceal(record: Record, seat: str) -> str:
     """The record as ``seat`` may know it: for a finished game, the whole record; for a game
-    in progress, a *concealed record*: the current position (``start``) with no moves, where
-    every card hidden from ``seat`` (the other hand, the other player's face-down Secret and
-    Trade-off, the removed card, the draw pile) is written ``0``, and ``seat`` names the
-    seat it belongs to. The history of the game is left out: its deals hold the other hand.
+    in progress, a *concealed record*, naming the ``seat`` it belongs to, in which every card
+    hidden from that seat is written ``0``:
+
+    - a game from a round's start (its first deal, or a position waiting for a deal): that
+      start and every move, each as the seat saw it (:func:`_masked`), so that the steps
+      survive a reload and a link: a deal shows only the seat's own hand and its own draws
+      so far, the other player's Trade-off is ``T00`` and their Secret ``S0`` until the
+      round's scoring shows it;
+    - a game set up in the middle of a round: its current position (``start``) with no
+      moves, the other hand, the other player's face-down cards, the removed card and the
+      draw pile written ``0``.
     """
     game = record.replay()
     if game.outcome is not None:
         return dump(record)
+    if record.start is None or not record.start.dealt:
+        start = (record.start or Game(record.edition).position()).to_json()
+        data = {"format": FORMAT, "version": VERSION, "edition": record.edition.value,
+                "seat": seat, "start": start, "moves": _masked(record, seat)}
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     start = game.position().to_json()
     if "hands" in start:  # dealt; a position waiting for its deal hides nothing
         other = Player.parse(seat).other.name
@@ -278,6 +292,131 @@ def conceal(record: Record, seat: str) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
+def _masked(record: Record, seat: str) -> list[str]:
+    """The record's moves as ``seat`` saw them (see :func:`conceal`)."""
+    me = Player.parse(seat)
+    game = record.replay(0)
+    out: list[str] = []
+    deals: list[int] = []  # index in out of each deal, and its round's starting player
+    starters: list[Player] = []
+    for move in record.moves:
+        text = str(move)
+        mover = game.to_move
+        if text[0] == "D":
+            deals.append(len(out))
+            starters.append(game.starting_player)
+        elif mover is not None and mover != me and text[0] in "ST":
+            text = text[0] + HIDDEN * (len(text) - 1)  # the Secret is shown again below
+        out.append(text)
+        game.apply(move)
+    for i, move in enumerate(record.moves):  # a Secret is shown at its round's scoring
+        if str(move)[0] == "S" and (any(d > i for d in deals) or game.phase is Phase.DEAL):
+            out[i] = str(move)
+    for n, (at, starter) in enumerate(zip(deals, starters, strict=True)):
+        cards = out[at][1:]
+        current = n == len(deals) - 1 and game.phase is not Phase.DEAL
+        drawn = DRAW_SLOTS - len(game.draw_pile) if current else DRAW_SLOTS
+        mine = range(1, 7) if starter == me else range(7, 13)
+        keep = set(mine) | {13 + i for i in range(drawn) if (i % 2 == 0) == (starter == me)}
+        out[at] = "D" + "".join(c if j in keep else HIDDEN for j, c in enumerate(cards))
+    return out
+
+
+DRAW_SLOTS = 8
+"""Cards in a round's draw pile (``D`` notation: the last 8 of its 21 digits)."""
+MASKED_MOVE = re.compile(r"S[0-7]|T[0-7]{2}|G[1-7]{3}|C[1-7]{2}-[1-7]{2}|P[1-7]{1,2}|D[0-7]{21}")
+"""A move of a concealed record (``0``: a card the seat did not see)."""
+
+
+def _unmask(data: dict[str, Any], seat: str, ui: dict[str, str] | None, kind: str) -> Record:
+    """A concealed record with moves made whole (see :func:`conceal`): each round's hidden
+    cards dealt at random (``random.SystemRandom``) from the cards the seat never saw, placed
+    so that the other player held each card before playing it; then checked and replayed
+    like any record, so a forged history is refused like a forged record."""
+    moves = data["moves"]
+    bad = Refusal(kind, _say(ui, "play.error.bad_field", path="$.moves"), "$.moves")
+    if not all(isinstance(m, str) and MASKED_MOVE.fullmatch(m) for m in moves) \
+            or not moves or moves[0][0] != "D":
+        raise bad
+    start = _checked({**data, "moves": []}, ui, kind)
+    if start.start is not None and start.start.dealt:
+        raise bad  # a history starts from a round's start (see conceal)
+    game = start.replay()
+    me = Player.parse(seat)
+    rng = random.SystemRandom()
+    whole: list[str] = []
+    rounds = [i for i, m in enumerate(moves) if m[0] == "D"] + [len(moves)]
+    for begin, end in zip(rounds, rounds[1:]):
+        if game.phase is not Phase.DEAL:
+            raise bad
+        starter = game.starting_player
+        segment = _unmask_round(moves[begin:end], starter, me, rng)
+        if segment is None:
+            raise bad
+        for text in segment:
+            try:
+                game.apply(parse_move(text))
+            except (IllegalActionError, NotationError):
+                raise bad from None
+        whole += segment
+    return _checked({**data, "moves": whole}, ui, kind)
+
+
+def _unmask_round(moves: list[str], starter: Player, me: Player,
+                  rng: random.Random) -> list[str] | None:
+    """One round's moves (its deal first) made whole, or ``None`` if they cannot be."""
+    deal = list(moves[0][1:])
+    other = me.other
+    theirs = list(range(1, 7) if starter == other else range(7, 13))
+    theirs += [13 + i for i in range(DRAW_SLOTS) if (i % 2 == 0) == (starter == other)]
+    mine = range(1, 7) if starter == me else range(7, 13)
+    if any(deal[j] != HIDDEN for j in theirs) or any(deal[j] == HIDDEN for j in mine):
+        return None  # the other player's cards unseen, the seat's own hand seen
+    # Who makes each move: actions alternate from the starter, a pick answers the offer.
+    actions, played = 0, []  # played: (index in moves) of the other player's actions
+    mover = starter
+    for i, text in enumerate(moves[1:], start=1):
+        if text[0] == "D":
+            return None
+        if text[0] == "P":
+            continue
+        mover = starter if actions % 2 == 0 else starter.other
+        actions += 1
+        if mover == other:
+            played.append(i)
+        elif HIDDEN in text:
+            return None  # the seat's own moves are never hidden from it
+    pool = list(FULL_DECK)
+    known = [c for c in deal if c != HIDDEN] + [c for i in played for c in moves[i][1:]
+                                                if c.isdigit() and c != HIDDEN]
+    for card in known:
+        if int(card) not in pool:
+            return None
+        pool.remove(int(card))
+    rng.shuffle(pool)
+    out = list(moves)
+    sequence: list[str] = []
+    for i in played:
+        text = "".join(str(pool.pop()) if c == HIDDEN else c for c in moves[i])
+        out[i] = text
+        sequence += [c for c in text[1:] if c.isdigit()]
+    if len(sequence) > len(theirs):
+        return None
+    while len(sequence) < len(theirs) and pool:
+        sequence.append(str(pool.pop()))
+    for j, card in zip(theirs, sequence, strict=False):
+        deal[j] = card
+    for j, card in enumerate(deal):
+        if card == HIDDEN:
+            if not pool:
+                return None
+            deal[j] = str(pool.pop())
+    if pool:
+        return None
+    out[0] = "D" + "".join(deal)
+    return out
+
+
 def _cards_known(value: object) -> list[int]:
     if isinstance(value, str) and re.fullmatch(r"[0-7]*", value):
         return [int(c) for c in value if c != HIDDEN]
@@ -294,6 +433,8 @@ def _reveal(data: dict[str, Any], ui: dict[str, str] | None, kind: str) -> Recor
     seat = data.pop("seat")
     start = data.get("start")
     bad = Refusal(kind, _say(ui, "play.error.bad_field", path="$.seat"), "$.seat")
+    if seat in ("A", "B") and isinstance(data.get("moves"), list) and data["moves"]:
+        return _unmask(data, seat, ui, kind)
     if seat not in ("A", "B") or data.get("moves") != [] or not isinstance(start, dict):
         raise bad
     other = "B" if seat == "A" else "A"
@@ -755,6 +896,17 @@ def open_link(fragment: str, ui: dict[str, Any]) -> dict[str, Any]:
         moves = int(step)
     return {"record": dump(record), "step": moves, "seat": seat,
             "concealed": conceal(record, seat) if seat else None}
+
+
+@_refused
+def cut(record: str, moves: int) -> dict[str, Any]:
+    """``{"record"}``: the record with its first ``moves`` moves only. Play on cuts a record
+    here rather than in the browser, whose JSON turns large integers into inexact numbers."""
+    whole = _parse(record, None)
+    if isinstance(moves, bool) or not isinstance(moves, int) \
+            or not 0 <= moves <= len(whole.moves):
+        raise Refusal("record", "moves: expected a number of moves the record holds")
+    return {"record": dump(Record(whole.edition, whole.moves[:moves], whole.start))}
 
 
 @_refused

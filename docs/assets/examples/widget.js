@@ -176,7 +176,10 @@ export function mount(container, engine, { step = null } = {}) {
   function errorMessage(error) {
     if (error.kind === "timeout") return t.text("error.timeout", { seconds: error.seconds });
     if (error.kind === "stopped") return t.text("error.stopped");
-    if (error.kind === "engine") return t.text("error.engine", { error: error.message });
+    if (error.kind === "engine") {
+      return t.text("error.engine", { error: error.damaged
+        ? t.text("error.damaged", { file: error.damaged }) : error.message });
+    }
     if (error.kind === "no_game") return t.text("error.no_game");
     if (error.kind === "not_game") return t.text("error.not_game", { type: error.type });
     const text = `${error.type}: ${error.message}`;
@@ -186,7 +189,7 @@ export function mount(container, engine, { step = null } = {}) {
 
   // The unedited code, replayed by the engine in this browser, must give the page's result.
   async function verify() {
-    const answer = await engine.run(data.code, data.strings);
+    const answer = await engine.run(data.code, data.strings, { own: true });
     const result = answer.ok ? answer.result : null;
     const verified = Boolean(result && !result.error && same(result, built));
     if (pageVerdict === "pending") {
@@ -215,7 +218,7 @@ export function mount(container, engine, { step = null } = {}) {
     root.dataset.running = "1";
     updateStatus();
     const code = ed.value;
-    pending = engine.run(code, data.strings);
+    pending = engine.run(code, data.strings, { own: code === ed.original });
     const answer = await pending;
     pending = null;
     running = false;

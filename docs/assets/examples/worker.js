@@ -2,16 +2,20 @@
 // standard library, puts the compiled engine on sys.path, and runs examples' code on request.
 // One job: run Python, answer JSON.
 //
-// Messages in:  {type: "init", pyodide, stdlib, lock, engine, snapshot}
+// Messages in:  {type: "init", pyodide, stdlib, lock, engine, snapshot, sha256}
 //               (URLs; pyodide is the runtime's folder, lock the "info" of its lock file,
 //               engine a zip of the engine, runner.py, explain.py and board.py:
 //               rulesite/stdlib.py; snapshot, or null, the runtime's memory with all of
-//               them imported, to start from: rulesite/snapshot.mjs, policy.js)
+//               them imported, to start from: rulesite/snapshot.mjs, policy.js; sha256 the
+//               digest of each file kept in Cache Storage, by its name in the runtime's
+//               folder, or "engine" / "snapshot": rulesite/assets.py)
 //               {type: "run", id, code, strings}
 //               {type: "call", id, fn, args}: calls session.py's function fn (a name listed
 //               in CALLABLE) with the JSON-ready array args, e.g.
 //               {type: "call", id: 7, fn: "position", args: [record, strings, "A"]}
-// Messages out: {type: "ready", timings} | {type: "failed", message}
+// Messages out: {type: "ready", timings} | {type: "failed", message, damaged}
+//               (damaged: the name of a downloaded file whose content is not what its
+//               SHA-256 says; it was not kept, and a new worker downloads it again)
 //               {type: "progress", loaded, total}: bytes of the runtime received while it
 //               starts, and the sizes of the files under way
 //               {type: "started", id} just before the code runs (the caller's time limit starts)
@@ -44,16 +48,20 @@ let callSession = null;
 let failed = false;
 /** @type {string[]} */
 let keep = []; // URL prefixes of this version's runtime files: kept in the cache for good
+/** @type {Map<string, string>} */
+const digests = new Map(); // URL -> the SHA-256 (hex) its content must have to be cached or used
+/** @type {Promise<unknown>[]} */
+const checks = []; // checks of downloads under way: "ready" waits for them
 /** @type {Map<string, Promise<Response>>} */
 const early = new Map(); // URL -> response promise, fetched before Pyodide asks for it
 let booted = false; // Python is up (the "ready" message went out)
 let wasmTaken = false; // init fetched the wasm (to compile it as it streams in)
 
-/** @param {string} message */
-function fail(message) {
+/** @param {string} message @param {string | null} [damaged] */
+function fail(message, damaged = null) {
   if (failed) return;
   failed = true;
-  self.postMessage({ type: "failed", message });
+  self.postMessage({ type: "failed", message, damaged });
 }
 
 // Every fetch of the worker goes through here, Pyodide's own included:
@@ -115,14 +123,57 @@ async function openCache() {
   }
 }
 
+// The runtime's files and the engine stay in Cache Storage for good, so only content with the
+// SHA-256 the page gives goes in, and a cached copy is checked before each use: a broken
+// download or a damaged disk entry would otherwise break every later start-up.
+// - A cached copy is read whole and hashed first (a local read: the wasm still compiles from
+//   memory), and a damaged one is dropped and downloaded once more.
+// - A download is teed: the caller reads one branch as it arrives (the wasm compiles while it
+//   streams in, as before), the other is hashed once complete and only then cached. A
+//   mismatch ends the start-up (fail), and is not cached: the next start downloads it again.
 /** @param {string} url @param {() => Promise<Response>} get */
 async function cached(url, get) {
-  const store = keep.some((prefix) => url.startsWith(prefix)) ? await openCache() : null;
+  const expected = digests.get(url);
+  const store = expected && keep.some((prefix) => url.startsWith(prefix)) ? await openCache()
+    : null;
   const hit = store && await store.match(url);
-  if (hit) return hit;
+  if (hit) {
+    const body = await hit.arrayBuffer();
+    if (await sha256(body) === expected) {
+      return new Response(body, { status: hit.status, headers: hit.headers });
+    }
+    await store.delete(url).catch(() => {});
+  }
   const response = counted(await get());
-  if (store && response.ok) store.put(url, response.clone()).catch(() => {});
-  return response;
+  if (!expected || !response.ok || !response.body) return response;
+  const [theirs, mine] = response.body.tee();
+  const check = kept(url, mine, expected, store, response.headers);
+  checks.push(check);
+  return new Response(theirs,
+    { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** @param {string} url @param {ReadableStream<Uint8Array>} stream @param {string} expected
+ *  @param {Cache | null} store @param {Headers} headers */
+async function kept(url, stream, expected, store, headers) {
+  let body;
+  try {
+    body = await new Response(stream).arrayBuffer();
+  } catch {
+    return; // the download broke: the caller's branch broke too, and says so
+  }
+  if (await sha256(body) !== expected) {
+    const name = url.slice(url.lastIndexOf("/") + 1);
+    fail(`${url}: the downloaded file does not have its SHA-256 ${expected}`, name);
+    return;
+  }
+  if (store) await store.put(url, new Response(body, { headers })).catch(() => {});
+}
+
+/** @param {ArrayBuffer} buffer */
+async function sha256(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 // The bytes of the runtime received so far, and of the files started (their Content-Length),
@@ -225,7 +276,7 @@ import hk_example_runner
 import hk_example_session
 
 CALLABLE = ("new_game", "position", "replay", "play", "deal", "opponent", "load",
-            "open_link", "link", "step_of_moves")
+            "open_link", "link", "step_of_moves", "cut")
 
 def _hk_call(fn, args):
     if fn not in CALLABLE:
@@ -291,10 +342,15 @@ async function emscriptenModule(url) {
 }
 
 /** @param {{pyodide: string, stdlib: string, lock: import("pyodide").LockfileInfo, engine: string,
- *  snapshot?: string}} urls */
+ *  snapshot?: string | null, sha256?: Record<string, string>}} urls */
 async function init(urls) {
   try {
     keep = [urls.pyodide, urls.engine, ...(urls.snapshot ? [urls.snapshot] : [])];
+    for (const [name, digest] of Object.entries(urls.sha256 || {})) {
+      const url = name === "engine" ? urls.engine
+        : name === "snapshot" ? urls.snapshot : urls.pyodide + name;
+      if (url) digests.set(url, digest);
+    }
     // Everything at once, before Pyodide's loader has even arrived: the wasm (compiled while
     // it streams in), the standard library, the snapshot, the engine and the loader's module.
     // Pyodide would compile the wasm only once a snapshot has arrived: it gets the module
@@ -333,11 +389,15 @@ async function init(urls) {
     callSession = prepared.get(1);
     prepared.destroy();
     mark("engine");
+    await Promise.all(checks); // every download checked (a mismatch has already failed)
+    if (failed) return false;
     self.postMessage({ type: "ready", timings });
     booted = true;
     prune();
     return true;
   } catch (error) {
+    // A damaged download breaks the start-up before its check ends: the check says why.
+    await Promise.all(checks);
     fail(String(error && error.message || error));
     return false;
   }

@@ -84,7 +84,11 @@ async function start(root) {
     const answer = await call;
     if (pending === call) pending = null;
     if (mine !== generation) return { ok: false, kind: "stale" };
-    if (!answer.ok) return { ok: false, kind: answer.error.kind, message: answer.error.message };
+    if (!answer.ok) {
+      const { kind, message, damaged } = answer.error;
+      return { ok: false, kind, message: damaged ? t.text("error.damaged", { file: damaged })
+        : message };
+    }
     const refused = answer.result.error; // session.py's refusal: {kind, message, path, rule}
     if (refused) return { ok: false, ...refused, kind: "refused", what: refused.kind };
     return { ok: true, result: answer.result };
@@ -108,7 +112,9 @@ async function start(root) {
     if (engine.state === "loading" && !pos && !review && waiting()) say(t.html("play.status.loading"));
     if (engine.state === "failed" && !pending) { // a start-up ahead of any call failed
       setState("failed");
-      say(t.html("play.status.failed", { error: "—" }));
+      const damaged = engine.failure && engine.failure.damaged;
+      say(t.html("play.status.failed", { error: damaged
+        ? escapeHTML(t.text("error.damaged", { file: damaged })) : "—" }));
     }
   });
   root.dataset.engine = engine.state;
@@ -451,9 +457,13 @@ async function start(root) {
   // the seat to move there (or the seat chosen above, when a round waits for its deal).
   async function playOn() {
     if (review.concealed) return playOnConcealed();
-    const data = JSON.parse(review.record);
-    data.moves = data.moves.slice(0, review.steps[review.index].moves);
-    const record = JSON.stringify(data);
+    // Cut in the engine: the browser's JSON would turn a large integer into an inexact one.
+    const cut = await ask("cut", [review.record, review.steps[review.index].moves]);
+    if (!cut.ok) {
+      if (cut.kind !== "refused") return engineTrouble(cut);
+      return showError(cut.message, cut.rule);
+    }
+    const { record } = cut.result;
     const answer = await ask("position", [record, strings, null]);
     if (!answer.ok) {
       if (answer.kind !== "refused") return engineTrouble(answer);
@@ -466,6 +476,18 @@ async function start(root) {
       concealed: null };
     clearHash();
     await refresh(true);
+  }
+
+  // Playing on from a link or a file replaces the game saved in this browser: asked first,
+  // next to the button (the reader's own game stepped through has no Play on).
+  function askPlayOn(button) {
+    if (!store.load()) return playOn();
+    button.parentElement.outerHTML = `<div class="hk-play-confirm" role="group">
+      <p>${t.html("play.replace_saved")}</p>
+      <p><button type="button" class="hk-btn" data-act="play-on-no">${t.html("play.replace_saved_no")}</button>
+      <button type="button" class="hk-btn" data-act="play-on-yes">${t.html("play.replace_saved_yes")}</button></p>
+    </div>`;
+    el.panel.querySelector('[data-act="play-on-no"]').focus();
   }
 
   // A game in progress shared from one seat: played on in that seat, the hidden cards dealt
@@ -635,7 +657,9 @@ async function start(root) {
     else if (button.dataset.act === "review") {
       enterReview(game.record, game.human, null, game.concealed, true);
     }
-    else if (button.dataset.act === "play-on") playOn();
+    else if (button.dataset.act === "play-on") askPlayOn(button);
+    else if (button.dataset.act === "play-on-yes") playOn();
+    else if (button.dataset.act === "play-on-no") showReview();
   });
   el.board.addEventListener("click", (event) => {
     const target = event.target.closest("[data-choice]");
