@@ -161,7 +161,8 @@ def _lang(ui: dict[str, Any]) -> str:
 
 def _when(ui: dict[str, Any], command: str, timestamp: str) -> str:
     """The command that measured a figure and its date, as the language writes a date."""
-    return f"`{command}`, {words.date(_lang(ui), timestamp, 'medium')}"
+    return str(ui["table.speed.when"].format(
+        command=f"`{command}`", date=words.date(_lang(ui), timestamp, "medium")))
 
 
 def _runtime(ui: dict[str, Any], label: str) -> str:
