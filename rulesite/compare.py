@@ -237,8 +237,10 @@ def compare_page(locales: Locales, a: str, b: str, site_url: str | None = None) 
     languages, so it is in the sitemap; it is in no language's site search, whose index is
     one language (the book's introduction, which search finds, links every pair)."""
     ui = locales.languages[a].ui
-    name = {code: locales.languages[code].ui["language.name"] for code in (a, b)}
-    title = ui["teach.compare_title"].format(a=name[a], b=name[b])
+    # The title is a sentence of language a: both languages as a names them (« français et
+    # anglais », not « Français et English »); the menu of pairs below keeps the autonyms.
+    title = ui["teach.compare_title"].format(a=ui[f"language.in_text.{a}"],
+                                             b=ui[f"language.in_text.{b}"])
     left, right = RuleText(locales, a).chapters(), RuleText(locales, b).chapters()
     body = []
     for (section, head_a, blocks_a), (_, head_b, blocks_b) in zip(left, right, strict=True):
