@@ -151,9 +151,11 @@ class RuleText:
         # board.css styles boards inside .md-typeset, the class of the language sites' pages
         return (f'<figure class="md-typeset {figures.css(structure.figures[block_id].spec)}">'
                 f"{boards}"
-                f'<figcaption><a class="label" href="{self.href(block_id)}">'
-                f'{escape(label)}</a> {self.html(text["caption"], inline=True)}'
-                "</figcaption></figure>")
+                "<figcaption>"
+                + ui["figure.caption"].format(
+                    label=f'<a class="label" href="{self.href(block_id)}">{escape(label)}</a>',
+                    caption=self.html(text["caption"], inline=True))
+                + "</figcaption></figure>")
 
     def chapters(self) -> list[tuple[str, str, list[tuple[str, str]]]]:
         """(section ID, heading HTML, [(block ID, block HTML)]) for every section of the

@@ -191,7 +191,8 @@ class PageWriter:
             f'<figure class="{figures.css(spec)}" id="{fig_id}" markdown>',
             boards,
             "<figcaption markdown>",
-            f'<a class="hk-fig-num" href="#{fig_id}">{number}</a> {caption}',
+            self.ui["figure.caption"].format(
+                label=f'<a class="hk-fig-num" href="#{fig_id}">{number}</a>', caption=caption),
             "</figcaption>",
             "</figure>",
         ])
