@@ -188,10 +188,10 @@ def test_side_by_side(context: BrowserContext, site_url: str, locales: Locales,
                       a: str, b: str) -> None:
     page = context.new_page()
     page.goto(f"{site_url}/compare/{a}-{b}/")
-    # Both languages named in a's words: "The rules side by side: English and French",
-    # 「ルールの対訳：日本語とインドネシア語」, never an autonym inside the sentence.
+    # Both languages named in a's words ("English and French", 日本語とインドネシア語), never
+    # an autonym inside the sentence.
     title = {("en", "fr"): "The rules side by side: English and French",
-             ("ja", "id"): "ルールの対訳：日本語とインドネシア語"}[(a, b)]
+             ("ja", "id"): "ルールの対訳\uff1a日本語とインドネシア語"}[(a, b)]
     assert page.locator("h1").inner_text() == title
     rules = [block.id for p in locales.structure.pages for s in p.sections for block in s.blocks
              if block.kind == "rule"]
