@@ -201,10 +201,12 @@ class RuleText:
                         body = self.figure(page.id, block.id)
                     else:
                         example = text["examples"][block.id]
-                        body = (f'<p><a class="label" href="{self.href(block.id)}">'
-                                f'{escape(ui["example.label"])}</a> '
-                                f'<strong>{self.html(example["title"], inline=True)}</strong></p>'
-                                f'{self.html(example["text"])}')
+                        label = (f'<a class="label" href="{self.href(block.id)}">'
+                                 f'{escape(ui["example.label"])}</a>')
+                        title = self.html(example["title"], inline=True)
+                        body = ("<p>" + ui["example.title"].format(
+                                    label=label, title=f"<strong>{title}</strong>")
+                                + f'</p>{self.html(example["text"])}')
                     # a table wider than a phone scrolls in its box: keyboard users reach it
                     scroll = ' tabindex="0"' if block.kind == "table" else ""
                     blocks.append((block.id, f'<div class="{block.kind}" lang="{self.lang}" '

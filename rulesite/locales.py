@@ -48,7 +48,7 @@ BUILDER_UI_KEYS = (
     "language.name", "site.name", "site.description", "site.copyright", "nav.home",
     "heading.permalink", "palette.to_dark", "palette.to_light", "root.choose", "root.not_found",
     "misreading.settled_by", "misreading.claim", "ref.chapter", "ref.title",
-    "example.label", "figure.label", "figure.caption",
+    "example.label", "example.title", "figure.label", "figure.caption",
     "glossary.terms", "glossary.definitions", "glossary.entry", "glossary.edition_name",
     "glossary.edition.kosmos",
     "glossary.edition.emperors4", "glossary.edition.emperors4-ja", "glossary.edition.emperors4-id",
