@@ -95,7 +95,7 @@ def test_cite_an_example_step(context: BrowserContext, site_url: str) -> None:
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", "Hanamikoji Rules, example “{title}”, step 1, version {version}, English. {url}"),
     ("fr", "Règles de Hanamikoji, exemple «\u00a0{title}\u00a0», étape 1, version {version}, "
-           "Français. {url}"),
+           "français. {url}"),
 ])
 def test_cite_any_step_of_an_example(context: BrowserContext, site_url: str, locales: Locales,
                                      lang: str, expected: str) -> None:
