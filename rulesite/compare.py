@@ -151,9 +151,11 @@ class RuleText:
         # board.css styles boards inside .md-typeset, the class of the language sites' pages
         return (f'<figure class="md-typeset {figures.css(structure.figures[block_id].spec)}">'
                 f"{boards}"
-                f'<figcaption><a class="label" href="{self.href(block_id)}">'
-                f'{escape(label)}</a> {self.html(text["caption"], inline=True)}'
-                "</figcaption></figure>")
+                "<figcaption>"
+                + ui["figure.caption"].format(
+                    label=f'<a class="label" href="{self.href(block_id)}">{escape(label)}</a>',
+                    caption=self.html(text["caption"], inline=True))
+                + "</figcaption></figure>")
 
     def chapters(self) -> list[tuple[str, str, list[tuple[str, str]]]]:
         """(section ID, heading HTML, [(block ID, block HTML)]) for every section of the
@@ -199,10 +201,12 @@ class RuleText:
                         body = self.figure(page.id, block.id)
                     else:
                         example = text["examples"][block.id]
-                        body = (f'<p><a class="label" href="{self.href(block.id)}">'
-                                f'{escape(ui["example.label"])}</a> '
-                                f'<strong>{self.html(example["title"], inline=True)}</strong></p>'
-                                f'{self.html(example["text"])}')
+                        label = (f'<a class="label" href="{self.href(block.id)}">'
+                                 f'{escape(ui["example.label"])}</a>')
+                        title = self.html(example["title"], inline=True)
+                        body = ("<p>" + ui["example.title"].format(
+                                    label=label, title=f"<strong>{title}</strong>")
+                                + f'</p>{self.html(example["text"])}')
                     # a table wider than a phone scrolls in its box: keyboard users reach it
                     scroll = ' tabindex="0"' if block.kind == "table" else ""
                     blocks.append((block.id, f'<div class="{block.kind}" lang="{self.lang}" '
@@ -237,8 +241,10 @@ def compare_page(locales: Locales, a: str, b: str, site_url: str | None = None) 
     languages, so it is in the sitemap; it is in no language's site search, whose index is
     one language (the book's introduction, which search finds, links every pair)."""
     ui = locales.languages[a].ui
-    name = {code: locales.languages[code].ui["language.name"] for code in (a, b)}
-    title = ui["teach.compare_title"].format(a=name[a], b=name[b])
+    # The title is a sentence of language a: both languages as a names them (« français et
+    # anglais », not « Français et English »); the menu of pairs below keeps the autonyms.
+    title = ui["teach.compare_title"].format(a=ui[f"language.in_text.{a}"],
+                                             b=ui[f"language.in_text.{b}"])
     left, right = RuleText(locales, a).chapters(), RuleText(locales, b).chapters()
     body = []
     for (section, head_a, blocks_a), (_, head_b, blocks_b) in zip(left, right, strict=True):

@@ -35,7 +35,8 @@ def teach_settings(locales: Locales, lang: str, writer: PageWriter) -> dict[str,
         "glossary": glossary,  # the page ID, which is also its address
         "version": locales.structure.version,
         "site": ui["site.name"],
-        "language": ui["language.name"],
+        # In a sentence, in the page's language: « …, version 1.1, français. »
+        "language": ui[f"language.in_text.{lang}"],
         "ui": {key: value for key, value in ui.items()
                if key.startswith("cite.") or key == "glossary.entry"},
         "terms": {term.id: {"term": writer.term(term.id),

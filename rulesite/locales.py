@@ -48,7 +48,7 @@ BUILDER_UI_KEYS = (
     "language.name", "site.name", "site.description", "site.copyright", "nav.home",
     "heading.permalink", "palette.to_dark", "palette.to_light", "root.choose", "root.not_found",
     "misreading.settled_by", "misreading.claim", "ref.chapter", "ref.title",
-    "example.label", "figure.label",
+    "example.label", "example.title", "figure.label", "figure.caption",
     "glossary.terms", "glossary.definitions", "glossary.entry", "glossary.edition_name",
     "glossary.edition.kosmos",
     "glossary.edition.emperors4", "glossary.edition.emperors4-ja", "glossary.edition.emperors4-id",
@@ -66,7 +66,7 @@ BUILDER_UI_KEYS = (
     "changelog.retired", "changelog.nothing", "changelog.renumbered", "changelog.before",
     "changelog.now", "changelog.rule", "changelog.merged",
     "table.geishas.unsettled", "table.geishas.unsettled_note", "table.names.site",
-    "table.names.printed", "table.names.none",
+    "table.names.printed", "table.names.none", "table.speed.under", "table.speed.when",
 )
 
 
@@ -340,7 +340,8 @@ def load(root: Path | str) -> Locales:
         _ui_plurals(ui, code, folder / "ui.yml")
         if english:
             _match_structure(text, glossary, structure, folder)
-            for key in BUILDER_UI_KEYS:
+            in_text = tuple(f"language.in_text.{c}" for c in structure.languages)
+            for key in (*BUILDER_UI_KEYS, *in_text):
                 if key not in ui:
                     raise MissingKeyError(folder / "ui.yml", key, "the site builder needs it")
             runtime_keys.check(ui, folder / "ui.yml")  # and what the browser's code asks for

@@ -166,8 +166,9 @@ class PageWriter:
         # The container is a top-level raw HTML block, so Markdown keeps it verbatim.
         return "\n\n".join([
             '<div class="hk-example-block" markdown>',
-            f'<p class="hk-example-title"><span class="hk-label">{escape(self.ui["example.label"])}'
-            f"</span> {title}</p>",
+            '<p class="hk-example-title">' + self.ui["example.title"].format(
+                label=f'<span class="hk-label">{escape(self.ui["example.label"])}</span>',
+                title=title) + "</p>",
             md(self.text("examples", example_id, "text")),
             "</div>",
             self.example_container(page, example_id, widget),
@@ -191,7 +192,8 @@ class PageWriter:
             f'<figure class="{figures.css(spec)}" id="{fig_id}" markdown>',
             boards,
             "<figcaption markdown>",
-            f'<a class="hk-fig-num" href="#{fig_id}">{number}</a> {caption}',
+            self.ui["figure.caption"].format(
+                label=f'<a class="hk-fig-num" href="#{fig_id}">{number}</a>', caption=caption),
             "</figcaption>",
             "</figure>",
         ])

@@ -1,7 +1,9 @@
 """Tables whose content comes from the engine (``{kind: table, table: NAME}`` blocks).
 
-Every number and name in these tables is read from ``hanamikoji``; only the column headings
-and labels come from the language's ``ui.yml``.
+Every number and name in these tables is read from ``hanamikoji`` (or the benchmarks' records);
+only the column headings and labels come from the language's ``ui.yml``. Figures, dates and
+percentages are written as the page's language writes them (Babel: « 4,47\u00a0Mo »,
+« 9\u202f654 »), never in Python's English defaults.
 """
 
 from __future__ import annotations
@@ -153,39 +155,61 @@ def errors(ctx: TableContext) -> str:
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
+def _lang(ui: dict[str, Any]) -> str:
+    return str(ui["grammar"]["lang"])
+
+
+def _when(ui: dict[str, Any], command: str, timestamp: str) -> str:
+    """The command that measured a figure and its date, as the language writes a date."""
+    return str(ui["table.speed.when"].format(
+        command=f"`{command}`", date=words.date(_lang(ui), timestamp, "medium")))
+
+
+def _runtime(ui: dict[str, Any], label: str) -> str:
+    """A benchmark's runtime label ("Pyodide 314.0.7 (CPython 3.14.2) under node v20.20.2"):
+    the versions as recorded, the words around them in the page's language."""
+    runtime, under, host = label.partition(" under ")
+    return str(ui["table.speed.under"].format(runtime=runtime, host=host)) if under else label
+
+
 def speed(ctx: TableContext) -> str:
     """The latest benchmark figures (``make bench``, ``make bench-browser``), with targets."""
     ui = ctx.ui
+    lang = _lang(ui)
+
+    def num(value: float, digits: int = 0) -> str:
+        return words.number(lang, value, digits)
+
     engine = json.loads((BENCHMARKS / "results.json").read_text(encoding="utf-8"))
     browser = json.loads((BENCHMARKS / "browser_results.json").read_text(encoding="utf-8"))
     rows = []
     for runtime in engine["runtimes"]:
         figure = runtime["games_per_second"]["median"]
-        rows.append([ui["table.speed.games"], runtime["label"],
-                     ui["table.speed.per_second"].format(n=str(figure)),
-                     ui["table.speed.per_second"].format(n=str(runtime["target"])),
-                     f"`{engine['command']}`, {engine['date'][:10]}"])
+        rows.append([ui["table.speed.games"], _runtime(ui, runtime["label"]),
+                     ui["table.speed.per_second"].format(n=num(figure)),
+                     ui["table.speed.per_second"].format(n=num(runtime["target"])),
+                     _when(ui, engine["command"], engine["date"])])
     live = browser["variants"]["default"]
     targets = browser["targets"]
     chromium = browser["browser"].split(" (")[0]
-    when = f"`{browser['command']}`, {browser['date'][:10]}"
+    when = _when(ui, browser["command"], browser["date"])
     ms, mb = ui["table.speed.ms"], ui["table.speed.mb"]
 
     def megabytes(n: float) -> str:
-        return f"{n / 1e6:.2f}"
+        return num(n / 1e6, 2)
 
     rows += [
         [ui["table.speed.cold_fast"], chromium,
-         ms.format(n=f"{live['cold_20mbit']['median_ms']:.0f}"),
-         ms.format(n=str(targets["cold_20mbit_ms"])), when],
+         ms.format(n=num(live["cold_20mbit"]["median_ms"])),
+         ms.format(n=num(targets["cold_20mbit_ms"])), when],
         [ui["table.speed.download"], chromium,
          mb.format(n=megabytes(live["cold_20mbit"]["median_bytes"])),
          mb.format(n=megabytes(targets["cold_20mbit_bytes"])), when],
         [ui["table.speed.cold_slow"], chromium,
-         ms.format(n=f"{live['cold_5mbit']['median_ms']:.0f}"),
-         ms.format(n=str(targets["cold_5mbit_ms"])), when],
-        [ui["table.speed.warm"], chromium, ms.format(n=f"{live['warm']['median_ms']:.0f}"),
-         ms.format(n=str(targets["warm_ms"])), when],
+         ms.format(n=num(live["cold_5mbit"]["median_ms"])),
+         ms.format(n=num(targets["cold_5mbit_ms"])), when],
+        [ui["table.speed.warm"], chromium, ms.format(n=num(live["warm"]["median_ms"])),
+         ms.format(n=num(targets["warm_ms"])), when],
         [ui["table.speed.idle_phone"], chromium,
          words.count(ui, "count.bytes", live["idle_phone"]["median_runtime_bytes"]),
          words.count(ui, "count.bytes", targets["idle_phone_runtime_bytes"]), when],
@@ -194,15 +218,15 @@ def speed(ctx: TableContext) -> str:
     players = json.loads((BENCHMARKS / "players.json").read_text(encoding="utf-8"))
     for runtime in players["runtimes"]:
         rows.append([ui["table.speed.decision"], runtime["label"].split(" (")[0],
-                     ui["table.speed.ms"].format(n=f"{runtime['median_decision_ms']:.0f}"),
-                     ui["table.speed.ms"].format(n=str(runtime["target_ms"])),
-                     f"`{players['command']}`, {players['date'][:10]}"])
+                     ui["table.speed.ms"].format(n=num(runtime["median_decision_ms"])),
+                     ui["table.speed.ms"].format(n=num(runtime["target_ms"])),
+                     _when(ui, players["command"], players["date"])])
     head = [ui["table.speed.measure"], ui["table.speed.runtime"], ui["table.speed.median"],
             ui["table.speed.target"], ui["table.speed.command"]]
     return _table(head, rows)
 
 
-def phone_rows(ui: dict[str, str], browser: dict[str, Any], chromium: str) -> list[list[str]]:
+def phone_rows(ui: dict[str, Any], browser: dict[str, Any], chromium: str) -> list[list[str]]:
     """The phone mode of ``make bench-browser`` (``--phone``), when it has been measured: the
     Play page and "what if?" on a 390 px screen with a quarter of one core. Figures taken on a
     loaded machine say so, with the load."""
@@ -210,15 +234,17 @@ def phone_rows(ui: dict[str, str], browser: dict[str, Any], chromium: str) -> li
     if not phone:
         return []
     targets = browser["phone_targets"]
+    lang = _lang(ui)
     ms = ui["table.speed.ms"]
     where = ui["table.speed.phone"].format(browser=chromium)
-    when = f"`{phone['command']}`, {phone['date'][:10]}"
+    when = _when(ui, phone["command"], phone["date"])
     load = phone["load_average"][0]
     cores = browser["machine"]["nproc"]
     if load > cores / 2:
         # Its own element, so that a reader's tools (and the tests) find the note, not a figure
         # that happens to read the same elsewhere on the page.
-        note = ui["table.speed.under_load"].format(when=when, load=f"{load:.1f}", cores=cores)
+        note = ui["table.speed.under_load"].format(
+            when=when, load=words.number(lang, load, 1), cores=words.number(lang, cores))
         when = f'<span class="hk-load-note">{note}</span>'
     figures = [
         ("phone_new_game", phone["play_new_game"]["median_ms"], "play_new_game_ms"),
@@ -226,24 +252,25 @@ def phone_rows(ui: dict[str, str], browser: dict[str, Any], chromium: str) -> li
         ("phone_move_strong", phone["play_move_strong"]["p90_ms"], "play_move_strong_p90_ms"),
         ("phone_whatif", phone["whatif_cold"]["median_ms"], "whatif_cold_ms"),
     ]
-    return [[ui[f"table.speed.{key}"], where, ms.format(n=f"{value:.0f}"),
-             ms.format(n=str(targets[target])), when] for key, value, target in figures]
+    return [[ui[f"table.speed.{key}"], where, ms.format(n=words.number(lang, value)),
+             ms.format(n=words.number(lang, targets[target])), when]
+            for key, value, target in figures]
 
 
 def players(ctx: TableContext) -> str:
     """The players' tournament (``make bench-players``): score rates with 95% intervals."""
     ui = ctx.ui
+    lang = _lang(ui)
     data = json.loads((BENCHMARKS / "players.json").read_text(encoding="utf-8"))
 
     def name(spec: str) -> str:
         kind, _, budget = spec.partition(":")
         if kind == "mcts":
-            return str(ui["table.players.mcts"].format(n=budget))
+            return str(ui["table.players.mcts"].format(n=words.number(lang, int(budget))))
         return {"random": "RandomPlayer", "greedy": "GreedyPlayer"}[kind]
 
     def percent(rate: float) -> str:
-        whole, tenth = f"{100 * rate:.1f}".split(".")
-        return str(ui["table.players.percent"].format(whole=whole, tenth=tenth))
+        return str(ui["table.players.percent"].format(n=words.number(lang, 100 * rate, 1)))
 
     rows = []
     for match in data["matches"]:
@@ -251,10 +278,10 @@ def players(ctx: TableContext) -> str:
         rows.append([
             ui["table.players.vs"].format(player=name(match["player"]),
                                           opponent=name(match["opponent"])),
-            str(match["games"]), percent(match["score_rate"]),
+            words.number(lang, match["games"]), percent(match["score_rate"]),
             ui["table.players.range"].format(low=percent(low), high=percent(high)),
             ui["table.players.at_least"].format(n=percent(match["target"])),
-            f"`{data['command']}`, {data['date'][:10]}"])
+            _when(ui, data["command"], data["date"])])
     head = [ui["table.players.match"], ui["table.players.games"], ui["table.players.score"],
             ui["table.players.interval"], ui["table.speed.target"], ui["table.speed.command"]]
     return _table(head, rows)

@@ -1,4 +1,5 @@
-"""Each language's grammar for interface strings: CLDR plural categories and list patterns.
+"""Each language's grammar for interface strings: CLDR plural categories, list patterns, and
+numbers and dates as the language writes them.
 
 At build time these come from Babel (the CLDR data). The browser's Python (Pyodide) has no
 Babel, so :func:`grammar` hands it the little it needs as data, under the key ``grammar`` of
@@ -24,6 +25,7 @@ from typing import Any, Literal
 from babel import Locale
 from babel.dates import format_date
 from babel.lists import format_list
+from babel.numbers import format_decimal
 
 # CLDR's order of the plural categories.
 CATEGORIES = ("zero", "one", "two", "few", "many", "other")
@@ -53,10 +55,19 @@ def join(lang: str, items: list[str], style: Literal["standard", "or"] = "standa
     return str(format_list(items, style=style, locale=lang))
 
 
-def date(lang: str, iso: str) -> str:
-    """A date of the changelog (``2026-11-25``) as ``lang`` writes it in prose (CLDR's long
-    form: "November 25, 2026", « 25 novembre 2026 », 「2026年11月25日」)."""
-    return str(format_date(datetime.date.fromisoformat(iso), format="long", locale=lang))
+def date(lang: str, iso: str, width: Literal["long", "medium"] = "long") -> str:
+    """A date (``2026-11-25``, or the date part of a timestamp) as ``lang`` writes it: CLDR's
+    long form in prose ("November 25, 2026", « 25 novembre 2026 », 「2026年11月25日」), the
+    medium one in a table ("Nov 25, 2026", « 25 nov. 2026 »)."""
+    day = datetime.date.fromisoformat(iso[:10])
+    return str(format_date(day, format=width, locale=lang))
+
+
+def number(lang: str, value: float, digits: int = 0) -> str:
+    """``value`` as ``lang`` writes a figure, rounded to ``digits`` decimals: CLDR's grouping
+    and decimal signs ("9,654.5"; « 9\u202f654,5 »; "9.654,5" in Indonesian)."""
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    return str(format_decimal(value, format=pattern, locale=lang))
 
 
 @cache
@@ -74,4 +85,5 @@ def grammar(lang: str) -> dict[str, Any]:
 def count(ui: dict[str, Any], key: str, n: int) -> str:
     """The ``count.*`` string ``key`` of a language's ``ui`` (with its ``grammar``) for ``n``,
     in the plural form CLDR gives ``n``: plain text, not escaped."""
-    return str(ui[key][category(ui["grammar"]["lang"], n)]).replace("{n}", str(n))
+    lang = ui["grammar"]["lang"]
+    return str(ui[key][category(lang, n)]).replace("{n}", number(lang, n))

@@ -30,8 +30,9 @@ def errors_of(page: Page) -> list[str]:
 
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", "Hanamikoji Rules, rule 5.2 “{title}”, version {version}, English. {url}"),
+    # Inside a French sentence the language is a common noun: « français », lower case.
     ("fr", "Règles de Hanamikoji, règle 5.2 «\u00a0{title}\u00a0», version {version}, "
-           "Français. {url}"),
+           "français. {url}"),
 ])
 def test_cite_a_rule_by_keyboard(context: BrowserContext, site_url: str, locales: Locales,
                                  lang: str, expected: str) -> None:
@@ -94,7 +95,7 @@ def test_cite_an_example_step(context: BrowserContext, site_url: str) -> None:
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", "Hanamikoji Rules, example “{title}”, step 1, version {version}, English. {url}"),
     ("fr", "Règles de Hanamikoji, exemple «\u00a0{title}\u00a0», étape 1, version {version}, "
-           "Français. {url}"),
+           "français. {url}"),
 ])
 def test_cite_any_step_of_an_example(context: BrowserContext, site_url: str, locales: Locales,
                                      lang: str, expected: str) -> None:
@@ -187,8 +188,10 @@ def test_side_by_side(context: BrowserContext, site_url: str, locales: Locales,
                       a: str, b: str) -> None:
     page = context.new_page()
     page.goto(f"{site_url}/compare/{a}-{b}/")
-    title = locales.languages[a].ui["teach.compare_title"].format(
-        a=locales.languages[a].ui["language.name"], b=locales.languages[b].ui["language.name"])
+    # Both languages named in a's words ("English and French", 日本語とインドネシア語), never
+    # an autonym inside the sentence.
+    title = {("en", "fr"): "The rules side by side: English and French",
+             ("ja", "id"): "ルールの対訳\uff1a日本語とインドネシア語"}[(a, b)]
     assert page.locator("h1").inner_text() == title
     rules = [block.id for p in locales.structure.pages for s in p.sections for block in s.blocks
              if block.kind == "rule"]

@@ -103,3 +103,20 @@ def test_the_examples_boards_are_the_renderers() -> None:
     steps = examples.compute("ex-one", code)["steps"]
     assert f'<div class="hk-ex-board">{board(steps[-1], ui)}</div>' in html
     assert examples.drawer.boards(steps, ui) == [board(step, ui) for step in steps]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ("Victory marker on player A's side", "Victory marker on player B's side")),
+    ("fr", ("Jeton de faveur du côté du joueur A", "Jeton de faveur du côté du joueur B")),
+    ("ja", ("勝利マーカーはプレイヤーAの陣地側", "勝利マーカーはプレイヤーBの陣地側")),
+    ("id", ("Penanda kemenangan di sisi pemain A", "Penanda kemenangan di sisi pemain B"))])
+def test_a_victory_marker_says_whose_side_it_is_on_grammatically(
+        lang: str, said: tuple[str, str]) -> None:
+    """Each language builds the phrase around the seat's letter: French needs « du côté du
+    joueur A » (article, lower case), not « côté Joueur A »."""
+    html = board(STEPS[0], UI[lang].ui).replace("&#x27;", "'")
+    labels = re.findall(r'class="hk-vm"[^>]*aria-label="([^"]*)"', html)
+    favors = STEPS[0]["board"]["favors"]  # type: ignore[index]
+    assert favors == "A..B..."
+    center = UI[lang].ui["widget.marker_center"]
+    assert labels == [said[0], center, center, said[1], center, center, center]

@@ -1,4 +1,5 @@
-"""The engine page shows the latest benchmark figures, read from benchmarks/*.json."""
+"""The engine page shows the latest benchmark figures, read from benchmarks/*.json, written as
+each language writes a number (CLDR's grouping and decimal signs, through Babel)."""
 
 from __future__ import annotations
 
@@ -9,21 +10,50 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+LANGS = ("en", "fr", "ja", "id")
+# CLDR's grouping and decimal signs (cldr.unicode.org, "Number Symbols"), written out here so
+# that a figure printed with Python's English defaults fails on a French or Indonesian page.
+SIGNS = {"en": (",", "."), "fr": ("\u202f", ","), "ja": (",", "."), "id": (".", ",")}
+SPACE = r"(\s|&nbsp;|&#160;|\u00a0)"
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "ja", "id"])
+def written(lang: str, value: float, digits: int = 0) -> str:
+    """``value`` as ``lang`` writes it: "9,654" and "4.47" in English, « 9 654 » and
+    « 4,47 » in French, "9.654" and "4,47" in Indonesian."""
+    group, decimal = SIGNS[lang]
+    english = f"{value:,.{digits}f}"
+    return english.replace(",", "\0").replace(".", decimal).replace("\0", group)
+
+
+def page(site: Path, lang: str) -> str:
+    return (site / lang / "api" / "index.html").read_text(encoding="utf-8")
+
+
+def tables(html: str) -> str:
+    """The text of the engine page's measured tables (speed and players)."""
+    found = re.findall(r'<table>.*?</table>', html, re.S)
+    text = re.sub(r"<[^>]+>", " ", "".join(t for t in found if "make bench" in t))
+    assert text
+    return text
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_speed_table_shows_the_benchmark_figures(real_site: Path, lang: str) -> None:
-    html = (real_site / lang / "api" / "index.html").read_text(encoding="utf-8")
+    html = page(real_site, lang)
     engine = json.loads((ROOT / "benchmarks" / "results.json").read_text(encoding="utf-8"))
     browser = json.loads((ROOT / "benchmarks" / "browser_results.json").read_text("utf-8"))
     assert 'id="api-speed"' in html
     for runtime in engine["runtimes"]:
-        assert str(runtime["games_per_second"]["median"]) in html
-        assert runtime["label"] in html
+        assert written(lang, runtime["games_per_second"]["median"]) in html
+        # The versions as recorded; "under" is said in the page's language.
+        runtime_name, _, host = runtime["label"].partition(" under ")
+        assert runtime_name in html and host in html
+    under = any(" under " in runtime["label"] for runtime in engine["runtimes"])
+    assert (" under " in tables(html)) == (lang == "en" and under)
     live = browser["variants"]["default"]
     for key in ("cold_20mbit", "cold_5mbit", "warm"):
-        assert f"{live[key]['median_ms']:.0f}" in html
-    assert f"{live['cold_20mbit']['median_bytes'] / 1e6:.2f}" in html
+        assert written(lang, live[key]["median_ms"]) in html
+    assert written(lang, live["cold_20mbit"]["median_bytes"] / 1e6, 2) in html
     assert "make bench" in html and "make bench-browser" in html
     # The phone mode (390 px, a quarter of one core), with its targets, when it was measured;
     # figures taken on a loaded machine say so.
@@ -31,27 +61,41 @@ def test_speed_table_shows_the_benchmark_figures(real_site: Path, lang: str) -> 
     if phone:
         for key, figure in (("play_new_game", "median_ms"), ("play_move_default", "p90_ms"),
                             ("play_move_strong", "p90_ms"), ("whatif_cold", "median_ms")):
-            assert f"{phone[key][figure]:.0f}" in html, key
+            assert written(lang, phone[key][figure]) in html, key
         for target in browser["phone_targets"].values():
-            assert re.search(rf"\b{target}(\s|&nbsp;|&#160;|\u00a0)ms\b", html), target
+            assert re.search(rf"{re.escape(written(lang, target))}{SPACE}ms\b", html), target
         # The load note is its own element, once per phone row when the machine was loaded,
         # nowhere when it was quiet (a figure like "0.5" may read the same elsewhere).
         loaded = phone["load_average"][0] > browser["machine"]["nproc"] / 2
         notes = re.findall(r'<span class="hk-load-note">(.*?)</span>', html, re.S)
         assert len(notes) == (4 if loaded else 0), notes
-        assert all(f"{phone['load_average'][0]:.1f}" in note for note in notes), notes
+        assert all(written(lang, phone["load_average"][0], 1) in note for note in notes), notes
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "ja", "id"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_players_table_shows_the_tournament(real_site: Path, lang: str) -> None:
-    html = (real_site / lang / "api" / "index.html").read_text(encoding="utf-8")
+    html = page(real_site, lang)
     players = json.loads((ROOT / "benchmarks" / "players.json").read_text(encoding="utf-8"))
     assert players["command"] in html
-    sep = "," if lang in ("fr", "id") else "."
     for match in players["matches"]:
-        whole, tenth = f"{100 * match['score_rate']:.1f}".split(".")
-        assert f"{whole}{sep}{tenth}" in html
-        assert f">{match['games']}<" in html
+        assert written(lang, 100 * match["score_rate"], 1) in html
+        assert f">{written(lang, match['games'])}<" in html
+        for spec in (match["player"], match["opponent"]):
+            if spec.startswith("mcts:"):
+                assert written(lang, int(spec[5:])) in html, spec
     for runtime in players["runtimes"]:
-        n = f"{runtime['median_decision_ms']:.0f}"
-        assert re.search(rf"\b{n}(\s|&nbsp;|&#160;|\u00a0)m[sd]\b", html), n
+        n = re.escape(written(lang, runtime["median_decision_ms"]))
+        assert re.search(rf"{n}{SPACE}m[sd]\b", html), n
+
+
+@pytest.mark.parametrize("lang", ["fr", "id"])
+def test_no_figure_is_written_the_english_way(real_site: Path, lang: str) -> None:
+    """On a French or Indonesian page, no measured figure keeps an English decimal point
+    (« 4.47 Mo ») or English grouping (« 9,654 »), nor stays ungrouped (« 9654 parties/s »).
+    Version numbers (``3.14.2``) and years are not figures."""
+    text = tables(page(real_site, lang))
+    text = re.sub(r"v?\d+(\.\d+){2,}|\b20\d\d\b", "", text)
+    english_decimal = r"\d\.\d" if lang == "fr" else r"\d\.\d{1,2}(?!\d)"
+    assert not re.findall(english_decimal, text)
+    assert not re.findall(r"\d,\d{3}(?!\d)", text)  # English grouping
+    assert not re.findall(r"\d{4,}", text)  # no grouping at all

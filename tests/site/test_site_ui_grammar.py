@@ -63,7 +63,8 @@ def sample(ui: dict[str, Any], field: str) -> str:
         return explain.count(ui, "count.cards", 3)
     if field == "moves":
         return explain.count(ui, "count.moves", 21)
-    if field in ("player", "opponent", "winner", "loser", "player_a", "player_b", "engine"):
+    if field in ("player", "opponent", "winner", "loser", "player_a", "player_b", "engine",
+                 "seat"):
         return "B"
     if field == "title":
         return "Secret"

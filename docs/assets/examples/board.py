@@ -214,7 +214,9 @@ class Board:
     def column(self, b: Mapping[str, Any], g: int, moved: bool) -> str:
         favor = b["favors"][g - 1]
         marker = "" if favor == "." else favor
-        label = (self.t("widget.marker_side", player=self.player(marker)) if marker
+        # The seat's letter, not "Player A": each language builds its own phrase around it
+        # (fr « du côté du joueur A », with the article and the lower-case noun).
+        label = (self.t("widget.marker_side", seat=marker) if marker
                  else self.t("widget.marker_center"))
         # A marker that moved this scoring points at its new side (the far player above).
         arrow = ""
