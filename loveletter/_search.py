@@ -113,8 +113,8 @@ def sample_world(view: View, rng: random.Random) -> Game:
             hands.append(list(view.hand))
         elif size == 0:
             hands.append([])
-        elif p in known:
-            hands.append([known[p]])
+        elif p in known:  # the known card, and on their turn the one they drew
+            hands.append([known[p]] + [pool.pop() for _ in range(size - 1)])
         else:
             hands.append([pool.pop() for _ in range(size)])
     game.hands = hands

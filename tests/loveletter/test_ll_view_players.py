@@ -115,6 +115,23 @@ def test_sampled_worlds_agree_with_the_view() -> None:
         assert set(world.legal_actions()) == set(game.legal_actions())
 
 
+def test_sampled_worlds_agree_with_every_seats_view() -> None:
+    # Any seat may sample, not only the one to move: a player it knows a card of may hold two
+    # (their turn), the known card and the one they drew.
+    rng = random.Random(7)
+    seen_two = 0
+    for game in _positions(40, seed=8):
+        for me in range(game.players):
+            view = View(game, me)
+            seen_two += any(view.hand_sizes[p] == 2 for p in view.known)
+            world = sample_world(view, rng)
+            mine = View(world, me)
+            for field in ("hand", "known", "face_up", "discards", "hand_sizes", "deck_size"):
+                assert getattr(mine, field) == getattr(view, field), field
+            assert sorted(world.cards_in_round().elements()) == sorted(game.deck)
+    assert seen_two  # the case the seat to move never meets
+
+
 @pytest.mark.parametrize("player", [HeuristicPlayer(seed=1), SearchPlayer(40, seed=1)])
 def test_players_keep_the_princess_when_they_can(player: HeuristicPlayer) -> None:
     game = rigged(3, [Card.PRINCESS, 2, 3], [Card.GUARD])
