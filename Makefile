@@ -34,8 +34,8 @@ browser:
 
 # Lint, types, declared dependencies (deptry) and the GitHub workflows (zizmor, offline).
 check: setup
-	$(VENV)/bin/ruff check hanamikoji loveletter rulesite tests benchmarks scripts
-	$(VENV)/bin/mypy hanamikoji loveletter
+	$(VENV)/bin/ruff check hanamikoji loveletter gamekit rulesite tests benchmarks scripts
+	$(VENV)/bin/mypy hanamikoji loveletter gamekit
 	$(VENV)/bin/deptry .
 	$(VENV)/bin/zizmor --offline --quiet .github/workflows/
 

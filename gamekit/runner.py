@@ -2,31 +2,31 @@
 
 The same file runs at build time (CPython, ``rulesite/examples.py``) and in the reader's
 browser (Pyodide, ``worker.js``), so the page and the browser compute a result the same way.
-The code runs after ``from hanamikoji import *`` and must leave a game in ``game``.
+The code runs after the game's prelude (``from hanamikoji import *``) and must leave one of
+the engine's games in ``game``; the plug-in (:class:`gamekit.plugin.Plugin`) says which.
 """
 
 from __future__ import annotations
 
 import contextlib
 import io
-import json
 import traceback
 from typing import Any
 
+from gamekit.plugin import Plugin
+
 FILENAME = "<example>"
-PRELUDE = "from hanamikoji import *"
 MAX_OUTPUT = 10_000  # characters of printed output kept
 
 
-def run(code: str) -> dict[str, Any]:
+def run(code: str, plugin: Plugin) -> dict[str, Any]:
     """``{"steps": [...], "record": str, "output": str}`` on success (``record``: the game's
-    record as compact JSON text, what "what if?" and share links start from); ``{"error": {...}, "output": str}``
-    otherwise, where the error has ``kind`` (``exception``, ``no_game``, ``not_game``) and,
-    for an exception, ``type``, ``message`` and ``line`` (in ``code``, or ``None``)."""
-    import hanamikoji
-
+    record as compact JSON text, what "what if?" and share links start from);
+    ``{"error": {...}, "output": str}`` otherwise, where the error has ``kind``
+    (``exception``, ``no_game``, ``not_game``) and, for an exception, ``type``, ``message``
+    and ``line`` (in ``code``, or ``None``)."""
     namespace: dict[str, Any] = {"__name__": "__main__"}
-    exec(PRELUDE, namespace)
+    exec(plugin.prelude, namespace)
     printed = io.StringIO()
     try:
         compiled = compile(code, FILENAME, "exec")
@@ -40,16 +40,14 @@ def run(code: str) -> dict[str, Any]:
     game = namespace.get("game")
     if "game" not in namespace:
         return {"error": {"kind": "no_game"}, "output": _output(printed)}
-    if not isinstance(game, hanamikoji.Game):
+    if not isinstance(game, plugin.game_type):
         return {"error": {"kind": "not_game", "type": type(game).__name__},
                 "output": _output(printed)}
     try:
-        record = game.record()
-        steps = [step.to_json() for step in hanamikoji.timeline(record)]
+        played = plugin.played(game)
     except Exception as error:
         return _failure(type(error).__name__, str(error), None, printed)
-    text = json.dumps(record.to_json(), ensure_ascii=False, separators=(",", ":"))
-    return {"steps": steps, "record": text, "output": _output(printed)}
+    return {"steps": played.steps, "record": played.record, "output": _output(printed)}
 
 
 def _line(error: BaseException) -> int | None:

@@ -11,7 +11,8 @@ escaping. The fragment is one element with no line breaks (newlines in the code 
 
 What :func:`render` writes, readable without JavaScript:
 
-- the board of the last step, in HTML and CSS (``docs/assets/examples/board.py``);
+- the board of the last step, in HTML and CSS (the game's plug-in draws it, e.g.
+  ``gamekit/hanamikoji/board.py``);
 - an ordered list of every step in words, each ``<li id="ID-step-N">`` (N from 0, the
   position before the first move), so a link can point at one step;
 - the outcome, with its reason (said there only: the last step does not repeat it);
@@ -22,11 +23,12 @@ What :func:`render` writes, readable without JavaScript:
   words of each step, the outcome, the game's record (for "what if?" and share links), the
   interface strings the widget needs.
 
-The code runs after ``from hanamikoji import *`` and must leave a game in ``game``
-(``docs/assets/examples/runner.py``). The words come from ``docs/assets/examples/explain.py``
-and the boards from ``docs/assets/examples/board.py``. The three files run here, in CPython,
-and in the reader's browser, in Pyodide, so a live run produces the same JSON as the page,
-boards included: the browser only inserts the markup (the browser tests compare them).
+The code runs after the game's prelude (``from hanamikoji import *``) and must leave a game
+in ``game`` (``gamekit/runner.py``). The words and the boards come from the game's plug-in
+(:class:`gamekit.Plugin`: ``gamekit/hanamikoji/explain.py`` and ``board.py``). The package
+runs here, in CPython, and in the reader's browser, in Pyodide, so a live run produces the
+same JSON as the page, boards included: the browser only inserts the markup (the browser
+tests compare them).
 
 What the browser has to work with on every page:
 
@@ -45,7 +47,7 @@ of 5 s and a Stop button that end the worker and start a fresh one; ``worker.js`
 self-hosted Pyodide with the reduced standard library and imports the engine, compiled
 (:mod:`rulesite.stdlib`);
 ``widget.js`` wires one example (``player.js``, ``editor.js``, ``i18n.js``; ``whatif.js`` plays
-another line from any step through ``session.py``, ``share.js`` copies a link to a step).
+another line from any step through the game's session, ``share.js`` copies a link to a step).
 
 Each widget's root ``.hk-ex`` shows its state in data attributes, for styles, tests and
 benchmarks: ``data-state`` (``static``, then ``live``), ``data-live`` (``pending``,
@@ -61,19 +63,16 @@ computing it) and ``data-wi-error``. Performance marks: ``hk-engine-boot``,
 from __future__ import annotations
 
 import functools
-import importlib.util
 import json
 import re
 from collections.abc import Mapping
 from html import escape
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
+import gamekit
+from gamekit import runner
 from rulesite.errors import SiteError
 
-REPO = Path(__file__).resolve().parent.parent
-SCRIPTS = REPO / "docs" / "assets" / "examples"
 # whatif.* and share.* for "what if?" and share links; the play.* messages that session.py
 # (the worker's game calls, shared with the Play page) may return in an example.
 UI_PREFIXES = ("count.", "card.", "widget.", "step.", "outcome.", "reason.", "error.", "whatif.",
@@ -104,27 +103,15 @@ class ExampleError(SiteError):
     """An example's code fails at build time (the message names the example and the line)."""
 
 
-def script(name: str) -> ModuleType:
-    """A Python file of ``docs/assets/examples/`` (shared with the browser), as a module."""
-    spec = importlib.util.spec_from_file_location(f"hk_examples_{name}", SCRIPTS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-runner = script("runner")
-explainer = script("explain")
-drawer = script("board")
-session = script("session")
-PRELUDE = escape(runner.PRELUDE)
+GAME = gamekit.plugin()  # the site's game
+PRELUDE = escape(GAME.prelude)
 
 
 @functools.cache
 def compute(example_id: str, code: str) -> dict[str, Any]:
     """Run the example's code (once per build, shared by the languages): its steps and
     printed output. Raises :class:`ExampleError` naming the example and the line."""
-    result: dict[str, Any] = runner.run(code)
+    result: dict[str, Any] = runner.run(code, GAME)
     error = result.get("error")
     if error is None:
         return result
@@ -178,8 +165,8 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, An
     result = compute(example_id, source)
     code = localize(source, comments or {})
     steps = result["steps"]
-    words = explainer.explain(steps, ui)
-    boards = drawer.boards(steps, ui)
+    words = GAME.explain(steps, ui)
+    boards = GAME.boards(steps, ui)
     last = len(steps) - 1
     t = Text(ui)
     data = {

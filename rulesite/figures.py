@@ -35,8 +35,9 @@ from html import escape
 from typing import Any
 
 import hanamikoji
+from gamekit.hanamikoji import board as drawer
+from gamekit.hanamikoji import explain as explainer
 from rulesite.errors import SiteError
-from rulesite.examples import drawer, explainer
 
 KEYS = {"edition", "position", "moves", "frames", "hide", "size"}
 HIDE = {"head", "extra", "hand-A", "hand-B"}

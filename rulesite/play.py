@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gamekit.hanamikoji import session
 from hanamikoji import FACTS, Edition
-from rulesite.examples import Text, script_json, session
+from rulesite.examples import Text, script_json
 from rulesite.structure import EDITION_OF_RULEBOOK, RULEBOOK_OF
 
 if TYPE_CHECKING:

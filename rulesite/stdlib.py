@@ -1,8 +1,8 @@
 """The Python the live examples ship: a reduced standard library and the engine, compiled.
 
 Pyodide's ``python_stdlib.zip`` holds some 600 modules (2.5 MB, as source). The browser needs
-only what Pyodide imports to start, plus what the engine, ``runner.py`` and ``explain.py``
-import: :data:`MODULES` (``rulesite/stdlib_modules.txt``), found by running every example
+only what Pyodide imports to start, plus what the engines and ``gamekit`` import:
+:data:`MODULES` (``rulesite/stdlib_modules.txt``), found by running every example
 inside Pyodide the way the worker does (``scripts/pyodide_examples.mjs`` prints the modules
 that came from the zip).
 
@@ -11,7 +11,7 @@ from bytecode skips compiling some 140 modules, about 1.5 s of the start-up on a
 machine. Docstrings and line tables are left out: an example's error names a line of the
 example's own code, which Python compiles in the browser with its line table.
 
-When the engine or the runner starts importing a module not listed, the tests in
+When an engine or gamekit starts importing a module not listed, the tests in
 ``tests/pyodide/test_reduced_stdlib.py`` fail and name it: add it to the listing.
 A reader's own code in an example can import only these modules and Python's built-in ones.
 """
@@ -24,6 +24,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import gamekit
 from rulesite.cachelock import locked
 from rulesite.errors import AssetError
 
@@ -32,7 +33,6 @@ SCRIPT = Path(__file__).with_name("pyc_zip.mjs")
 LISTING = Path(__file__).with_name("stdlib_modules.txt")
 MODULES = tuple(line.strip() for line in LISTING.read_text(encoding="utf-8").splitlines()
                 if line.strip() and not line.startswith("#"))
-EXAMPLES = REPO / "docs" / "assets" / "examples"
 CACHE = REPO / "build" / "pyc-cache"
 
 
@@ -42,24 +42,23 @@ def reduced_zip(pyodide_dir: Path, cache: Path = CACHE) -> Path:
                     cache, "stdlib")
 
 
-# The command line (python -m hanamikoji) never runs in the browser.
-NOT_IN_BROWSER = ("hanamikoji/_cli/", "hanamikoji/__main__.py")
+def _not_in_browser(name: str) -> bool:
+    """An engine's command line (``python -m <engine>``) never runs in the browser."""
+    parts = name.split("/")
+    return parts[1] == "_cli" or parts[1:] == ["__main__.py"]
 
 
 def engine_files() -> dict[str, Path]:
-    """What the browser imports besides the standard library: the engine package, and the
-    runner, the explainer, the board and the session under the module names the worker
-    imports."""
-    files = {name: path for path in sorted((REPO / "hanamikoji").rglob("*.py"))
-             if not (name := path.relative_to(REPO).as_posix()).startswith(NOT_IN_BROWSER)}
-    for module in ("runner", "explain", "board", "session"):
-        files[f"hk_example_{module}.py"] = EXAMPLES / f"{module}.py"
-    return files
+    """What the browser imports besides the standard library: every registered game's engine
+    package and ``gamekit`` (the games' plug-ins), under their own module names."""
+    packages = sorted({game.engine for game in gamekit.GAMES.values()} | {"gamekit"})
+    return {name: path for package in packages
+            for path in sorted((REPO / package).rglob("*.py"))
+            if not _not_in_browser(name := path.relative_to(REPO).as_posix())}
 
 
 def engine_zip(pyodide_dir: Path, cache: Path = CACHE) -> Path:
-    """The engine, ``runner.py``, ``explain.py``, ``board.py`` and ``session.py``, a zip of
-    ``.pyc`` files."""
+    """The engines and ``gamekit``, a zip of ``.pyc`` files."""
     files = {name: str(path) for name, path in engine_files().items()}
     return _compile(pyodide_dir, {"stdlib": [], "files": files, "bare": True}, cache, "engine")
 

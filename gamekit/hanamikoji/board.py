@@ -253,7 +253,7 @@ class Board:
         offerer = "A" if b["to_move"] == "B" else "B"
         if pending[0] == "C":
             halves = pending[1:].split("-")
-            # A pair as the steps write it (card.pair: "2–5", 「2と5」), which is also the
+            # A pair as the steps write it (card.pair: "2-5", 「2と5」), which is also the
             # text of the name a reader picking it hears.
             shown = "".join(
                 f'<span{self.part(f"offer-{i}", "hk-pair")}>'

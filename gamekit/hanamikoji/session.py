@@ -1,8 +1,8 @@
 """Interactive games on the site: every board a reader plays on is driven from here.
 
 The Play page and the "what if?" boards of the examples call these functions; they run in
-CPython (tests, build) and in the reader's browser, where ``worker.js`` installs this file as
-``hk_example_session`` and answers ``{type: "call", id, fn, args}`` with the function's
+CPython (tests, build) and in the reader's browser, where ``worker.js`` reaches it through
+:func:`gamekit.call` and answers ``{type: "call", id, fn, args}`` with the function's
 result as JSON (see worker.js). Standard library and the engine only.
 
 Contract (every function is pure: the game lives in the caller's record, nothing is kept
@@ -69,6 +69,8 @@ import re
 from typing import Any
 
 import hanamikoji
+from gamekit.hanamikoji import board as _board
+from gamekit.hanamikoji import explain as _explain
 from hanamikoji import (
     FULL_DECK,
     Deal,
@@ -85,29 +87,6 @@ from hanamikoji import (
 )
 from hanamikoji._record import FORMAT, MAX_CHARS, VERSION, parse_json
 from hanamikoji._record import MAX_MOVES as _MAX_MOVES
-
-try:  # in the worker, installed under these names (rulesite/stdlib.py)
-    import hk_example_board as _board
-    import hk_example_explain as _explain
-except ImportError:  # in CPython, next to this file
-    import importlib.util
-    import os
-    import sys
-
-    def _sibling(name: str) -> Any:
-        module_name = f"hk_example_{name}"
-        if module_name in sys.modules:
-            return sys.modules[module_name]
-        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), f"{name}.py")
-        spec = importlib.util.spec_from_file_location(module_name, path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[module_name] = module
-        spec.loader.exec_module(module)
-        return module
-
-    _board = _sibling("board")
-    _explain = _sibling("explain")
 
 LEVELS = {
     "easy": 50,
@@ -463,7 +442,7 @@ def _conceal(board: dict[str, Any], player: str) -> dict[str, Any]:
 def _steps(record: Record, viewer: str | None) -> list[dict[str, Any]]:
     """The timeline as plain data, as ``viewer`` may see it, each step with ``moves``: the
     number of moves applied at that step."""
-    steps = [step.to_json() for step in hanamikoji.timeline(record)]
+    steps: list[dict[str, Any]] = [step.to_json() for step in hanamikoji.timeline(record)]
     applied = 0
     hidden = Player.parse(viewer).other.name if viewer else None
     for step in steps:

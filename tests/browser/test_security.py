@@ -19,13 +19,12 @@ from conftest import Tab, open_tab
 from playwright.sync_api import Browser, Page
 from test_play import LIVE_TIMEOUT_MS, one_decision, wait_state
 
+from gamekit.hanamikoji import session
 from hanamikoji import Record
-from rulesite import examples
 from rulesite.locales import Locales
 
 SEED = 2_611_161_193  # what crypto.getRandomValues gives in the first tab (see FIXED)
 
-session = examples.session
 
 # Every CSP violation the page sees, kept where the test can read it.
 WATCH = """

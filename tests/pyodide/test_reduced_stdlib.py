@@ -22,6 +22,11 @@ from typing import Any
 
 import pytest
 
+from gamekit import runner
+from gamekit.hanamikoji import PLUGIN as HANAMIKOJI
+from gamekit.hanamikoji import board as drawer
+from gamekit.hanamikoji import explain as explainer
+from gamekit.hanamikoji import session
 from rulesite import examples, wasm
 from rulesite.locales import Locales, load
 from rulesite.stdlib import MODULES, engine_zip, reduced_zip
@@ -74,9 +79,9 @@ def test_every_example_runs_with_the_reduced_stdlib(locales: Locales, tmp_path: 
     assert out["python"] == [3, 14]
     assert out["engine"].startswith("/lib/hk-engine.zip/")  # the compiled engine the site ships
     for example_id, code in codes.items():
-        expected = examples.runner.run(code)
-        expected.update(examples.explainer.explain(expected["steps"], ui))
-        expected["boards"] = examples.drawer.boards(expected["steps"], ui)
+        expected = runner.run(code, HANAMIKOJI)
+        expected.update(explainer.explain(expected["steps"], ui))
+        expected["boards"] = drawer.boards(expected["steps"], ui)
         assert out["results"][example_id] == json.loads(json.dumps(expected)), example_id
     errors = out["errors"]
     assert errors["syntax"]["type"] == "SyntaxError" and errors["syntax"]["line"] == 1
@@ -86,7 +91,7 @@ def test_every_example_runs_with_the_reduced_stdlib(locales: Locales, tmp_path: 
     assert errors["not_game"] == {"kind": "not_game", "type": "int"}
     assert errors["printed"] is None
     # The session (the Play page's calls) gives in Pyodide what it gives in CPython.
-    assert out["session"] == json.loads(json.dumps(session_sample(examples.session, every)))
+    assert out["session"] == json.loads(json.dumps(session_sample(session, every)))
     # Exactly the listed modules: none missing (the runs above would have failed), none unused.
     assert sorted(out["stdlib"]) == sorted(MODULES), (
         f"listed but unused: {sorted(set(MODULES) - set(out['stdlib']))}")

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
+from gamekit.hanamikoji import session
 from hanamikoji import Game, MCTSPlayer, Record, View, timeline
-from rulesite import examples
 from rulesite.locales import load as load_locales
 
 REPO = Path(__file__).resolve().parents[2]
@@ -23,7 +23,6 @@ UI = {lang: data.ui for lang, data in load_locales(REPO / "locales").languages.i
 EN = UI["en"]
 
 
-session = examples.session
 
 
 def ok(answer: dict[str, Any]) -> dict[str, Any]:

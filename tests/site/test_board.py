@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from gamekit.hanamikoji import board as drawer
 from hanamikoji import Game, timeline
 from rulesite import examples
 from rulesite.locales import load
@@ -15,7 +16,7 @@ from rulesite.locales import load
 REPO = Path(__file__).resolve().parents[2]
 UI = load(REPO / "locales").languages
 
-board = examples.drawer.board
+board = drawer.board
 
 
 def scored_game() -> list[dict[str, object]]:
@@ -102,4 +103,4 @@ def test_the_examples_boards_are_the_renderers() -> None:
     html = examples.render("ex-one", "fr", spec={"rule": "secret-card", "code": code}, ui=ui)
     steps = examples.compute("ex-one", code)["steps"]
     assert f'<div class="hk-ex-board">{board(steps[-1], ui)}</div>' in html
-    assert examples.drawer.boards(steps, ui) == [board(step, ui) for step in steps]
+    assert drawer.boards(steps, ui) == [board(step, ui) for step in steps]

@@ -20,7 +20,7 @@ from rulesite.assets import GZIPPED, PYODIDE_FILES, STDLIB, copy_pyodide
 from rulesite.build import REPO, build
 from rulesite.errors import AssetError, SiteError
 from rulesite.serve import make_server
-from rulesite.stdlib import MODULES, NOT_IN_BROWSER
+from rulesite.stdlib import MODULES
 
 
 def _unzipped(path: Path) -> zipfile.ZipFile:
@@ -36,17 +36,21 @@ def _named_by_content(folder: Path, names: list[str]) -> None:
 
 
 def test_compiled_engine_in_the_site(any_site: Path) -> None:
-    """The engine, the runner and the explainer, as bytecode, in a folder named by content."""
+    """The engine and gamekit (runner, words, boards, session), as bytecode, in a folder named
+    by content."""
     shipped = list((any_site / "assets" / "py").glob("*/*"))
     assert [p.name for p in shipped] == [f"hanamikoji-{hanamikoji.__version__}.zip.gz"]
     _named_by_content(shipped[0].parent, [shipped[0].name])
     names = _unzipped(shipped[0]).namelist()
-    expected = {name + "c" for path in (REPO / "hanamikoji").rglob("*.py")
-                if not (name := path.relative_to(REPO).as_posix()).startswith(NOT_IN_BROWSER)}
+    expected = {name + "c" for package in ("hanamikoji", "gamekit")
+                for path in (REPO / package).rglob("*.py")
+                if not (name := path.relative_to(REPO).as_posix()).startswith(
+                    ("hanamikoji/_cli/", "hanamikoji/__main__.py"))}
     assert expected <= set(names)
     assert not [name for name in names
                 if name.startswith(("hanamikoji/_cli", "hanamikoji/__main__"))]
-    assert {"hk_example_runner.pyc", "hk_example_explain.pyc", "hk_example_board.pyc"} <= set(names)
+    assert {"gamekit/runner.pyc", "gamekit/hanamikoji/explain.pyc",
+            "gamekit/hanamikoji/board.pyc", "gamekit/hanamikoji/session.pyc"} <= set(names)
     assert not [name for name in names if name.endswith(".py")]
 
 

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from babel.lists import format_list
 
+from gamekit.hanamikoji import explain as explainer
 from rulesite import examples, locales, words
 from rulesite.pages import PageWriter
 from rulesite.placeholders import ref_context
@@ -36,7 +37,7 @@ CLDR = {
 }
 FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 TAG = re.compile(r"<[^>]+>")
-explain = examples.explainer
+explain = explainer
 
 
 @pytest.fixture(scope="module")

@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from gamekit.hanamikoji import explain as explainer
+from gamekit.hanamikoji import session
 from hanamikoji import Edition, Record, timeline
 from rulesite import examples
 from rulesite.locales import load
@@ -28,7 +30,6 @@ UI = examples.strings(LOCALES.languages["en"].ui)
 CHOICE = re.compile(r'data-part="([a-z]+)-[^"]*" data-choice="([^"]+)"')
 
 
-session = examples.session
 
 
 def ok(answer: dict[str, Any]) -> dict[str, Any]:
@@ -91,7 +92,7 @@ def test_what_if_from_every_step(example_id: str) -> None:
         outcome = ended.replay().outcome
         assert outcome is not None and live["outcome"]["reason"] == outcome.reason.value
         assert live["outcome"]["winners"] == [p.name for p in outcome.winners]
-        words = examples.explainer.explain([s.to_json() for s in timeline(ended)], ui)
+        words = explainer.explain([s.to_json() for s in timeline(ended)], ui)
         assert ok(session.replay(line, ui))["outcome"] == words["outcome"]
     assert branched or len(steps) <= 3, f"{example_id}: no step with another legal move"
 

@@ -31,6 +31,7 @@ function settings() {
     stdlib: new URL("python_stdlib.zip.gz", pyodide).href,
     lock: runtime.lock,
     engine: new URL(cfg.engine, assets).href,
+    game: cfg.game || null, // the game's ID (gamekit.GAMES); none: the site's only game
   };
   return config;
 }

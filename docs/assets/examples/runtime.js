@@ -61,8 +61,8 @@ class Runtime extends EventTarget {
       event.preventDefault();
       if (worker === this.worker) this.fail(event.message || "worker error");
     };
-    const { pyodide, stdlib, lock, engine } = this.urls;
-    worker.postMessage({ type: "init", pyodide, stdlib, lock, engine });
+    const { pyodide, stdlib, lock, engine, game } = this.urls;
+    worker.postMessage({ type: "init", pyodide, stdlib, lock, engine, game });
   }
 
   receive(worker, message) {

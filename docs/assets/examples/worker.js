@@ -2,13 +2,13 @@
 // standard library, puts the compiled engine on sys.path, and runs examples' code on request.
 // One job: run Python, answer JSON.
 //
-// Messages in:  {type: "init", pyodide, stdlib, lock, engine}
+// Messages in:  {type: "init", pyodide, stdlib, lock, engine, game}
 //               (URLs; pyodide is the runtime's folder, lock the "info" of its lock file,
-//               engine a zip of the engine, runner.py, explain.py and board.py:
-//               rulesite/stdlib.py)
+//               engine a zip of the engines and the gamekit package: rulesite/stdlib.py;
+//               game the ID of the page's game in gamekit.GAMES, or null for the only one)
 //               {type: "run", id, code, strings}
-//               {type: "call", id, fn, args}: calls session.py's function fn (a name listed
-//               in CALLABLE) with the JSON-ready array args, e.g.
+//               {type: "call", id, fn, args}: calls the game's session function fn (a name
+//               its plug-in lists in calls) with the JSON-ready array args, e.g.
 //               {type: "call", id: 7, fn: "position", args: [record, strings, "A"]}
 // Messages out: {type: "ready", timings} | {type: "failed", message}
 //               {type: "progress", loaded, total}: bytes of the runtime received while it
@@ -22,8 +22,8 @@
 //               raising; an unknown fn or a Python exception gives {"error": {kind: "call",
 //               message}}); fatal as for a run. A "started" comes first, as for a run.
 //
-// The same runner.py, explain.py, board.py and session.py run at build time or in tests in
-// CPython (rulesite/examples.py, tests/session/).
+// The same gamekit package runs at build time or in tests in CPython (rulesite/examples.py,
+// tests/session/).
 
 const t0 = performance.now();
 const timings = {};
@@ -36,6 +36,7 @@ let warmRuns = 0;
 let ready = null;
 let runExample = null;
 let callSession = null;
+let gameId = null; // the game the page plays (init's game: an ID of gamekit.GAMES)
 let failed = false;
 let keep = []; // URL prefixes of this version's runtime files: kept in the cache for good
 const early = new Map(); // URL -> response promise, fetched before Pyodide asks for it
@@ -158,7 +159,7 @@ self.onmessage = (event) => {
       let json;
       let fatal = false;
       try {
-        json = runExample(message.code, strings);
+        json = runExample(gameId, message.code, strings);
       } catch (error) {
         // runner.py catches every Python exception: this is the interpreter itself failing
         // (out of memory, a fatal error). Report it; the caller starts a fresh worker.
@@ -178,7 +179,7 @@ self.onmessage = (event) => {
       let json;
       let fatal = false;
       try {
-        json = callSession(message.fn, JSON.stringify(message.args || []));
+        json = callSession(gameId, message.fn, JSON.stringify(message.args || []));
       } catch (error) {
         fatal = true; // as for a run: the interpreter itself failed
         json = JSON.stringify({ error: { kind: "call", message: String(error && error.message
@@ -190,36 +191,20 @@ self.onmessage = (event) => {
   }
 };
 
-// The engine, the runner, the explainer, the board and the session are imported from their zip on sys.path
-// (no unpacking, no compiling). Returns the run function.
+// The engines and gamekit (the game's plug-in: runner, words, boards, session) are imported
+// from their zip on sys.path (no unpacking, no compiling). Returns the run and call functions
+// for the game the page named (gamekit.GAMES; null: the site's only game).
 const PREPARE = `
 import json, sys
 
 sys.path.insert(0, "/lib/hk-engine.zip")
-import hk_example_board
-import hk_example_explain
-import hk_example_runner
-import hk_example_session
+import gamekit
 
-CALLABLE = ("new_game", "position", "replay", "play", "deal", "opponent", "load",
-            "open_link", "link", "step_of_moves")
+def _hk_call(game, fn, args):
+    return json.dumps(gamekit.call(game, fn, json.loads(args)), ensure_ascii=False)
 
-def _hk_call(fn, args):
-    if fn not in CALLABLE:
-        return json.dumps({"error": {"kind": "call", "message": f"unknown function {fn!r}"}})
-    try:
-        result = getattr(hk_example_session, fn)(*json.loads(args))
-    except Exception as error:  # a bug, or arguments of the wrong shape: said, not fatal
-        result = {"error": {"kind": "call", "message": f"{type(error).__name__}: {error}"}}
-    return json.dumps(result, ensure_ascii=False)
-
-def _hk_run(code, strings):
-    result = hk_example_runner.run(code)
-    if "steps" in result:
-        ui = json.loads(strings)
-        result.update(hk_example_explain.explain(result["steps"], ui))
-        result["boards"] = hk_example_board.boards(result["steps"], ui)
-    return json.dumps(result, ensure_ascii=False)
+def _hk_run(game, code, strings):
+    return json.dumps(gamekit.run(game, code, json.loads(strings)), ensure_ascii=False)
 
 (_hk_run, _hk_call)`;
 
@@ -231,7 +216,7 @@ function warmUp(code, strings) {
   setTimeout(() => {
     const t = performance.now();
     try {
-      runExample(code, strings);
+      runExample(gameId, code, strings);
     } catch (error) {
       warmRuns = WARM_UP_RUNS; // nothing to gain from a failing run
     }
@@ -266,6 +251,7 @@ async function emscriptenModule(url) {
 async function init(urls) {
   try {
     keep = [urls.pyodide, urls.engine];
+    gameId = urls.game || null;
     // Everything at once, before Pyodide's loader has even arrived: the wasm (compiled while
     // it streams in), the standard library, the engine and the loader's own module.
     for (const url of [urls.pyodide + "pyodide.asm.wasm.gz", urls.stdlib]) {
