@@ -35,7 +35,7 @@ browser:
 # Lint, types, declared dependencies (deptry) and the GitHub workflows (zizmor, offline).
 check: setup
 	$(VENV)/bin/ruff check hanamikoji loveletter gamekit rulesite tests benchmarks scripts
-	$(VENV)/bin/mypy hanamikoji loveletter gamekit
+	$(VENV)/bin/mypy hanamikoji loveletter gamekit rulesite
 	$(VENV)/bin/deptry .
 	$(VENV)/bin/zizmor --offline --quiet .github/workflows/
 

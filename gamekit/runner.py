@@ -1,6 +1,6 @@
 """Run the code of a live example and return its timeline as plain data, or the error.
 
-The same file runs at build time (CPython, ``rulesite/examples.py``) and in the reader's
+The same file runs at build time (CPython, ``rulesite/pages/examples.py``) and in the reader's
 browser (Pyodide, ``worker.js``), so the page and the browser compute a result the same way.
 The code runs after the game's prelude (``from hanamikoji import *``) and must leave one of
 the engine's games in ``game``; the plug-in (:class:`gamekit.plugin.Plugin`) says which.

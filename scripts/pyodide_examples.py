@@ -9,7 +9,7 @@ Besides the examples, a few faulty programs take the error paths (syntax error, 
 game), and a few moves of a game go through the session (the plug-in's, as the Play page
 calls it: :func:`session_sample`). The output line, after ``HK_EXAMPLES ``: each example's
 result, each faulty program's error, the session's answers, and ``stdlib``: every module
-that came from the standard library zip (how ``rulesite/stdlib_modules.txt`` was made).
+that came from the standard library zip (how ``rulesite/runtime/stdlib_modules.txt`` was made).
 """
 
 import json

@@ -1,9 +1,9 @@
 """The board of one step (``Step.to_json()``) as HTML, styled by ``board.css``.
 
 The only place a board is drawn. It runs at build time in CPython (the examples' boards in
-``rulesite/examples.py``, the figures in ``rulesite/figures.py``) and in the reader's browser
-in Pyodide (``worker.js`` installs it as ``hk_example_board``), where the worker returns the
-markup and the browser only inserts it. Standard library only.
+``rulesite/pages/examples.py``, the figures in ``rulesite/pages/figures.py``) and in the
+reader's browser in Pyodide (the worker imports it with ``gamekit``), where the worker returns
+the markup and the browser only inserts it. Standard library only.
 
 Every part a text or a tool may point at carries ``data-part`` (see :data:`PARTS`); the
 options mark parts without changing the drawing:
@@ -30,7 +30,7 @@ from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 # As html.escape, without the html module: it would bring html.entities into the browser's
-# reduced standard library (rulesite/stdlib.py), which does not ship it.
+# reduced standard library (rulesite/runtime/stdlib.py), which does not ship it.
 _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
 
 
@@ -81,7 +81,7 @@ class Board:
 
     def count(self, key: str, n: int) -> str:
         """The ``count.*`` string ``key`` in the plural form of ``n``: the category comes
-        from the table the builder computed with Babel (``rulesite/words.py``)."""
+        from the table the builder computed with Babel (``rulesite/sources/words.py``)."""
         return self.t(f"{key}#{self.ui['grammar']['plural'][n]}", n=n)
 
     def part(self, name: str, css: str = "") -> str:

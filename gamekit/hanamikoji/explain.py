@@ -1,6 +1,6 @@
 """Explain a timeline in words: one sentence or a few per step, and the outcome.
 
-Runs at build time (CPython, ``rulesite/examples.py``) and in the reader's browser (Pyodide,
+Runs at build time (CPython, ``rulesite/pages/examples.py``) and in the reader's browser (Pyodide,
 ``worker.js``) with the same interface strings (``locales/<lang>/ui.yml``), so a page and a
 live run word every step identically. Returns HTML: the strings are escaped and cards are
 drawn as small coloured chips.
@@ -20,7 +20,7 @@ CLOSING = ("\u3002", "\uff09", "\u300d")  # Japanese full stop, closing bracket 
 
 def escape(text: str) -> str:
     """``text`` escaped for HTML, as ``html.escape`` does: the html module would bring
-    ``html.entities`` (20 kB) into the browser's standard library (rulesite/stdlib.py)."""
+    ``html.entities`` (20 kB) into the browser's standard library (rulesite/runtime/stdlib.py)."""
     return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;").replace("'", "&#x27;"))
 
@@ -45,7 +45,7 @@ LIST_FIELD = re.compile(r"\{([01])\}")
 
 def plural(ui: Mapping[str, Any], n: int) -> str:
     """The CLDR plural category of the count ``n`` in the language of ``ui``, from the table
-    the builder computed with Babel (``ui["grammar"]``, ``rulesite/words.py``)."""
+    the builder computed with Babel (``ui["grammar"]``, ``rulesite/sources/words.py``)."""
     table = ui["grammar"]["plural"]
     if not 0 <= n < len(table):
         raise ValueError(f"count {n} is outside the plural table (0 to {len(table) - 1})")

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from html import escape
 
-from rulesite import words
-from rulesite.pages import PageWriter
-from rulesite.placeholders import Resolver
-from rulesite.structure import Page
+from rulesite.pages.writer import PageWriter
+from rulesite.sources import words
+from rulesite.sources.placeholders import Resolver
+from rulesite.sources.structure import Page
 
 FILENAME = "book.md"
 SEARCH_EXCLUDE = " data-search-exclude"

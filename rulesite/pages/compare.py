@@ -3,7 +3,7 @@
 - ``compare/<a>-<b>/``: the rules in two languages aligned rule by rule (its address names the
   pair, so it can be linked), glossary terms marked in both;
 - ``book/<lang>/``: the former address of the whole rulebook, now ``<lang>/book/``
-  (:mod:`rulesite.book`), sends the reader there.
+  (:mod:`rulesite.pages.book`), sends the reader there.
 
 Each rule links back to its page on the language's own site, so nothing here is a dead end.
 """
@@ -19,10 +19,10 @@ from pathlib import Path
 import markdown
 
 from hanamikoji import FACTS
-from rulesite import figures, tables
-from rulesite.locales import Locales
-from rulesite.pages import PageWriter
-from rulesite.placeholders import PLACEHOLDER_RE, ref_context
+from rulesite.pages import figures, tables
+from rulesite.pages.writer import PageWriter
+from rulesite.sources.locales import Locales
+from rulesite.sources.placeholders import PLACEHOLDER_RE, ref_context
 
 STYLE = """
 :root { color-scheme: light dark; --line: #8c2f3933; --accent: #8c2f39; --term: #f6d77a55;
@@ -259,7 +259,8 @@ def compare_page(locales: Locales, a: str, b: str, site_url: str | None = None) 
 
 def book_redirect(locales: Locales, lang: str) -> str:
     """``book/<lang>/``, the rulebook's first address: it now lives at ``<lang>/book/``
-    (rulesite/book.py), a page of the language's own site; links already handed out still work."""
+    (rulesite/pages/book.py), a page of the language's own site; links already handed out
+    still work."""
     ui = locales.languages[lang].ui
     target = f"../../{lang}/book/"
     return (f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8">'

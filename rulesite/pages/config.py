@@ -11,10 +11,10 @@ from typing import Any
 
 import yaml
 
-from rulesite import examples
-from rulesite.book import FILENAME as BOOK
-from rulesite.locales import Locales
-from rulesite.pages import PageWriter
+from rulesite.pages import examples
+from rulesite.pages.book import FILENAME as BOOK
+from rulesite.pages.writer import PageWriter
+from rulesite.sources.locales import Locales
 
 # lunr has no Indonesian: index it without English stemming, which would mangle the words.
 SEARCH: dict[str, dict[str, Any]] = {
@@ -51,7 +51,7 @@ def language_config(locales: Locales, lang: str, *, repo: Path, docs_dir: Path,
                     site_dir: Path, engine: str, runtime: dict[str, Any] | None = None,
                     site_url: str | None = None) -> dict[str, Any]:
     """The mapping to write as ``build/site/<lang>/mkdocs.yml``. ``engine`` and ``runtime``
-    say where the compiled engine and Pyodide are in ``assets/`` (:mod:`rulesite.assets`).
+    say where the compiled engine and Pyodide are in ``assets/`` (:mod:`rulesite.runtime.assets`).
     ``site_url`` is the address of the whole site (ending in ``/``), if known: it gives each
     page its canonical link, hreflang alternates and a sitemap entry."""
     ui = locales.languages[lang].ui
@@ -101,7 +101,7 @@ def language_config(locales: Locales, lang: str, *, repo: Path, docs_dir: Path,
         "extra_css": [*base["extra_css"], *examples.EXTRA_CSS],
         "extra_javascript": [*base["extra_javascript"], *examples.EXTRA_JAVASCRIPT],
         "nav": nav,
-        # The whole rulebook on one page (rulesite/book.py): linked from every footer.
+        # The whole rulebook on one page (rulesite/pages/book.py): linked from every footer.
         "not_in_nav": f"/{BOOK}",
     }
     if site_url:

@@ -5,7 +5,7 @@
   output as a link.
 - A Sphinx role (``:class:`Game```, ``:attr:`~Player.A```) becomes a code span.
 
-Fenced code is left alone. Enabled in ``mkdocs.yml`` as ``rulesite.docstring_markup``.
+Fenced code is left alone. Enabled in ``mkdocs.yml`` as ``rulesite.pages.docstring_markup``.
 """
 
 from __future__ import annotations

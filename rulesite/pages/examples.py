@@ -1,6 +1,6 @@
 """Live examples: run each example's code at build time and render its widget.
 
-For each ``{kind: example, id: ID}`` block, :mod:`rulesite.pages` writes the example's title
+For each ``{kind: example, id: ID}`` block, :mod:`rulesite.pages.writer` writes the example's title
 and text, then the container::
 
     <div class="hk-example" id="ID" data-example="ID">  ...render(ID, lang, ...)...  </div>
@@ -45,7 +45,7 @@ In the browser (``docs/assets/examples/``, one job per module): ``boot.js`` find
 ``runtime.js`` keeps one engine worker per tab, runs code one run at a time, with a time limit
 of 5 s and a Stop button that end the worker and start a fresh one; ``worker.js`` starts the
 self-hosted Pyodide with the reduced standard library and imports the engine, compiled
-(:mod:`rulesite.stdlib`);
+(:mod:`rulesite.runtime.stdlib`);
 ``widget.js`` wires one example (``player.js``, ``editor.js``, ``i18n.js``; ``whatif.js`` plays
 another line from any step through the game's session, ``share.js`` copies a link to a step).
 
@@ -79,7 +79,7 @@ UI_PREFIXES = ("count.", "card.", "widget.", "step.", "outcome.", "reason.", "er
                "share.",
                "play.error.", "play.illegal.", "play.pick_")
 
-# Added to every language's MkDocs configuration (rulesite/config.py): the board's and the
+# Added to every language's MkDocs configuration (rulesite/pages/config.py): the board's and the
 # widget's style, and the module that finds widgets on a page (it loads nothing more on pages
 # without one).
 EXTRA_CSS = ["assets/examples/board.css", "assets/examples/widget.css"]
@@ -140,7 +140,7 @@ def localize(code: str, comments: Mapping[str, str]) -> str:
 
 def strings(ui: dict[str, Any]) -> dict[str, Any]:
     """The interface strings the widget uses (board, controls, steps, outcomes, errors), the
-    counts' plural forms and the language's grammar (rulesite/words.py)."""
+    counts' plural forms and the language's grammar (rulesite/sources/words.py)."""
     return {key: value for key, value in ui.items()
             if key.startswith(UI_PREFIXES) or key == "grammar"}
 

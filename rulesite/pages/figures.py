@@ -22,7 +22,7 @@ key. Each language gives a caption and a text alternative (``figures.ID.caption`
 ``text.yml``); the figure's ID is its anchor in every language.
 
 The HTML needs no script: the boards, each with the words of its step (the same sentences as
-the live examples), under one text alternative; ``rulesite.pages`` adds the caption, with the
+the live examples), under one text alternative; ``rulesite.pages.writer`` adds the caption, with the
 figure's number linking to itself.
 """
 

@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING
 
 from gamekit.hanamikoji import session
 from hanamikoji import FACTS, Edition
-from rulesite.examples import Text, script_json
-from rulesite.structure import EDITION_OF_RULEBOOK, RULEBOOK_OF
+from rulesite.pages.examples import Text, script_json
+from rulesite.sources.structure import EDITION_OF_RULEBOOK, RULEBOOK_OF
 
 if TYPE_CHECKING:
-    from rulesite.pages import PageWriter
+    from rulesite.pages.writer import PageWriter
 
 PREFIXES = ("count.", "card.", "widget.", "step.", "outcome.", "reason.", "error.", "edition.",
             "play.")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from html import escape
 
-from rulesite.locales import Locales
+from rulesite.sources.locales import Locales
 
 _REDIRECT = """<script>
 (function () {

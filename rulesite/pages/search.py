@@ -17,8 +17,8 @@ from html import escape
 from pathlib import Path
 
 from rulesite.errors import BuildError
-from rulesite.locales import Locales
-from rulesite.pages import PageWriter
+from rulesite.pages.writer import PageWriter
+from rulesite.sources.locales import Locales
 
 
 def synonym_entries(locales: Locales, lang: str) -> list[dict[str, object]]:

@@ -15,8 +15,8 @@ from typing import Any
 
 import hanamikoji
 from hanamikoji import GEISHA_CHARMS, Edition
-from rulesite import words
 from rulesite.errors import UnknownReferenceError
+from rulesite.sources import words
 
 
 @dataclass(frozen=True)
@@ -150,7 +150,7 @@ def errors(ctx: TableContext) -> str:
     return _table(head, rows)
 
 
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
 def speed(ctx: TableContext) -> str:

@@ -1,20 +1,21 @@
 """Render every page of one language as Markdown, from the locale data and the engine.
 
 Nothing here is written by hand: headings, anchors and numbers come from ``structure.yml``,
-prose from ``<lang>/text.yml``, terms from the glossaries, tables from :mod:`rulesite.tables`
-and live examples from :func:`rulesite.examples.render`.
+prose from ``<lang>/text.yml``, terms from the glossaries, tables from :mod:`rulesite.pages.tables`
+and live examples from :func:`rulesite.pages.examples.render`.
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from rulesite import examples, figures, play, tables, words
 from rulesite.errors import MissingKeyError
-from rulesite.locales import Language, Locales
-from rulesite.numbering import Version
-from rulesite.placeholders import Resolver
-from rulesite.structure import (
+from rulesite.pages import examples, figures, play, tables
+from rulesite.sources import words
+from rulesite.sources.locales import Language, Locales
+from rulesite.sources.numbering import Version
+from rulesite.sources.placeholders import Resolver
+from rulesite.sources.structure import (
     EDITION_LANGUAGE,
     GLOSSARY_EDITIONS,
     RULEBOOK_OF,
@@ -27,7 +28,7 @@ from rulesite.structure import (
 class PageWriter:
     """Writes the pages of one language."""
 
-    heading_attrs = ""  # more attributes for section and rule headings (rulesite/book.py)
+    heading_attrs = ""  # more attributes for section and rule headings (rulesite/pages/book.py)
 
     def __init__(self, locales: Locales, lang: str) -> None:
         self.locales = locales
@@ -40,7 +41,8 @@ class PageWriter:
 
     def text(self, group: str, entry: str, name: str) -> str:
         """A field the locale check guarantees (``rules.<id>.title`` ...)."""
-        return self.language.text[group][entry][name]
+        text: str = self.language.text[group][entry][name]
+        return text
 
     def optional(self, group: str, entry: str, name: str) -> str | None:
         """A field that may be absent (``pages.<id>.intro`` ...), the same in every language."""
@@ -328,7 +330,7 @@ class PageWriter:
         def printed(term_id: str) -> tuple[str, str | None]:
             """This language's term, and the name its own edition's rulebook prints."""
             if self.lang not in RULEBOOK_OF:
-                raise MissingKeyError("rulesite/structure.py", f"RULEBOOK_OF.{self.lang}",
+                raise MissingKeyError("rulesite/sources/structure.py", f"RULEBOOK_OF.{self.lang}",
                                       "name the glossary key of this language's rulebook")
             term = next(t for t in self.structure.glossary if t.id == term_id)
             return self.term(term_id), term.editions.get(RULEBOOK_OF[self.lang])

@@ -5,10 +5,10 @@ their content, so that a browser may keep them for good and fetches a new versio
 address (the worker keeps them in Cache Storage: ``docs/assets/examples/worker.js``):
 
 - ``assets/pyodide/<hash>/``: Pyodide's loader (``pyodide.mjs``), its module and wasm
-  (``pyodide.asm.mjs.gz``; ``pyodide.asm.wasm.gz``, reduced: :mod:`rulesite.wasm`), and the
+  (``pyodide.asm.mjs.gz``; ``pyodide.asm.wasm.gz``, reduced: :mod:`rulesite.runtime.wasm`), and the
   reduced standard library (``python_stdlib.zip.gz``);
 - ``assets/py/<hash>/hanamikoji-<version>.zip.gz``: the engine, ``runner.py`` and
-  ``explain.py``, compiled (:mod:`rulesite.stdlib`).
+  ``explain.py``, compiled (:mod:`rulesite.runtime.stdlib`).
 
 Everything the worker downloads is gzipped here, with zopfli: a host sends a ``.gz`` file as it
 is, and zopfli's gzip is about 4 % smaller than a host's (131 KB less for the wasm alone). The
@@ -27,11 +27,11 @@ import os
 import zlib
 from pathlib import Path
 
-import zopfli.gzip
+import zopfli.gzip  # type: ignore[import-untyped]  # zopfli ships no stubs or py.typed
 
 import hanamikoji
-from rulesite import stdlib, wasm
 from rulesite.errors import AssetError
+from rulesite.runtime import stdlib, wasm
 
 # What a browser needs to start Pyodide 314 (the npm package has no package wheels), besides
 # the standard library; pyodide-lock.json is read here, and its "info" goes into the pages.
@@ -58,7 +58,7 @@ def _gzip(data: bytes, cache: Path = GZ_CACHE) -> bytes:
         with contextlib.suppress(OSError, EOFError, zlib.error):
             if gzip.decompress(packed) == data:
                 return packed
-    packed = zopfli.gzip.compress(data, numiterations=ZOPFLI_ITERATIONS)
+    packed = bytes(zopfli.gzip.compress(data, numiterations=ZOPFLI_ITERATIONS))
     cache.mkdir(parents=True, exist_ok=True)
     partial = kept.with_suffix(f".{os.getpid()}.partial")
     partial.write_bytes(packed)
@@ -93,7 +93,7 @@ def copy_pyodide(node_modules: Path, out_dir: Path) -> dict[str, object]:
     source = _pyodide(node_modules)
     files = {name + ".gz" if name in GZIPPED else name: (source / name).read_bytes()
              for name in PYODIDE_FILES}
-    files["pyodide.asm.wasm.gz"] = wasm.reduce(source)  # rulesite/wasm.py
+    files["pyodide.asm.wasm.gz"] = wasm.reduce(source)  # rulesite/runtime/wasm.py
     files.update({name: _gzip(data) for name, data in files.items() if name.endswith(".gz")})
     files[STDLIB] = _gzip(stdlib.reduced_zip(source).read_bytes())
     folder = out_dir / _digest(*files.values())

@@ -2,7 +2,7 @@
 // Compile Python modules with Pyodide's own Python into a zip of sourceless .pyc files, for the
 // live examples to import without compiling anything (rulesite/pycode.py).
 //
-//   node rulesite/pyc_zip.mjs PYODIDE_DIR JOB.json OUT.zip
+//   node rulesite/runtime/pyc_zip.mjs PYODIDE_DIR JOB.json OUT.zip
 //
 // JOB.json: {"stdlib": [module names from Pyodide's python_stdlib.zip],
 //            "files": {"path/in/zip.py": "/host/path.py", ...},

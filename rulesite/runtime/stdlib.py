@@ -2,12 +2,12 @@
 
 Pyodide's ``python_stdlib.zip`` holds some 600 modules (2.5 MB, as source). The browser needs
 only what Pyodide imports to start, plus what the engines and ``gamekit`` import:
-:data:`MODULES` (``rulesite/stdlib_modules.txt``), found by running every example
+:data:`MODULES` (``rulesite/runtime/stdlib_modules.txt``), found by running every example
 inside Pyodide the way the worker does (``scripts/pyodide_examples.mjs`` prints the modules
 that came from the zip).
 
-Both zips hold ``.pyc`` files made by Pyodide's own Python (``rulesite/pyc_zip.mjs``): starting
-from bytecode skips compiling some 140 modules, about 1.5 s of the start-up on a 2-core
+Both zips hold ``.pyc`` files made by Pyodide's own Python (``rulesite/runtime/pyc_zip.mjs``):
+starting from bytecode skips compiling some 140 modules, about 1.5 s of the start-up on a 2-core
 machine. Docstrings and line tables are left out: an example's error names a line of the
 example's own code, which Python compiles in the browser with its line table.
 
@@ -28,7 +28,7 @@ import gamekit
 from rulesite.cachelock import locked
 from rulesite.errors import AssetError
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 SCRIPT = Path(__file__).with_name("pyc_zip.mjs")
 LISTING = Path(__file__).with_name("stdlib_modules.txt")
 MODULES = tuple(line.strip() for line in LISTING.read_text(encoding="utf-8").splitlines()

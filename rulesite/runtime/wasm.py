@@ -28,7 +28,7 @@ from pathlib import Path
 from rulesite.cachelock import locked
 from rulesite.errors import AssetError
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 CACHE = REPO / "build" / "wasm-cache"
 WASM_OPT = REPO / "node_modules" / ".bin" / "wasm-opt"
 MAGIC = b"\0asm\x01\0\0\0"

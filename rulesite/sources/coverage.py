@@ -1,15 +1,15 @@
 """Translation coverage: for each language and file, how many of English's keys it has, and
-which keys are missing or extra. Unlike :func:`rulesite.locales.load`, this never stops at the
-first gap: it is the to-do list of a translator."""
+which keys are missing or extra. Unlike :func:`rulesite.sources.locales.load`, this never stops
+at the first gap: it is the to-do list of a translator."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulesite.locales import flatten
-from rulesite.structure import load_structure
-from rulesite.yamlio import load_yaml
+from rulesite.sources.locales import flatten
+from rulesite.sources.structure import load_structure
+from rulesite.sources.yamlio import load_yaml
 
 FILES = ("text.yml", "glossary.yml", "ui.yml")
 

@@ -14,15 +14,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rulesite import examples, markup, placeholders, runtime_keys, words
 from rulesite.errors import (
     ExtraKeyError,
     MalformedEntryError,
     MissingKeyError,
     UnknownReferenceError,
 )
-from rulesite.structure import Structure, load_structure
-from rulesite.yamlio import load_yaml
+from rulesite.pages import examples
+from rulesite.sources import markup, placeholders, runtime_keys, words
+from rulesite.sources.structure import Structure, load_structure
+from rulesite.sources.yamlio import load_yaml
 
 # text.yml: group -> (block kind its IDs come from, required fields, optional fields)
 TEXT_GROUPS: dict[str, tuple[str, frozenset[str], frozenset[str]]] = {
@@ -40,7 +41,7 @@ NESTED_FIELDS = {"examples": frozenset({"comments"})}
 GLOSSARY_FIELDS: tuple[frozenset[str], frozenset[str]] = (frozenset({"term", "definition"}),
                                                          frozenset())
 UI_FIELD_RE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-# ui.yml entries holding a count's plural forms (rulesite/words.py), not a string.
+# ui.yml entries holding a count's plural forms (rulesite/sources/words.py), not a string.
 COUNT_PREFIX = "count."
 
 # Interface strings the builder itself reads (the live examples read others).
@@ -75,7 +76,7 @@ class Language:
     code: str
     text: dict[str, dict[str, dict[str, Any]]]  # str fields; examples' comments: dicts
     glossary: dict[str, dict[str, str]]
-    ui: dict[str, Any]  # strings; count.* plural forms; "grammar" (rulesite/words.py)
+    ui: dict[str, Any]  # strings; count.* plural forms; "grammar" (rulesite/sources/words.py)
     # Words readers of this language type for a glossary term (its synonyms.yml): the search
     # finds the term by them; the pages never show them. Not translations of English.
     synonyms: dict[str, tuple[str, ...]] = field(default_factory=dict)

@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 
 from rulesite.errors import MalformedEntryError
-from rulesite.yamlio import line_of
+from rulesite.sources.yamlio import line_of
 
 # Whitespace and control characters are dropped before looking for a scheme: browsers
 # ignore them in "java\tscript:".

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from rulesite.errors import ExtraKeyError, MalformedEntryError, MissingKeyError
-from rulesite.yamlio import load_yaml
+from rulesite.sources.yamlio import load_yaml
 
 VERSION_RE = re.compile(r"^[0-9]+\.[0-9]+$")
 DATE_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")

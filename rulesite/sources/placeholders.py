@@ -12,7 +12,7 @@ from pathlib import Path
 
 from hanamikoji import FACTS
 from rulesite.errors import MalformedEntryError, UnknownReferenceError
-from rulesite.structure import Structure
+from rulesite.sources.structure import Structure
 
 # Anything shaped like {word:...} is meant as a placeholder, so a typo in the kind is caught too.
 PLACEHOLDER_RE = re.compile(r"\{([A-Za-z_]+):([^{}]*)\}")

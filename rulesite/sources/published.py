@@ -24,8 +24,8 @@ from typing import Any
 import yaml
 
 from rulesite.errors import MalformedEntryError, MissingKeyError, SiteError
-from rulesite.numbering import Version
-from rulesite.yamlio import load_yaml
+from rulesite.sources.numbering import Version
+from rulesite.sources.yamlio import load_yaml
 
 FIELDS = ("title", "text")
 # language -> rule ID -> field -> SHA-256 of that field's text, as the YAML gives it

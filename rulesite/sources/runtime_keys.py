@@ -4,7 +4,7 @@ The live examples, the what-if boards and the Play page read ``ui.yml`` strings 
 (``docs/assets``: the JavaScript modules and the Python the worker runs). A key they name that
 English lacks, or a ``{field}`` in English that the code never fills, would build and then
 fail in the reader's browser; here it stops the build, naming ``en/ui.yml``, the key and the
-file that uses it. (The other languages must match English: :mod:`rulesite.locales`.)
+file that uses it. (The other languages must match English: :mod:`rulesite.sources.locales`.)
 
 A key is found as a string literal (``"play.status.idle"``); the fields filled are the names
 in the call it stands in, up to its closing bracket. Keys made at run time
@@ -18,9 +18,9 @@ import re
 from pathlib import Path
 
 from rulesite.errors import MalformedEntryError, MissingKeyError
-from rulesite.yamlio import line_of
+from rulesite.sources.yamlio import line_of
 
-ASSETS = Path(__file__).resolve().parents[1] / "docs" / "assets"
+ASSETS = Path(__file__).resolve().parents[2] / "docs" / "assets"
 PREFIXES = ("play", "widget", "step", "outcome", "whatif", "share", "cite", "error")
 _LITERAL = re.compile(r"""["'`]((?:""" + "|".join(PREFIXES)
                       + r""")\.[A-Za-z0-9_.-]*[A-Za-z0-9_])["'`]""")

@@ -14,14 +14,14 @@ from rulesite.errors import (
     MissingKeyError,
     UnknownReferenceError,
 )
-from rulesite.numbering import Version, load_changelog
-from rulesite.yamlio import load_yaml
+from rulesite.sources.numbering import Version, load_changelog
+from rulesite.sources.yamlio import load_yaml
 
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 PAGE_KINDS = ("home", "rules", "glossary", "misreadings", "quickref", "about", "notation", "api",
               "changelog", "play")
 BLOCK_KINDS = ("rule", "note", "table", "example", "figure")
-# rulesite.tables.TABLES renders each table kind
+# rulesite.pages.tables.TABLES renders each table kind
 TABLE_KINDS = ("geishas", "editions", "notation", "errors", "speed", "players", "edition-names")
 # Printed rulebooks whose own names the glossary data records; the glossary page shows the first
 # two, the edition-names table compares each language with its own rulebook (RULEBOOK_OF).
@@ -83,13 +83,13 @@ class Term:
 class Example:
     id: str
     rule: str
-    spec: dict[str, Any]  # the whole entry (rule, code, ...) for rulesite.examples.render
+    spec: dict[str, Any]  # the whole entry (rule, code, ...) for pages.examples.render
 
 
 @dataclass(frozen=True)
 class Figure:
     id: str
-    spec: dict[str, Any]  # the whole entry (position, moves, frames, ...) for rulesite.figures
+    spec: dict[str, Any]  # the whole entry (position, moves, frames, ...) for pages.figures
     number: str  # "Figure 7": counted across the site in page order (the anchor is the ID)
 
 
@@ -235,7 +235,8 @@ class _Reader:
 
 def _figures(r: _Reader, raw: Any, pages: tuple[Page, ...]) -> dict[str, Figure]:
     """Every figure a page places is declared under ``figures:`` and the other way round; only
-    the mapping's shape is checked here, the position itself by rulesite.figures (the engine)."""
+    the mapping's shape is checked here, the position itself by rulesite.pages.figures (the
+    engine)."""
     raw = raw or {}
     if not isinstance(raw, dict):
         raise r.fail("figures", "expected a mapping of figure ID to its entry")
@@ -257,7 +258,7 @@ def _figures(r: _Reader, raw: Any, pages: tuple[Page, ...]) -> dict[str, Figure]
 def _number(path: Path, pages: tuple[Page, ...]) -> dict[str, str]:
     """Read the chapter and rule numbers written in the data, checking that each is unique and
     that a rule's number belongs to its chapter. Numbers are never derived from order: a
-    published number keeps naming the same rule (rulesite.numbering checks the history)."""
+    published number keeps naming the same rule (rulesite.sources.numbering checks the history)."""
     numbers: dict[str, str] = {}
     owner: dict[str, str] = {}  # "4" or "4.2" -> the ID holding it
     for page in pages:

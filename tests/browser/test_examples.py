@@ -25,8 +25,8 @@ from playwright.sync_api import Browser, Locator, Page
 from gamekit import runner
 from gamekit.hanamikoji import PLUGIN as HANAMIKOJI
 from gamekit.hanamikoji import explain as explainer
-from rulesite import examples
-from rulesite.locales import Locales
+from rulesite.pages import examples
+from rulesite.sources.locales import Locales
 
 LANGS = ("en", "fr", "ja", "id")
 LIVE_TIMEOUT_MS = 45_000  # booting Pyodide on a busy 2-core machine, with margin

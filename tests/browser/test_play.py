@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page
 
 from gamekit.hanamikoji import session
 from hanamikoji import Game, Record, timeline
-from rulesite.locales import Locales
+from rulesite.sources.locales import Locales
 
 REPO = Path(__file__).resolve().parents[2]
 LIVE_TIMEOUT_MS = 60_000  # booting Pyodide on a busy 2-core machine, with margin

@@ -21,7 +21,7 @@ from test_play import LIVE_TIMEOUT_MS, one_decision, wait_state
 
 from gamekit.hanamikoji import session
 from hanamikoji import Record
-from rulesite.locales import Locales
+from rulesite.sources.locales import Locales
 
 SEED = 2_611_161_193  # what crypto.getRandomValues gives in the first tab (see FIXED)
 

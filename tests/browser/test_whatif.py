@@ -26,8 +26,8 @@ from test_accessibility import axe_problems, sideways
 
 from gamekit.hanamikoji import explain as explainer
 from hanamikoji import Record, timeline
-from rulesite import examples
-from rulesite.locales import Locales
+from rulesite.pages import examples
+from rulesite.sources.locales import Locales
 
 LIVE_TIMEOUT_MS = 60_000  # booting Pyodide on a busy 2-core machine, with margin
 

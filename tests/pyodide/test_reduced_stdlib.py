@@ -1,10 +1,10 @@
-"""The reduced standard library the site ships (rulesite/stdlib.py) is enough, and exact.
+"""The reduced standard library the site ships (rulesite/runtime/stdlib.py) is enough, and exact.
 
 Every example runs inside Pyodide under node, set up as the browser's worker sets it up: the
-site's reduced wasm (rulesite/wasm.py), its reduced, compiled standard library and its
+site's reduced wasm (rulesite/runtime/wasm.py), its reduced, compiled standard library and its
 compiled engine (the very files the build ships). Each result must equal what CPython computes
 at build time, the error paths must work, and the modules taken from the standard library must
-be exactly those listed in rulesite/stdlib_modules.txt: a module the engine starts to need
+be exactly those listed in rulesite/runtime/stdlib_modules.txt: a module the engine starts to need
 fails here, naming it, and so does a listed module nothing needs any more. The engine's own
 test suite runs under the same wasm in test_engine_in_pyodide.py, which also fails on any
 module the engine imports from outside the list.
@@ -27,9 +27,10 @@ from gamekit.hanamikoji import PLUGIN as HANAMIKOJI
 from gamekit.hanamikoji import board as drawer
 from gamekit.hanamikoji import explain as explainer
 from gamekit.hanamikoji import session
-from rulesite import examples, wasm
-from rulesite.locales import Locales, load
-from rulesite.stdlib import MODULES, engine_zip, reduced_zip
+from rulesite.pages import examples
+from rulesite.runtime import wasm
+from rulesite.runtime.stdlib import MODULES, engine_zip, reduced_zip
+from rulesite.sources.locales import Locales, load
 
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / "node_modules" / "pyodide"

@@ -16,7 +16,7 @@ import pytest
 
 from gamekit.hanamikoji import session
 from hanamikoji import Game, MCTSPlayer, Record, View, timeline
-from rulesite.locales import load as load_locales
+from rulesite.sources.locales import load as load_locales
 
 REPO = Path(__file__).resolve().parents[2]
 UI = {lang: data.ui for lang, data in load_locales(REPO / "locales").languages.items()}

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from gamekit.hanamikoji import session
 from hanamikoji import FULL_DECK, Game, Record, RecordError
 from hanamikoji._record import MAX_CHARS, MAX_DEPTH, nesting
-from rulesite.locales import load as load_locales
+from rulesite.sources.locales import load as load_locales
 
 REPO = Path(__file__).resolve().parents[2]
 UI = {lang: data.ui for lang, data in load_locales(REPO / "locales").languages.items()}

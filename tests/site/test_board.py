@@ -10,8 +10,8 @@ import pytest
 
 from gamekit.hanamikoji import board as drawer
 from hanamikoji import Game, timeline
-from rulesite import examples
-from rulesite.locales import load
+from rulesite.pages import examples
+from rulesite.sources.locales import load
 
 REPO = Path(__file__).resolve().parents[2]
 UI = load(REPO / "locales").languages

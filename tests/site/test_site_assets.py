@@ -16,11 +16,11 @@ import markdown
 import pytest
 
 import hanamikoji
-from rulesite.assets import GZIPPED, PYODIDE_FILES, STDLIB, copy_pyodide
 from rulesite.build import REPO, build
 from rulesite.errors import AssetError, SiteError
+from rulesite.runtime.assets import GZIPPED, PYODIDE_FILES, STDLIB, copy_pyodide
+from rulesite.runtime.stdlib import MODULES
 from rulesite.serve import make_server
-from rulesite.stdlib import MODULES
 
 
 def _unzipped(path: Path) -> zipfile.ZipFile:
@@ -123,7 +123,7 @@ def test_docstring_markup() -> None:
     source = ("Charm:\n\n>>> [charm(g) for g in GEISHAS]\n[2, 2, 2, 3, 3, 4, 5]\n\nAfter.\n\n"
               "```python\n>>> inside_a_fence\n:class:`Kept`\n```\n\n"
               "See :class:`Game` and :attr:`~Player.A`.\n")
-    html = markdown.markdown(source, extensions=["fenced_code", "rulesite.docstring_markup"])
+    html = markdown.markdown(source, extensions=["fenced_code", "rulesite.pages.docstring_markup"])
     assert '<code class="language-pycon">&gt;&gt;&gt; [charm(g) for g in GEISHAS]\n' \
            "[2, 2, 2, 3, 3, 4, 5]\n</code>" in html
     assert "<p>After.</p>" in html

@@ -19,8 +19,9 @@ from gamekit import runner
 from gamekit.hanamikoji import PLUGIN as HANAMIKOJI
 from gamekit.hanamikoji import explain as explainer
 from hanamikoji import Game, Player
-from rulesite import examples, placeholders
-from rulesite.locales import Locales, load
+from rulesite.pages import examples
+from rulesite.sources import placeholders
+from rulesite.sources.locales import Locales, load
 
 REPO = Path(__file__).resolve().parents[2]
 LANGS = ("en", "fr", "ja", "id")

@@ -20,9 +20,10 @@ import pytest
 from babel.lists import format_list
 
 from gamekit.hanamikoji import explain as explainer
-from rulesite import examples, locales, words
-from rulesite.pages import PageWriter
-from rulesite.placeholders import ref_context
+from rulesite.pages import examples
+from rulesite.pages.writer import PageWriter
+from rulesite.sources import locales, words
+from rulesite.sources.placeholders import ref_context
 
 REPO = Path(__file__).resolve().parents[2]
 LANGS = ("en", "fr", "ja", "id")

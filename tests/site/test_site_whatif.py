@@ -20,8 +20,8 @@ import pytest
 from gamekit.hanamikoji import explain as explainer
 from gamekit.hanamikoji import session
 from hanamikoji import Edition, Record, timeline
-from rulesite import examples
-from rulesite.locales import load
+from rulesite.pages import examples
+from rulesite.sources.locales import load
 
 REPO = Path(__file__).resolve().parents[2]
 LOCALES = load(REPO / "locales")

@@ -4,7 +4,7 @@
 //
 // Messages in:  {type: "init", pyodide, stdlib, lock, engine, game}
 //               (URLs; pyodide is the runtime's folder, lock the "info" of its lock file,
-//               engine a zip of the engines and the gamekit package: rulesite/stdlib.py;
+//               engine a zip of the engines and the gamekit package: rulesite/runtime/stdlib.py;
 //               game the ID of the page's game in gamekit.GAMES, or null for the only one)
 //               {type: "run", id, code, strings}
 //               {type: "call", id, fn, args}: calls the game's session function fn (a name
@@ -22,7 +22,7 @@
 //               raising; an unknown fn or a Python exception gives {"error": {kind: "call",
 //               message}}); fatal as for a run. A "started" comes first, as for a run.
 //
-// The same gamekit package runs at build time or in tests in CPython (rulesite/examples.py,
+// The same gamekit package runs at build time or in tests in CPython (rulesite/pages/examples.py,
 // tests/session/).
 
 const t0 = performance.now();
@@ -53,7 +53,7 @@ function fail(message) {
 //   for ever);
 // - the runtime's files (their URLs change with their content) come from Cache Storage once
 //   they have been fetched, whatever the host's cache headers say (GitHub Pages: 10 minutes);
-// - the build ships the runtime gzipped (rulesite/assets.py: hosts send a .gz file as it is):
+// - the build ships the runtime gzipped (rulesite/runtime/assets.py: hosts send a .gz file as it is):
 //   Pyodide's request for the wasm gets the .gz, unpacked on the way, still streaming.
 const plainFetch = self.fetch.bind(self);
 self.fetch = async (resource, options) => {
