@@ -21,9 +21,10 @@ from typing import Any
 
 from gamekit import runner
 from gamekit.hanamikoji import PLUGIN as HANAMIKOJI
-from gamekit.plugin import Played, Plugin, Steps
+from gamekit.plugin import Placeholder, Played, Plugin, SetupError, Steps
 
-__all__ = ["GAMES", "Played", "Plugin", "Steps", "call", "plugin", "run"]
+__all__ = ["GAMES", "Placeholder", "Played", "Plugin", "SetupError", "Steps", "call", "plugin",
+           "run"]
 
 GAMES: dict[str, Plugin] = {HANAMIKOJI.id: HANAMIKOJI}
 """Every game the site plays, by ID."""

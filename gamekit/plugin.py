@@ -7,6 +7,7 @@ browser (Pyodide), so it imports only the standard library, its engine and ``gam
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
@@ -22,6 +23,27 @@ class Played:
 
     steps: Steps
     record: str
+
+
+class SetupError(ValueError):
+    """A figure's setup the engine refuses: ``key`` is the setup's key at fault (``position``,
+    ``moves[2]``), ``problem`` says what is wrong."""
+
+    def __init__(self, key: str, problem: str) -> None:
+        super().__init__(f"{key}: {problem}")
+        self.key = key
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class Placeholder:
+    """A placeholder kind of the game's own, ``{kind:NAME}`` in its locale text."""
+
+    check: Callable[[str], str | None]
+    """What is wrong with ``NAME`` (what was expected), or ``None`` if it is good."""
+    render: Callable[[str, bool], str]
+    """``NAME`` as page text: HTML where links (and markup) are allowed (``True``), plain
+    text in headings and titles (``False``)."""
 
 
 @dataclass(frozen=True)
@@ -49,6 +71,24 @@ class Plugin:
     """The names in :attr:`session` a page may call; no other name is reachable."""
     editions: tuple[str, ...]
     """The editions (rule variants) the Play page offers, in the order it lists them."""
+    facts: Mapping[str, int]
+    """The game's numbers by name (``<engine>.FACTS``): what ``{n:NAME}`` in its text says."""
+    version: str
+    """The engine's version: it names the compiled zip the site ships."""
+    placeholders: Mapping[str, Placeholder]
+    """The game's own placeholder kinds, beside the site's ``n``, ``ref`` and ``term``."""
+    setup_keys: frozenset[str]
+    """The keys of a figure's setup in ``structure.yml`` that :attr:`setup` reads."""
+    setup: Callable[[Mapping[str, Any]], Steps]
+    """The timeline of a figure's setup (edition, position, moves...), checked by the engine;
+    raises :class:`SetupError`."""
+    board: Callable[..., str]
+    """One step's board as HTML, with ``highlight`` (parts outlined) and ``hide`` (parts left
+    out) as keyword options."""
+    parts: re.Pattern[str]
+    """Matches the name of every part of a board a figure may point at."""
+    hideable: frozenset[str]
+    """The parts a figure may leave out of its boards."""
 
     @property
     def prelude(self) -> str:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import markdown
 
-from hanamikoji import FACTS
+import gamekit
 from rulesite.pages import figures, tables
 from rulesite.pages.writer import PageWriter
 from rulesite.sources.locales import Locales
@@ -93,7 +93,7 @@ class RuleText:
         def one(match: re.Match[str]) -> str:
             kind, name = match.group(1), match.group(2)
             if kind == "n":
-                return str(FACTS[name])
+                return str(gamekit.plugin().facts[name])
             if kind == "geisha":
                 return name
             if kind == "term":

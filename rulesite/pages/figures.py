@@ -1,6 +1,8 @@
 """Figures: pictures of the game computed by the engine and drawn by the examples' board.
 
-A figure is declared in ``structure.yml`` under ``figures:`` and placed by a block
+The game's plug-in (:class:`gamekit.Plugin`: ``setup``, ``board``) computes and draws them,
+Hanamikoji's as below. A figure is declared in ``structure.yml`` under ``figures:`` and placed
+by a block
 ``{kind: figure, id: ID}``::
 
     figures:
@@ -15,37 +17,32 @@ A figure is declared in ``structure.yml`` under ``figures:`` and placed by a blo
         size: small                       # optional: a small picture (the quick reference)
 
 Without ``position`` the game starts empty (the first move is then usually a deal ``D...``).
-``point`` names parts of the board (``docs/assets/examples/board.py``, ``PARTS``), outlined
+``point`` names parts of the board (the game's, e.g. ``gamekit/hanamikoji/board.py``,
+``PARTS``), outlined
 in the picture. The build runs all of it through the engine: an impossible position, an
 illegal move, a step that does not exist or an unknown part stops the build with the file and
 key. Each language gives a caption and a text alternative (``figures.ID.caption``/``alt`` in
 ``text.yml``); the figure's ID is its anchor in every language.
 
 The HTML needs no script: the boards, each with the words of its step (the same sentences as
-the live examples), under one text alternative; ``rulesite.pages.writer`` adds the caption, with the
-figure's number linking to itself.
+the live examples), under one text alternative; ``rulesite.pages.writer`` adds the caption,
+with the figure's number linking to itself.
 """
 
 from __future__ import annotations
 
 import functools
 import json
-import re
 from html import escape
 from typing import Any
 
-import hanamikoji
-from gamekit.hanamikoji import board as drawer
-from gamekit.hanamikoji import explain as explainer
+import gamekit
 from rulesite.errors import SiteError
 
-KEYS = {"edition", "position", "moves", "frames", "hide", "size"}
-HIDE = {"head", "extra", "hand-A", "hand-B"}
-# The part names board.py documents (PARTS), with their placeholders filled in: P a player,
-# N a geisha, L an action letter, I a position in a hand or an offer.
-PLACEHOLDERS = {"P": "[AB]", "N": "[1-7]", "L": "[STGC]", "I": "[0-9]+"}
-PART_RE = re.compile("|".join(
-    "".join(PLACEHOLDERS.get(c, re.escape(c)) for c in name) for name in drawer.PARTS))
+GAME = gamekit.plugin()  # the site's game: it computes and draws the figures
+KEYS = {*GAME.setup_keys, "frames", "hide", "size"}
+HIDE = GAME.hideable
+PART_RE = GAME.parts
 
 
 class FigureError(SiteError):
@@ -59,31 +56,10 @@ def _fail(fig_id: str, key: str, problem: str) -> FigureError:
 @functools.cache
 def _timeline(fig_id: str, spec_json: str) -> list[dict[str, Any]]:
     """The steps of the figure's game, checked by the engine (once per build)."""
-    spec = json.loads(spec_json)
     try:
-        edition = hanamikoji.Edition(spec.get("edition", "emperors4"))
-    except ValueError:
-        raise _fail(fig_id, "edition", f"expected one of {[e.value for e in hanamikoji.Edition]},"
-                                       f" got {spec['edition']!r}") from None
-    position = spec.get("position")
-    if position is not None and not isinstance(position, dict):
-        raise _fail(fig_id, "position", "expected a mapping of Game.from_position arguments")
-    try:
-        game = (hanamikoji.Game(edition=edition) if position is None
-                else hanamikoji.Game.from_position(edition=edition, **position))
-    except (hanamikoji.HanamikojiError, TypeError, ValueError) as error:
-        raise _fail(fig_id, "position", f"{type(error).__name__}: {error}") from None
-    moves = spec.get("moves", "")
-    if not isinstance(moves, str):
-        raise _fail(fig_id, "moves", f"expected moves in notation separated by spaces, "
-                                     f"got {moves!r}")
-    for i, move in enumerate(moves.split()):
-        try:
-            game.apply(move)
-        except hanamikoji.HanamikojiError as error:
-            raise _fail(fig_id, f"moves[{i}]", f"{move}: {type(error).__name__}: {error}") \
-                from None
-    return [step.to_json() for step in hanamikoji.timeline(game)]
+        return GAME.setup(json.loads(spec_json))
+    except gamekit.SetupError as error:
+        raise _fail(fig_id, error.key, error.problem) from None
 
 
 def _frames(fig_id: str, spec: dict[str, Any], count: int) -> list[tuple[int, list[str]]]:
@@ -130,11 +106,11 @@ def frames(fig_id: str, spec: dict[str, Any], *, ui: dict[str, Any], alt: str) -
     """The boards of ``fig_id`` as one line of HTML, one picture for assistive technology
     (``alt``, plain text, is its name); the caption is the page's business."""
     steps = check(fig_id, spec)
-    words = explainer.explain(steps, ui)["texts"]
+    words = GAME.explain(steps, ui)["texts"]
     hide = spec.get("hide", [])
     out = []
     for step, point in _frames(fig_id, spec, len(steps)):
-        board = drawer.board(steps[step], ui, highlight=point, hide=hide)
+        board = GAME.board(steps[step], ui, highlight=point, hide=hide)
         out.append(f'<div class="hk-fig-frame">{board}'
                    f'<p class="hk-fig-step">{words[step]}</p></div>')
     return (f'<div class="hk-fig-frames" role="img" aria-label="{escape(alt)}">'

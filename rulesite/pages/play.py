@@ -19,8 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gamekit.hanamikoji import session
-from hanamikoji import FACTS, Edition
+import gamekit
 from rulesite.pages.examples import Text, script_json
 from rulesite.sources.structure import EDITION_OF_RULEBOOK, RULEBOOK_OF
 
@@ -29,8 +28,9 @@ if TYPE_CHECKING:
 
 PREFIXES = ("count.", "card.", "widget.", "step.", "outcome.", "reason.", "error.", "edition.",
             "play.")
+GAME = gamekit.plugin()  # the site's game
 # The opponent's levels as the worker plays them (session.py: iterations and a time budget).
-LEVELS: dict[str, int] = session.LEVELS
+LEVELS: dict[str, int] = GAME.session.LEVELS
 
 
 def rule_links(writer: PageWriter, page_id: str) -> dict[str, dict[str, str]]:
@@ -55,8 +55,8 @@ def render(writer: PageWriter, page_id: str) -> str:
     # preselected: the rules of the printed rulebook this language follows
     default = EDITION_OF_RULEBOOK[RULEBOOK_OF[writer.lang]]
     editions = "".join(
-        f'<option value="{e.value}"{" selected" if e.value == default else ""}>'
-        f'{t(f"edition.{e.value}")}</option>' for e in Edition)
+        f'<option value="{e}"{" selected" if e == default else ""}>'
+        f'{t(f"edition.{e}")}</option>' for e in GAME.editions)
     # Levels in words a player understands (how long the engine thinks), not iterations.
     levels = "".join(
         f'<option value="{level}"{" selected" if level == "default" else ""}>'
@@ -68,7 +68,7 @@ def render(writer: PageWriter, page_id: str) -> str:
     data = {
         "strings": {k: v for k, v in ui.items() if k.startswith(PREFIXES) or k == "grammar"},
         "rules": rule_links(writer, page_id),
-        "maxText": session.MAX_TEXT,  # a record file larger than this is refused unread
+        "maxText": GAME.session.MAX_TEXT,  # a record file larger than this is refused unread
     }
     # Neither "</" nor "<!--" can end or bend the script element: "<!--<script>" in a
     # string would swallow the rest of the page (review F3).
@@ -85,7 +85,7 @@ def render(writer: PageWriter, page_id: str) -> str:
         f'<label class="hk-play-field"><span>{t("play.edition")}</span>'
         f'<select name="edition" aria-describedby="hk-play-edition-hint">{editions}</select>'
         f'<span class="hk-play-hint" id="hk-play-edition-hint">'
-        f'{t("play.edition_hint", limit=FACTS["round_limit"])}</span></label>',
+        f'{t("play.edition_hint", limit=GAME.facts["round_limit"])}</span></label>',
         f'<label class="hk-play-field"><span>{t("play.level")}</span>'
         f'<select name="level">{levels}</select></label>',
         f'<fieldset class="hk-play-seat"><legend>{t("play.seat")}</legend>{seats}</fieldset>',

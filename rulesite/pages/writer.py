@@ -111,7 +111,7 @@ class PageWriter:
         out.extend(self.section(page, section) for section in page.sections)
         if page.kind == "api":
             # Under the last section ("Reference"): mkdocs.yml sets heading_level 3.
-            out.append("::: hanamikoji")
+            out.append(f"::: {examples.GAME.engine}")
         if page.kind == "misreadings":
             out.extend(self.misreading(page, item.id, item.settles) for item in page.items)
         if page.kind == "glossary":

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import zopfli.gzip  # type: ignore[import-untyped]  # zopfli ships no stubs or py.typed
 
-import hanamikoji
+import gamekit
 from rulesite.errors import AssetError
 from rulesite.runtime import stdlib, wasm
 
@@ -40,7 +40,8 @@ GZIPPED = ("pyodide.asm.mjs", "pyodide.asm.wasm")  # shipped as NAME.gz
 STDLIB = "python_stdlib.zip.gz"
 GZ_CACHE = stdlib.REPO / "build" / "gz-cache"
 ZOPFLI_ITERATIONS = 5  # measured on the wasm: 1 -> 3,415,020 bytes, 5 -> 3,412,324
-ENGINE = f"hanamikoji-{hanamikoji.__version__}.zip.gz"
+# Named after the site's game (its engine and version); gamekit and the other engines go in too.
+ENGINE = f"{gamekit.plugin().engine}-{gamekit.plugin().version}.zip.gz"
 
 
 def _digest(*parts: bytes) -> str:

@@ -210,8 +210,8 @@ def _match_examples(text: dict[str, Any], structure: Structure, file: Path,
         listed = example.spec.get("geishas", [])
         where = f"examples.{example_id}.geishas"
         if not isinstance(listed, list) or not all(
-                isinstance(g, int) and not isinstance(g, bool) and str(g) in placeholders.GEISHAS
-                for g in listed):
+                isinstance(g, int) and not isinstance(g, bool)
+                and placeholders.valid("geisha", str(g)) for g in listed):
             raise MalformedEntryError(file.parent.parent / "structure.yml", where,
                                       f"expected a list of geisha numbers, got {listed!r}")
         if "text" in entry:

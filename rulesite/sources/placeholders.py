@@ -1,6 +1,7 @@
-"""The placeholders of locale text: ``{n:NAME}`` (a number from ``hanamikoji.FACTS``),
-``{ref:ID}`` (a link to a rule, section or page), ``{term:ID}`` (a glossary term) and
-``{geisha:N}`` (geisha N, drawn in her colour as on the example boards).
+"""The placeholders of locale text: ``{n:NAME}`` (a number from the game's facts, e.g.
+``hanamikoji.FACTS``), ``{ref:ID}`` (a link to a rule, section or page), ``{term:ID}`` (a
+glossary term) and the game's own kinds (:attr:`gamekit.Plugin.placeholders`, e.g.
+``{geisha:N}``: geisha N, drawn in her colour as on the example boards).
 :func:`check` finds bad ones at load time; :class:`Resolver` turns good ones into Markdown."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from hanamikoji import FACTS
+import gamekit
 from rulesite.errors import MalformedEntryError, UnknownReferenceError
 from rulesite.sources.structure import Structure
 
@@ -23,7 +24,8 @@ CHIP_THEN_MARK = re.compile(
     r"([\u00a0\u202f]?[.,;:!?\u2026)\u00bb\u3001\u3002\uff09\uff0c\uff0e\uff1a\u300d]+)")
 # {ref:} may point at anything with an anchor; a glossary term is linked with {term:} instead.
 REF_KINDS = ("rule", "section", "page", "note", "table", "example", "figure", "misreading")
-GEISHAS = tuple(str(n) for n in range(1, int(FACTS["geishas"]) + 1))
+GAME = gamekit.plugin()  # the site's game: its facts and its own placeholder kinds
+FACTS = GAME.facts
 # Where a {ref:} stands decides how a title is shown (ref_context).
 _SPACES = " \u00a0\u202f"
 # Curly double and single quotes, « 「 『 and the straight double quote.
@@ -31,9 +33,15 @@ _OPENING_QUOTES = ("\u201c", "\u2018", "«", "「", "『", '"')
 _ITEM_START = re.compile(r"\s*(?:(?:[-*+]|\d+\.)\s+)?|.*\|\s*")
 
 
+def valid(kind: str, name: str) -> bool:
+    """Whether ``{kind:name}`` is a good placeholder of one of the game's own kinds."""
+    placeholder = GAME.placeholders.get(kind)
+    return placeholder is not None and placeholder.check(name) is None
+
+
 def geishas(text: str) -> set[int]:
-    """The geisha numbers that ``text`` names with ``{geisha:N}``."""
-    return {int(name) for kind, name in scan(text) if kind == "geisha" and name in GEISHAS}
+    """The geisha numbers that ``text`` names with ``{geisha:N}`` (Hanamikoji's examples)."""
+    return {int(name) for kind, name in scan(text) if kind == "geisha" and valid(kind, name)}
 
 
 def scan(text: str) -> Iterator[tuple[str, str]]:
@@ -50,7 +58,7 @@ def check(text: str, structure: Structure, file: Path, key: str) -> None:
         if kind == "n":
             if name not in FACTS:
                 raise UnknownReferenceError(
-                    file, key, f"{where}: expected a fact name from hanamikoji.FACTS "
+                    file, key, f"{where}: expected a fact name from {GAME.engine}.FACTS "
                                f"({', '.join(sorted(FACTS))})")
         elif kind == "ref":
             if structure.kind_of.get(name) not in REF_KINDS:
@@ -61,14 +69,15 @@ def check(text: str, structure: Structure, file: Path, key: str) -> None:
             if name not in terms:
                 raise UnknownReferenceError(
                     file, key, f"{where}: expected a glossary term ID from structure.yml")
-        elif kind == "geisha":
-            if name not in GEISHAS:
-                raise UnknownReferenceError(
-                    file, key, f"{where}: expected a geisha number, 1 to {FACTS['geishas']}")
+        elif kind in GAME.placeholders:
+            wrong = GAME.placeholders[kind].check(name)
+            if wrong is not None:
+                raise UnknownReferenceError(file, key, f"{where}: {wrong}")
         else:
+            kinds = ["n", "ref", "term", *GAME.placeholders]
             raise MalformedEntryError(
-                file, key,
-                f"{where}: unknown placeholder kind {kind!r}; expected n, ref, term or geisha")
+                file, key, f"{where}: unknown placeholder kind {kind!r}; expected "
+                           f"{', '.join(kinds[:-1])} or {kinds[-1]}")
 
 
 def ref_context(text: str, start: int, end: int) -> str:
@@ -111,8 +120,8 @@ class Resolver:
             kind, name = match.group(1), match.group(2)
             if kind == "n":
                 return str(FACTS[name])
-            if kind == "geisha":  # the chip of the example boards (widget.css)
-                return f'<span class="hk-chip hk-g{name}">{name}</span>' if links else name
+            if kind in GAME.placeholders:
+                return GAME.placeholders[kind].render(name, links)
             label = (self.label_of(name, ref_context(text, match.start(), match.end()))
                      if kind == "ref" else self.term_of(name))
             return f"[{label}]({self.href(name)})" if links else label
