@@ -3,7 +3,7 @@
 At build time these come from Babel (the CLDR data). The browser's Python (Pyodide) has no
 Babel, so :func:`grammar` hands it the little it needs as data, under the key ``grammar`` of
 the strings it receives: the plural category of every count it can meet and the language's
-list patterns. ``docs/assets/examples/explain.py`` applies that data in both places, so a
+list patterns. ``gamekit/hanamikoji/explain.py`` applies that data in both places, so a
 page built here and the same example run live say exactly the same words. The browser's
 JavaScript uses ``Intl.PluralRules`` and ``Intl.ListFormat`` (``docs/assets/examples/i18n.js``).
 

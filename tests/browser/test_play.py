@@ -24,8 +24,6 @@ LIVE_TIMEOUT_MS = 60_000  # booting Pyodide on a busy 2-core machine, with margi
 GAME_SECONDS = 240  # a whole game at the default level, on a busy machine
 
 
-
-
 def text_of(html: str) -> str:
     return " ".join(re.sub(r"<[^>]+>", " ", html).split())
 

@@ -27,7 +27,6 @@ EN = UI["en"]
 KINDS = {"link", "json", "record", "notation", "illegal", "turn", "level", "size"}
 
 
-
 def ok(answer: dict[str, Any]) -> dict[str, Any]:
     assert "error" not in answer, answer
     return answer

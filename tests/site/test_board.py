@@ -1,4 +1,4 @@
-"""The one board renderer (docs/assets/examples/board.py): what it marks, and that it tells
+"""The one board renderer (gamekit/hanamikoji/board.py): what it marks, and that it tells
 apart geishas, used action markers and moved victory markers without colour."""
 
 from __future__ import annotations

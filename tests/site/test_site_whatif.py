@@ -1,5 +1,5 @@
 """"What if?" from every step of every example, in CPython, through the session functions the
-widget calls in the worker (docs/assets/examples/session.py): the record each example embeds
+widget calls in the worker (gamekit/hanamikoji/session.py): the record each example embeds
 replays the example exactly; at every step the board offers as choices exactly the engine's
 legal moves; and from the first step where another move exists, a line played to the end
 (another move, then the engine at its easy level for both players, deals included) ends with
@@ -28,8 +28,6 @@ LOCALES = load(REPO / "locales")
 EXAMPLES = LOCALES.structure.examples
 UI = examples.strings(LOCALES.languages["en"].ui)
 CHOICE = re.compile(r'data-part="([a-z]+)-[^"]*" data-choice="([^"]+)"')
-
-
 
 
 def ok(answer: dict[str, Any]) -> dict[str, Any]:
