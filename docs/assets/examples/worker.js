@@ -5,7 +5,7 @@
 // Messages in:  {type: "init", pyodide, stdlib, lock, engine, game}
 //               (URLs; pyodide is the runtime's folder, lock the "info" of its lock file,
 //               engine a zip of the engines and the gamekit package: rulesite/runtime/stdlib.py;
-//               game the ID of the page's game in gamekit.GAMES, or null for the only one)
+//               game the ID of the page's game in gamekit.GAMES; none: the only one)
 //               {type: "run", id, code, strings}
 //               {type: "call", id, fn, args}: calls the game's session function fn (a name
 //               its plug-in lists in calls) with the JSON-ready array args, e.g.
@@ -36,7 +36,9 @@ let warmRuns = 0;
 let ready = null;
 let runExample = null;
 let callSession = null;
-let gameId = null; // the game the page plays (init's game: an ID of gamekit.GAMES)
+// The game the page plays (init's game: an ID of gamekit.GAMES). Undefined, not null, when the
+// page names none: Pyodide passes undefined as None but null as its own jsnull.
+let gameId;
 let failed = false;
 let keep = []; // URL prefixes of this version's runtime files: kept in the cache for good
 const early = new Map(); // URL -> response promise, fetched before Pyodide asks for it
@@ -193,7 +195,7 @@ self.onmessage = (event) => {
 
 // The engines and gamekit (the game's plug-in: runner, words, boards, session) are imported
 // from their zip on sys.path (no unpacking, no compiling). Returns the run and call functions
-// for the game the page named (gamekit.GAMES; null: the site's only game).
+// for the game the page named (gamekit.GAMES; none: the site's only game).
 const PREPARE = `
 import json, sys
 
@@ -251,7 +253,7 @@ async function emscriptenModule(url) {
 async function init(urls) {
   try {
     keep = [urls.pyodide, urls.engine];
-    gameId = urls.game || null;
+    gameId = urls.game || undefined;
     // Everything at once, before Pyodide's loader has even arrived: the wasm (compiled while
     // it streams in), the standard library, the engine and the loader's own module.
     for (const url of [urls.pyodide + "pyodide.asm.wasm.gz", urls.stdlib]) {
