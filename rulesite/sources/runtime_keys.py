@@ -1,10 +1,10 @@
 """The interface strings the browser's code asks for, checked against English at load time.
 
 The live examples, the what-if boards and the Play page read ``ui.yml`` strings at run time
-(``docs/assets``: the JavaScript modules and the Python the worker runs). A key they name that
-English lacks, or a ``{field}`` in English that the code never fills, would build and then
-fail in the reader's browser; here it stops the build, naming ``en/ui.yml``, the key and the
-file that uses it. (The other languages must match English: :mod:`rulesite.sources.locales`.)
+(``docs/assets``: the JavaScript modules; ``gamekit``: the Python the worker runs). A key they
+name that English lacks, or a ``{field}`` in English that the code never fills, would build and
+then fail in the reader's browser; here it stops the build, naming ``en/ui.yml``, the key and
+the file that uses it. (The other languages must match English: :mod:`rulesite.sources.locales`.)
 
 A key is found as a string literal (``"play.status.idle"``); the fields filled are the names
 in the call it stands in, up to its closing bracket. Keys made at run time
@@ -20,7 +20,9 @@ from pathlib import Path
 from rulesite.errors import MalformedEntryError, MissingKeyError
 from rulesite.sources.yamlio import line_of
 
-ASSETS = Path(__file__).resolve().parents[2] / "docs" / "assets"
+REPO = Path(__file__).resolve().parents[2]
+SOURCES = (REPO / "docs" / "assets", REPO / "gamekit")
+"""Where the browser's code is: its JavaScript and the Python the worker imports."""
 PREFIXES = ("play", "widget", "step", "outcome", "whatif", "share", "cite", "error")
 _LITERAL = re.compile(r"""["'`]((?:""" + "|".join(PREFIXES)
                       + r""")\.[A-Za-z0-9_.-]*[A-Za-z0-9_])["'`]""")
@@ -48,22 +50,27 @@ def _call_after(source: str, start: int) -> str | None:
     return None
 
 
+def _files(sources: tuple[Path, ...]) -> list[Path]:
+    return sorted(path for root in sources for pattern in ("*.js", "*.py")
+                  for path in root.rglob(pattern))
+
+
 @functools.cache
-def keys(assets: Path = ASSETS) -> dict[str, str]:
+def keys(sources: tuple[Path, ...] = SOURCES) -> dict[str, str]:
     """key -> the first file naming it, for every literal key in the browser's code."""
     found: dict[str, str] = {}
-    for path in sorted([*assets.rglob("*.js"), *assets.rglob("*.py")]):
+    for path in _files(sources):
         for match in _LITERAL.finditer(path.read_text(encoding="utf-8")):
-            found.setdefault(match.group(1), path.relative_to(assets.parent.parent).as_posix())
+            found.setdefault(match.group(1), path.relative_to(REPO).as_posix())
     return found
 
 
 @functools.cache
-def uses(assets: Path = ASSETS) -> dict[str, list[tuple[str, set[str]]]]:
+def uses(sources: tuple[Path, ...] = SOURCES) -> dict[str, list[tuple[str, set[str]]]]:
     """key -> [(file, names in the call)] for every literal key in the browser's code that
     is filled in a call spelling out its fields."""
     found: dict[str, list[tuple[str, set[str]]]] = {}
-    for path in sorted([*assets.rglob("*.js"), *assets.rglob("*.py")]):
+    for path in _files(sources):
         source = path.read_text(encoding="utf-8")
         for match in _LITERAL.finditer(source):
             call = _call_after(source, match.end())
@@ -75,18 +82,18 @@ def uses(assets: Path = ASSETS) -> dict[str, list[tuple[str, set[str]]]]:
             if call is None or not re.search(r"[{=]", call):
                 continue
             names = set(_NAME.findall(call))
-            found.setdefault(match.group(1), []).append((path.relative_to(assets.parent.parent)
-                                                         .as_posix(), names))
+            found.setdefault(match.group(1), []).append((path.relative_to(REPO).as_posix(),
+                                                         names))
     return found
 
 
-def check(english: dict[str, str], file: Path, assets: Path = ASSETS) -> None:
+def check(english: dict[str, str], file: Path, sources: tuple[Path, ...] = SOURCES) -> None:
     """Every key the code names is in ``english`` (``en/ui.yml``), and each of its fields is
     named where the code fills it."""
-    for key, where in keys(assets).items():
+    for key, where in keys(sources).items():
         if key not in english:
             raise MissingKeyError(file, key, f"{where} uses it")
-    for key, places in uses(assets).items():
+    for key, places in uses(sources).items():
         fields = set(_FIELD.findall(english[key]))
         filled = [names for _, names in places]
         missing = sorted(fields - set().union(*filled))
