@@ -37,8 +37,8 @@ browser:
 # (tsconfig.json for the pages, tsconfig.worker.json for the engine's worker,
 # tsconfig.loose.json for the modules not yet typed throughout).
 check: setup node
-	$(VENV)/bin/ruff check hanamikoji loveletter rulesite tests benchmarks scripts
-	$(VENV)/bin/mypy hanamikoji loveletter
+	$(VENV)/bin/ruff check hanamikoji loveletter gamekit rulesite tests benchmarks scripts
+	$(VENV)/bin/mypy hanamikoji loveletter gamekit rulesite
 	$(VENV)/bin/deptry .
 	$(VENV)/bin/zizmor --offline --quiet .github/workflows/
 	node_modules/.bin/biome lint --error-on-warnings

@@ -90,8 +90,7 @@ TARGETS = {
     "cold_20mbit_ms": 3000, "cold_20mbit_bytes": 4_500_000, "cold_5mbit_ms": 9000,
     "warm_ms": 50, "idle_phone_runtime_bytes": 0,
 }
-RUNTIME_PATHS = ("/assets/pyodide/", "/assets/py/", "/assets/examples/worker.js",
-                 "/assets/examples/runner.py", "/assets/examples/explain.py")
+RUNTIME_PATHS = ("/assets/pyodide/", "/assets/py/", "/assets/examples/worker.js")
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
          "is_mobile": True, "has_touch": True}

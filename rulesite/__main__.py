@@ -7,12 +7,12 @@ import os
 import sys
 from pathlib import Path
 
-from rulesite import published
 from rulesite.build import REPO, build, rebuild_languages
-from rulesite.coverage import coverage, format_report
 from rulesite.errors import SiteError
-from rulesite.locales import load
 from rulesite.serve import serve, serve_live
+from rulesite.sources import published
+from rulesite.sources.coverage import coverage, format_report
+from rulesite.sources.locales import load
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,14 +17,16 @@ from xml.etree import ElementTree
 
 import yaml
 
-from rulesite import assets, compare, csp, published, search
-from rulesite.book import FILENAME as BOOK
-from rulesite.book import BookWriter
-from rulesite.config import language_config
 from rulesite.errors import BuildError, SiteError
-from rulesite.locales import Locales, load
-from rulesite.pages import render_language
-from rulesite.root import not_found, root_index
+from rulesite.pages import compare, search
+from rulesite.pages.book import FILENAME as BOOK
+from rulesite.pages.book import BookWriter
+from rulesite.pages.config import language_config
+from rulesite.pages.root import not_found, root_index
+from rulesite.pages.writer import render_language
+from rulesite.runtime import assets, csp
+from rulesite.sources import published
+from rulesite.sources.locales import Locales, load
 
 REPO = Path(__file__).resolve().parent.parent
 MARKER = ".rulesite"  # marks an output folder this builder may wipe
@@ -88,7 +90,7 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
           jobs: int = 2, site_url: str | None = None) -> Path:
     """Build the site into ``out`` and return it. ``pyodide=False`` skips the runtime copy
     (the live examples then cannot start); the compiled engine is always written (both in
-    folders named by their content: :mod:`rulesite.assets`). ``site_url``:
+    folders named by their content: :mod:`rulesite.runtime.assets`). ``site_url``:
     where the site will live (``SITE_URL``, e.g. ``https://example.org/hanamikoji-rules/``);
     without it every link still works, but pages have no canonical link, no hreflang
     alternates and no site-wide sitemap, and the 404 page assumes the site is at the host's

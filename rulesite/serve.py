@@ -37,8 +37,10 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+import gamekit
+
 REPO = Path(__file__).resolve().parent.parent
-ENGINE = REPO / "hanamikoji"
+ENGINE = REPO / gamekit.plugin().engine  # the site's game's engine package
 STATE = "/__rulesite/state"
 SCRIPT = "/__rulesite/reload.js"
 POLL_S = 0.4

@@ -6,7 +6,7 @@
 //   node scripts/pyodide_examples.mjs STDLIB.zip ENGINE.zip INPUT.json [PYODIDE_DIR]
 //
 // With Pyodide's own python_stdlib.zip, the line lists every standard library module used:
-// how rulesite/stdlib_modules.txt was made. With the reduced one, it shows that it is enough
+// how rulesite/runtime/stdlib_modules.txt was made. With the reduced one, it shows that it is enough
 // (tests/pyodide/test_reduced_stdlib.py).
 import fs from "node:fs";
 import path from "node:path";
@@ -14,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const [stdlib, engine, input, dir] = process.argv.slice(2);
-// The tests pass the Pyodide folder with the wasm the site ships (rulesite/wasm.py).
+// The tests pass the Pyodide folder with the wasm the site ships (rulesite/runtime/wasm.py).
 const PYODIDE_DIR = path.resolve(dir || path.join(ROOT, "node_modules", "pyodide"));
 if (!input) {
   process.stderr.write("usage: pyodide_examples.mjs STDLIB.zip ENGINE.zip INPUT.json [PYODIDE_DIR]\n");

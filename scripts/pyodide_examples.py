@@ -3,12 +3,13 @@
 Run by ``scripts/pyodide_examples.mjs``, which sets Pyodide up as ``worker.js`` does and
 defines ``INPUT``: a JSON file ``{"strings": {...}, "examples": {id: code}, "ui": {...}}``
 (``ui``: every interface string, for the session). Like the worker,
-this imports the runner, the explainer and the board from the compiled engine zip on ``sys.path``.
+this imports ``gamekit`` (the runner and the game's plug-in) from the compiled engine zip on
+``sys.path``.
 Besides the examples, a few faulty programs take the error paths (syntax error, bad move, no
-game), and a few moves of a game go through the session (``session.py``, as the Play page
+game), and a few moves of a game go through the session (the plug-in's, as the Play page
 calls it: :func:`session_sample`). The output line, after ``HK_EXAMPLES ``: each example's
 result, each faulty program's error, the session's answers, and ``stdlib``: every module
-that came from the standard library zip (how ``rulesite/stdlib_modules.txt`` was made).
+that came from the standard library zip (how ``rulesite/runtime/stdlib_modules.txt`` was made).
 """
 
 import json
@@ -43,29 +44,25 @@ def session_sample(session: Any, ui: dict[str, str]) -> dict[str, Any]:
 def main(path: str) -> None:
     # As worker.js's PREPARE does.
     sys.path.insert(0, "/lib/hk-engine.zip")
-    import hk_example_board
-    import hk_example_explain
-    import hk_example_runner
-    import hk_example_session
+    import gamekit
+    from gamekit import runner
 
     with open(path, encoding="utf-8") as file:
         spec = json.load(file)
     results = {}
     for example_id, code in spec["examples"].items():
-        result = hk_example_runner.run(code)
-        if "steps" in result:
-            result.update(hk_example_explain.explain(result["steps"], spec["strings"]))
-            result["boards"] = hk_example_board.boards(result["steps"], spec["strings"])
+        result = gamekit.run(None, code, spec["strings"])
         results[example_id] = json.loads(json.dumps(result, ensure_ascii=False))
-    errors = {name: hk_example_runner.run(code).get("error") for name, code in FAULTY.items()}
+    game = gamekit.plugin()
+    errors = {name: runner.run(code, game).get("error") for name, code in FAULTY.items()}
     zipped = sorted(
         name for name, module in list(sys.modules.items())
         if "python3" in (getattr(getattr(module, "__spec__", None), "origin", None) or "")
         and ".zip/" in module.__spec__.origin)
     print("HK_EXAMPLES " + json.dumps({
         "results": results, "errors": errors, "stdlib": zipped,
-        "session": session_sample(hk_example_session, spec["ui"]),
-        "python": list(sys.version_info[:2]), "engine": hk_example_runner.__file__}))
+        "session": session_sample(game.session, spec["ui"]),
+        "python": list(sys.version_info[:2]), "engine": runner.__file__}))
 
 
 if "INPUT" in globals():  # run by pyodide_examples.mjs; imported by tests for session_sample

@@ -13,7 +13,7 @@
 //   --cwd DIR           working directory inside Pyodide (default /home/pyodide, in memory)
 //   --timings FILE      write startup timings (ms) to FILE as JSON
 //   --pyodide DIR       the Pyodide folder (default node_modules/pyodide; the tests pass the
-//                       one with the wasm the site ships: rulesite/wasm.py)
+//                       one with the wasm the site ships: rulesite/runtime/wasm.py)
 //
 // FILE's own directory is mounted at its host path, so FILE, its neighbours and its
 // __file__ look the same as in CPython; like `python FILE`, that directory is sys.path[0].

@@ -1,5 +1,5 @@
 // What the page's scripts read of the JSON that session.py answers (through worker.js) and
-// that the build embeds (rulesite/examples.py): session.py's docstrings describe every field.
+// that the build embeds (rulesite/pages/examples.py): session.py's docstrings describe every field.
 
 /** A step of a timeline: session.py's steps, or runner.py's at build time. */
 interface SessionStep {

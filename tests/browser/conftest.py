@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from run_once import SUB_PATH, run_folder, served_by_controller, served_folder, start_server
 
-from rulesite.locales import Locales, load
+from rulesite.sources.locales import Locales, load
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")

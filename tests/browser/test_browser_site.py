@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import Page
 
-from rulesite.locales import Locales
-from rulesite.pages import PageWriter
+from rulesite.pages.writer import PageWriter
+from rulesite.sources.locales import Locales
 
 if TYPE_CHECKING:  # the fixture's type only: importing conftest at run time breaks collection
     from conftest import Watched

@@ -22,8 +22,11 @@ import pytest
 from conftest import Tab, open_tab
 from playwright.sync_api import Browser, Locator, Page
 
-from rulesite import examples
-from rulesite.locales import Locales
+from gamekit import runner
+from gamekit.hanamikoji import PLUGIN as HANAMIKOJI
+from gamekit.hanamikoji import explain as explainer
+from rulesite.pages import examples
+from rulesite.sources.locales import Locales
 
 LANGS = ("en", "fr", "ja", "id")
 LIVE_TIMEOUT_MS = 45_000  # booting Pyodide on a busy 2-core machine, with margin
@@ -109,9 +112,9 @@ def built(page: Page, example_ids: list[str]) -> dict[str, dict[str, Any]]:
 
 def expected_words(code: str, ui: dict[str, str]) -> dict[str, Any]:
     """What CPython makes of ``code``: the runner's result with the words of each step."""
-    result: dict[str, Any] = examples.runner.run(code)
+    result: dict[str, Any] = runner.run(code, HANAMIKOJI)
     if "steps" in result:
-        result.update(examples.explainer.explain(result["steps"], ui))
+        result.update(explainer.explain(result["steps"], ui))
     return result
 
 
@@ -252,7 +255,7 @@ def test_error_names_its_line_in_the_page_language(tab: Tab, site_url: str, loca
     ui = locales.languages[lang].ui
     code = shown_code(locales, "ex-8-vs-11", lang)
     broken = code.replace('game.apply("S6")', 'game.apply("G2x7")')
-    error = examples.runner.run(broken)["error"]
+    error = runner.run(broken, HANAMIKOJI)["error"]
     line = next(n for n, text in enumerate(broken.splitlines(), 1) if "G2x7" in text)
     assert error["line"] == line
     page.goto(f"{site_url}/{lang}/end/")

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from rulesite.locales import Locales
+from rulesite.sources.locales import Locales
 
 # Pages with figures whose boards differ in kind: several frames, small figures, the home page.
 PAGES = ("en/round/", "ja/scoring/", "fr/quick-reference/", "id/")

@@ -15,16 +15,13 @@ import pytest
 from conftest import Tab, open_tab
 from playwright.sync_api import Browser, Page
 
+from gamekit.hanamikoji import session
 from hanamikoji import Game, Record, timeline
-from rulesite import examples
-from rulesite.locales import Locales
+from rulesite.sources.locales import Locales
 
 REPO = Path(__file__).resolve().parents[2]
 LIVE_TIMEOUT_MS = 60_000  # booting Pyodide on a busy 2-core machine, with margin
 GAME_SECONDS = 240  # a whole game at the default level, on a busy machine
-
-
-session = examples.session
 
 
 def text_of(html: str) -> str:

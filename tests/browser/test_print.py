@@ -14,8 +14,8 @@ import pytest
 from playwright.sync_api import Browser
 from pypdf import PdfReader
 
-from rulesite.locales import Locales
-from rulesite.placeholders import scan
+from rulesite.sources.locales import Locales
+from rulesite.sources.placeholders import scan
 
 # Characters a PDF's text gives for the glyph of another, which NFKC does not undo: the
 # Japanese font's glyph of 長 comes back as the radical ⻑, its ・ as the hyphenation point ‧.

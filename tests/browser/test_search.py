@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page
 
-from rulesite.locales import Locales
+from rulesite.sources.locales import Locales
 
 if TYPE_CHECKING:  # the fixture's type only: importing conftest at run time breaks collection
     from conftest import Watched

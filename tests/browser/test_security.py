@@ -19,13 +19,12 @@ from conftest import Tab, open_tab
 from playwright.sync_api import Browser, Page
 from test_play import LIVE_TIMEOUT_MS, one_decision, state, wait_state
 
+from gamekit.hanamikoji import session
 from hanamikoji import Game, Record
-from rulesite import examples
-from rulesite.locales import Locales
+from rulesite.sources.locales import Locales
 
 SEED = 2_611_161_193  # what crypto.getRandomValues gives in the first tab (see FIXED)
 
-session = examples.session
 
 # Every CSP violation the page sees, kept where the test can read it.
 WATCH = """
@@ -295,7 +294,7 @@ def test_code_in_an_example_box_fetches_nothing_from_another_host(tab: Tab,
 
 # --- F11: the runtime kept in Cache Storage is checked against its SHA-256 ----------------
 
-# Each cached file's address and the SHA-256 the page gives for it (rulesite/assets.py).
+# Each cached file's address and the SHA-256 the page gives for it (rulesite/runtime/assets.py).
 EXPECTED_DIGESTS = """() => {
   const cfg = JSON.parse(document.getElementById("hk-config").textContent);
   const assets = new URL(cfg.assets, location.href);

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from rulesite.locales import Locales
+from rulesite.sources.locales import Locales
 
 
 @pytest.fixture

@@ -24,9 +24,10 @@ from conftest import Tab, open_tab
 from playwright.sync_api import Browser, Locator, Page, expect
 from test_accessibility import axe_problems, sideways
 
+from gamekit.hanamikoji import explain as explainer
 from hanamikoji import Record, timeline
-from rulesite import examples
-from rulesite.locales import Locales
+from rulesite.pages import examples
+from rulesite.sources.locales import Locales
 
 LIVE_TIMEOUT_MS = 60_000  # booting Pyodide on a busy 2-core machine, with margin
 
@@ -114,7 +115,7 @@ def test_a_what_if_line_reaches_the_engines_outcome(tab: Tab, site_url: str,
     game = record.replay()
     assert game.outcome is not None
     steps = [s.to_json() for s in timeline(record)]
-    words = examples.explainer.explain(steps, ui)
+    words = explainer.explain(steps, ui)
     same_html(page, box.locator(".hk-ex-outcome").inner_html(), words["outcome"])
     assert box.locator(".hk-ex-steps > li").count() == len(steps)
     assert box.locator(".hk-ex-steps > li.hk-wi-step").count() == len(steps) - 39

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from run_once import run_folder, run_lock
 
-from rulesite import wasm
+from rulesite.runtime import wasm
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ROOT / "scripts"

@@ -5,11 +5,11 @@ engine is installed from a wheel built from the work tree, and the repository is
 its own path so pytest finds the same rootdir, pyproject.toml settings and conftest files as
 in CPython. Tests marked ``cpython_only`` are deselected.
 
-The site ships a reduced standard library (rulesite/stdlib.py); pytest and hypothesis need
-more of it, so the suite runs with Pyodide's whole one, and every import the engine makes is
-watched: a standard library module the site does not ship fails the test, naming the module to
-add to rulesite/stdlib_modules.txt. (The command line, ``hanamikoji._cli``, never runs in the
-browser and may import what it likes.)
+The site ships a reduced standard library (rulesite/runtime/stdlib.py); pytest and hypothesis
+need more of it, so the suite runs with Pyodide's whole one, and every import the engine makes
+is watched: a standard library module the site does not ship fails the test, naming the module
+to add to rulesite/runtime/stdlib_modules.txt. (The command line, ``hanamikoji._cli``, never
+runs in the browser and may import what it likes.)
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
-from rulesite.stdlib import MODULES
+from rulesite.runtime.stdlib import MODULES
 
 ROOT = Path(__file__).resolve().parents[2]
 MARKER = "PYODIDE_PYTEST_RESULT "  # starts the driver's result line
@@ -113,7 +113,7 @@ def test_engine_suite_passes_in_pyodide(
     assert result["status"] == 0 and proc.returncode == 0, report
     # The browser's standard library served every import the engine made.
     assert result["outside_stdlib"] == [], (
-        f"{result['outside_stdlib']}: add these modules to rulesite/stdlib_modules.txt")
+        f"{result['outside_stdlib']}: add these modules to rulesite/runtime/stdlib_modules.txt")
     outcomes = result["outcomes"]
     assert isinstance(outcomes, dict)
     assert outcomes.get("passed", 0) > 0, report

@@ -1,10 +1,10 @@
-"""The reduced standard library the site ships (rulesite/stdlib.py) is enough, and exact.
+"""The reduced standard library the site ships (rulesite/runtime/stdlib.py) is enough, and exact.
 
 Every example runs inside Pyodide under node, set up as the browser's worker sets it up: the
-site's reduced wasm (rulesite/wasm.py), its reduced, compiled standard library and its
+site's reduced wasm (rulesite/runtime/wasm.py), its reduced, compiled standard library and its
 compiled engine (the very files the build ships). Each result must equal what CPython computes
 at build time, the error paths must work, and the modules taken from the standard library must
-be exactly those listed in rulesite/stdlib_modules.txt: a module the engine starts to need
+be exactly those listed in rulesite/runtime/stdlib_modules.txt: a module the engine starts to need
 fails here, naming it, and so does a listed module nothing needs any more. The engine's own
 test suite runs under the same wasm in test_engine_in_pyodide.py, which also fails on any
 module the engine imports from outside the list.
@@ -22,9 +22,15 @@ from typing import Any
 
 import pytest
 
-from rulesite import examples, wasm
-from rulesite.locales import Locales, load
-from rulesite.stdlib import MODULES, engine_zip, reduced_zip
+from gamekit import runner
+from gamekit.hanamikoji import PLUGIN as HANAMIKOJI
+from gamekit.hanamikoji import board as drawer
+from gamekit.hanamikoji import explain as explainer
+from gamekit.hanamikoji import session
+from rulesite.pages import examples
+from rulesite.runtime import wasm
+from rulesite.runtime.stdlib import MODULES, engine_zip, reduced_zip
+from rulesite.sources.locales import Locales, load
 
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -74,9 +80,9 @@ def test_every_example_runs_with_the_reduced_stdlib(locales: Locales, tmp_path: 
     assert out["python"] == [3, 14]
     assert out["engine"].startswith("/lib/hk-engine.zip/")  # the compiled engine the site ships
     for example_id, code in codes.items():
-        expected = examples.runner.run(code)
-        expected.update(examples.explainer.explain(expected["steps"], ui))
-        expected["boards"] = examples.drawer.boards(expected["steps"], ui)
+        expected = runner.run(code, HANAMIKOJI)
+        expected.update(explainer.explain(expected["steps"], ui))
+        expected["boards"] = drawer.boards(expected["steps"], ui)
         assert out["results"][example_id] == json.loads(json.dumps(expected)), example_id
     errors = out["errors"]
     assert errors["syntax"]["type"] == "SyntaxError" and errors["syntax"]["line"] == 1
@@ -86,7 +92,7 @@ def test_every_example_runs_with_the_reduced_stdlib(locales: Locales, tmp_path: 
     assert errors["not_game"] == {"kind": "not_game", "type": "int"}
     assert errors["printed"] is None
     # The session (the Play page's calls) gives in Pyodide what it gives in CPython.
-    assert out["session"] == json.loads(json.dumps(session_sample(examples.session, every)))
+    assert out["session"] == json.loads(json.dumps(session_sample(session, every)))
     # Exactly the listed modules: none missing (the runs above would have failed), none unused.
     assert sorted(out["stdlib"]) == sorted(MODULES), (
         f"listed but unused: {sorted(set(MODULES) - set(out['stdlib']))}")

@@ -1,4 +1,4 @@
-"""docs/assets/examples/session.py in CPython: the functions the Play page and the "what if?"
+"""gamekit/hanamikoji/session.py in CPython: the functions the Play page and the "what if?"
 boards call in the worker. Games are played through them to the end; untrusted records and
 links are refused with a message in the page's language; the seat the page shows never sees
 the other seat's hidden cards."""
@@ -14,16 +14,13 @@ from typing import Any
 
 import pytest
 
+from gamekit.hanamikoji import session
 from hanamikoji import Game, MCTSPlayer, Record, View, timeline
-from rulesite import examples
-from rulesite.locales import load as load_locales
+from rulesite.sources.locales import load as load_locales
 
 REPO = Path(__file__).resolve().parents[2]
 UI = {lang: data.ui for lang, data in load_locales(REPO / "locales").languages.items()}
 EN = UI["en"]
-
-
-session = examples.session
 
 
 def ok(answer: dict[str, Any]) -> dict[str, Any]:

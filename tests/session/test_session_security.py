@@ -16,17 +16,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gamekit.hanamikoji import session
 from hanamikoji import FULL_DECK, Game, PositionError, Record, RecordError
 from hanamikoji._record import MAX_CHARS, MAX_DEPTH, nesting
-from rulesite import examples
-from rulesite.locales import load as load_locales
+from rulesite.sources.locales import load as load_locales
 
 REPO = Path(__file__).resolve().parents[2]
 UI = {lang: data.ui for lang, data in load_locales(REPO / "locales").languages.items()}
 EN = UI["en"]
 KINDS = {"link", "json", "record", "notation", "illegal", "turn", "level", "size"}
-
-session = examples.session
 
 
 def ok(answer: dict[str, Any]) -> dict[str, Any]:

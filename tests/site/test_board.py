@@ -1,4 +1,4 @@
-"""The one board renderer (docs/assets/examples/board.py): what it marks, and that it tells
+"""The one board renderer (gamekit/hanamikoji/board.py): what it marks, and that it tells
 apart geishas, used action markers and moved victory markers without colour."""
 
 from __future__ import annotations
@@ -8,14 +8,15 @@ from pathlib import Path
 
 import pytest
 
+from gamekit.hanamikoji import board as drawer
 from hanamikoji import Game, timeline
-from rulesite import examples
-from rulesite.locales import load
+from rulesite.pages import examples
+from rulesite.sources.locales import load
 
 REPO = Path(__file__).resolve().parents[2]
 UI = load(REPO / "locales").languages
 
-board = examples.drawer.board
+board = drawer.board
 
 
 def scored_game() -> list[dict[str, object]]:
@@ -102,7 +103,7 @@ def test_the_examples_boards_are_the_renderers() -> None:
     html = examples.render("ex-one", "fr", spec={"rule": "secret-card", "code": code}, ui=ui)
     steps = examples.compute("ex-one", code)["steps"]
     assert f'<div class="hk-ex-board">{board(steps[-1], ui)}</div>' in html
-    assert examples.drawer.boards(steps, ui) == [board(step, ui) for step in steps]
+    assert drawer.boards(steps, ui) == [board(step, ui) for step in steps]
 
 
 @pytest.mark.parametrize(("lang", "said"), [

@@ -16,11 +16,11 @@ import markdown
 import pytest
 
 import hanamikoji
-from rulesite.assets import GZIPPED, PYODIDE_FILES, SNAPSHOT, STDLIB, copy_pyodide
 from rulesite.build import REPO, build
 from rulesite.errors import AssetError, SiteError
+from rulesite.runtime.assets import GZIPPED, PYODIDE_FILES, SNAPSHOT, STDLIB, copy_pyodide
+from rulesite.runtime.stdlib import MODULES
 from rulesite.serve import make_server
-from rulesite.stdlib import MODULES, NOT_IN_BROWSER
 
 
 def _unzipped(path: Path) -> zipfile.ZipFile:
@@ -36,20 +36,24 @@ def _named_by_content(folder: Path, names: list[str]) -> None:
 
 
 def test_compiled_engine_in_the_site(any_site: Path) -> None:
-    """The engine, the runner and the explainer, as bytecode, in a folder named by content;
-    with the runtime, its memory snapshot beside them (named by content with the engine)."""
+    """The engine and gamekit (runner, words, boards, session), as bytecode, in a folder named
+    by content; with the runtime, its memory snapshot beside them (named by content with the
+    engine)."""
     shipped = sorted((any_site / "assets" / "py").glob("*/*"))
     with_runtime = bool(list((any_site / "assets" / "pyodide").glob(f"*/{STDLIB}")))
     files = [f"hanamikoji-{hanamikoji.__version__}.zip.gz", *([SNAPSHOT] if with_runtime else [])]
     assert [p.name for p in shipped] == files
     _named_by_content(shipped[0].parent, files)
     names = _unzipped(shipped[0]).namelist()
-    expected = {name + "c" for path in (REPO / "hanamikoji").rglob("*.py")
-                if not (name := path.relative_to(REPO).as_posix()).startswith(NOT_IN_BROWSER)}
+    expected = {name + "c" for package in ("hanamikoji", "gamekit")
+                for path in (REPO / package).rglob("*.py")
+                if not (name := path.relative_to(REPO).as_posix()).startswith(
+                    ("hanamikoji/_cli/", "hanamikoji/__main__.py"))}
     assert expected <= set(names)
     assert not [name for name in names
                 if name.startswith(("hanamikoji/_cli", "hanamikoji/__main__"))]
-    assert {"hk_example_runner.pyc", "hk_example_explain.pyc", "hk_example_board.pyc"} <= set(names)
+    assert {"gamekit/runner.pyc", "gamekit/hanamikoji/explain.pyc",
+            "gamekit/hanamikoji/board.pyc", "gamekit/hanamikoji/session.pyc"} <= set(names)
     assert not [name for name in names if name.endswith(".py")]
 
 
@@ -122,7 +126,7 @@ def test_docstring_markup() -> None:
     source = ("Charm:\n\n>>> [charm(g) for g in GEISHAS]\n[2, 2, 2, 3, 3, 4, 5]\n\nAfter.\n\n"
               "```python\n>>> inside_a_fence\n:class:`Kept`\n```\n\n"
               "See :class:`Game` and :attr:`~Player.A`.\n")
-    html = markdown.markdown(source, extensions=["fenced_code", "rulesite.docstring_markup"])
+    html = markdown.markdown(source, extensions=["fenced_code", "rulesite.pages.docstring_markup"])
     assert '<code class="language-pycon">&gt;&gt;&gt; [charm(g) for g in GEISHAS]\n' \
            "[2, 2, 2, 3, 3, 4, 5]\n</code>" in html
     assert "<p>After.</p>" in html

@@ -1,4 +1,4 @@
-"""The whole rulebook of each language (rulesite/book.py) as built: after the rule chapters,
+"""The whole rulebook of each language (rulesite/pages/book.py) as built: after the rule chapters,
 every common misreading and every glossary term with its definition, each ID once on the page,
 and every link to them staying in the book."""
 
@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from site_html import parse
 
-from rulesite.book import BookWriter
-from rulesite.locales import load
+from rulesite.pages.book import BookWriter
+from rulesite.sources.locales import load
 
 REPO = Path(__file__).resolve().parents[2]
 LOCALES = load(REPO / "locales")

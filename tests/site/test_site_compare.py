@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.locales import load
+from rulesite.sources.locales import load
 
 REPO = Path(__file__).resolve().parents[2]
 PAIRS = (("en", "fr"), ("ja", "id"))

@@ -6,8 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rulesite.coverage import coverage, format_report
-from rulesite.locales import flatten
+from rulesite.sources.coverage import coverage, format_report
+from rulesite.sources.locales import flatten
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -16,7 +16,7 @@ from site_html import html_files, parse
 
 from rulesite.build import build, site_root
 from rulesite.errors import SiteError
-from rulesite.locales import load
+from rulesite.sources.locales import load
 
 LANGS = ("en", "fr", "ja", "id")
 REPO = Path(__file__).resolve().parents[2]
@@ -24,7 +24,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 def page_urls(root: str) -> dict[tuple[str, str], str]:
     """(lang, page ID) -> the page's address on a site at ``root``; the whole rulebook of each
-    language (rulesite/book.py) is one of its pages, ``book``."""
+    language (rulesite/pages/book.py) is one of its pages, ``book``."""
     structure = load(REPO / "locales").structure
     return {(lang, page_id): f"{root}{lang}/{'' if kind == 'home' else page_id + '/'}"
             for lang in LANGS

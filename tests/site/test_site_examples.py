@@ -15,9 +15,13 @@ from typing import Any
 
 import pytest
 
+from gamekit import runner
+from gamekit.hanamikoji import PLUGIN as HANAMIKOJI
+from gamekit.hanamikoji import explain as explainer
 from hanamikoji import Game, Player
-from rulesite import examples, placeholders
-from rulesite.locales import Locales, load
+from rulesite.pages import examples
+from rulesite.sources import placeholders
+from rulesite.sources.locales import Locales, load
 
 REPO = Path(__file__).resolve().parents[2]
 LANGS = ("en", "fr", "ja", "id")
@@ -29,7 +33,7 @@ def real() -> Locales:
 
 
 def steps(real: Locales, example_id: str) -> list[dict[str, Any]]:
-    result = examples.runner.run(real.structure.examples[example_id].spec["code"])
+    result = runner.run(real.structure.examples[example_id].spec["code"], HANAMIKOJI)
     assert "steps" in result, result
     return list(result["steps"])
 
@@ -298,7 +302,7 @@ def test_code_comments_are_in_the_page_language(real: Locales, lang: str) -> Non
             assert f"# {text}" in shown, (example_id, lang, text)
         # Only the comments differ: same lines, and the engine gives the same result.
         assert len(shown.splitlines()) == len(source.splitlines())
-        assert examples.runner.run(shown)["steps"] == examples.runner.run(source)["steps"]
+        assert runner.run(shown, HANAMIKOJI)["steps"] == runner.run(source, HANAMIKOJI)["steps"]
     # The languages do read differently.
     en = real.languages["en"].text["examples"]["ex-gift"]["comments"]
     assert lang == "en" or real.languages[lang].text["examples"]["ex-gift"]["comments"] != en
@@ -310,7 +314,7 @@ def test_each_example_says_its_outcome_once(real: Locales, lang: str) -> None:
     for example_id in real.structure.examples:
         fragment = rendered(real, example_id, lang)
         timeline = steps(real, example_id)
-        words = examples.explainer.explain(timeline, ui)
+        words = explainer.explain(timeline, ui)
         shown = fragment.split('<script type="application/json"')[0]  # not the data
         assert shown.count(words["outcome"]) == 1, (example_id, lang)
         assert f'<p class="hk-ex-outcome">{words["outcome"]}</p>' in shown

@@ -1,5 +1,5 @@
 """Figures: engine positions declared in structure.yml, drawn by the board renderer in every
-language with a caption, a text alternative and the same anchor (rulesite/figures.py)."""
+language with a caption, a text alternative and the same anchor (rulesite/pages/figures.py)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from rulesite import figures
 from rulesite.errors import ExtraKeyError, MissingKeyError
-from rulesite.locales import load
-from rulesite.pages import PageWriter
+from rulesite.pages import figures
+from rulesite.pages.writer import PageWriter
+from rulesite.sources.locales import load
 
 REPO = Path(__file__).resolve().parents[2]
 LANGS = ("en", "fr", "ja", "id")

@@ -10,11 +10,11 @@ from urllib.parse import urlsplit
 import pytest
 from site_html import html_files, is_external, parse, target
 
-from rulesite import examples
 from rulesite.build import REPO, build
 from rulesite.errors import BuildError
-from rulesite.locales import load
-from rulesite.structure import Structure
+from rulesite.pages import examples
+from rulesite.sources.locales import load
+from rulesite.sources.structure import Structure
 
 LANGS = ("en", "fr", "ja", "id")
 

@@ -14,7 +14,7 @@ from rulesite.errors import (
     MissingKeyError,
     UnknownReferenceError,
 )
-from rulesite.locales import load
+from rulesite.sources.locales import load
 
 
 def fails(root: Path, error: type[LocaleError], file: str, key: str, *words: str) -> LocaleError:

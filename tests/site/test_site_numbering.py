@@ -12,10 +12,10 @@ import yaml
 from site_html import html_files
 
 from hanamikoji import Rule
-from rulesite import words
 from rulesite.errors import MalformedEntryError, MissingKeyError
-from rulesite.locales import load
-from rulesite.structure import load_structure
+from rulesite.sources import words
+from rulesite.sources.locales import load
+from rulesite.sources.structure import load_structure
 
 REPO = Path(__file__).resolve().parents[2]
 LANGS = ("en", "fr", "ja", "id")

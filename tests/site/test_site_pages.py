@@ -12,10 +12,10 @@ import pytest
 from site_html import parse, target
 
 import hanamikoji
-from rulesite import examples, tables
-from rulesite.locales import load
-from rulesite.pages import render_language
-from rulesite.structure import TABLE_KINDS
+from rulesite.pages import examples, tables
+from rulesite.pages.writer import render_language
+from rulesite.sources.locales import load
+from rulesite.sources.structure import TABLE_KINDS
 
 LANGS = ("en", "fr", "ja", "id")
 

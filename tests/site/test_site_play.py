@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from hanamikoji import FACTS, MCTSPlayer
-from rulesite import play
-from rulesite.locales import Locales, load
+from rulesite.pages import play
+from rulesite.sources.locales import Locales, load
 
 REPO = Path(__file__).resolve().parents[2]
 LANGS = ("en", "fr", "ja", "id")

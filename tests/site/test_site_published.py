@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from rulesite import published
 from rulesite.__main__ import main
 from rulesite.build import build
 from rulesite.errors import SiteError
-from rulesite.locales import load
+from rulesite.sources import published
+from rulesite.sources.locales import load
 
 REPO = Path(__file__).resolve().parents[2]
 LOCALES = REPO / "locales"

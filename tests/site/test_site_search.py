@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from rulesite.errors import MalformedEntryError, UnknownReferenceError
-from rulesite.locales import load
+from rulesite.sources.locales import load
 
 REPO = Path(__file__).resolve().parents[2]
 

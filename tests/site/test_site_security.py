@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from rulesite import csp
 from rulesite.errors import LocaleError, MalformedEntryError, MissingKeyError
-from rulesite.examples import script_json
-from rulesite.locales import load
+from rulesite.pages.examples import script_json
+from rulesite.runtime import csp
+from rulesite.sources.locales import load
 
 PAYLOAD = '<img src=x onerror="window.__pwned=1">'
 

@@ -19,9 +19,11 @@ from typing import Any
 import pytest
 from babel.lists import format_list
 
-from rulesite import examples, locales, words
-from rulesite.pages import PageWriter
-from rulesite.placeholders import ref_context
+from gamekit.hanamikoji import explain as explainer
+from rulesite.pages import examples
+from rulesite.pages.writer import PageWriter
+from rulesite.sources import locales, words
+from rulesite.sources.placeholders import ref_context
 
 REPO = Path(__file__).resolve().parents[2]
 LANGS = ("en", "fr", "ja", "id")
@@ -36,7 +38,7 @@ CLDR = {
 }
 FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 TAG = re.compile(r"<[^>]+>")
-explain = examples.explainer
+explain = explainer
 
 
 @pytest.fixture(scope="module")

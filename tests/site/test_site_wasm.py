@@ -1,7 +1,7 @@
-"""The wasm the site ships (rulesite/wasm.py): Pyodide's, with only the exports its JavaScript
-uses and what they reach. That it still runs every example and the engine's suite is shown in
-tests/pyodide (they run on this very wasm); here, that it is what the site ships, that it is
-valid, and that the build refuses a reduction that loses what Pyodide's loader needs."""
+"""The wasm the site ships (rulesite/runtime/wasm.py): Pyodide's, with only the exports its
+JavaScript uses and what they reach. That it still runs every example and the engine's suite
+is shown in tests/pyodide (they run on this very wasm); here, that it is what the site ships,
+that it is valid, and that the build refuses a reduction that loses what Pyodide's loader needs."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from rulesite import wasm
 from rulesite.build import REPO
 from rulesite.errors import AssetError
+from rulesite.runtime import wasm
 
 PYODIDE = REPO / "node_modules" / "pyodide"
 

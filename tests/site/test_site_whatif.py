@@ -1,5 +1,5 @@
 """"What if?" from every step of every example, in CPython, through the session functions the
-widget calls in the worker (docs/assets/examples/session.py): the record each example embeds
+widget calls in the worker (gamekit/hanamikoji/session.py): the record each example embeds
 replays the example exactly; at every step the board offers as choices exactly the engine's
 legal moves; and from the first step where another move exists, a line played to the end
 (another move, then the engine at its easy level for both players, deals included) ends with
@@ -17,18 +17,17 @@ from typing import Any
 
 import pytest
 
+from gamekit.hanamikoji import explain as explainer
+from gamekit.hanamikoji import session
 from hanamikoji import Edition, Record, timeline
-from rulesite import examples
-from rulesite.locales import load
+from rulesite.pages import examples
+from rulesite.sources.locales import load
 
 REPO = Path(__file__).resolve().parents[2]
 LOCALES = load(REPO / "locales")
 EXAMPLES = LOCALES.structure.examples
 UI = examples.strings(LOCALES.languages["en"].ui)
 CHOICE = re.compile(r'data-part="([a-z]+)-[^"]*" data-choice="([^"]+)"')
-
-
-session = examples.session
 
 
 def ok(answer: dict[str, Any]) -> dict[str, Any]:
@@ -91,7 +90,7 @@ def test_what_if_from_every_step(example_id: str) -> None:
         outcome = ended.replay().outcome
         assert outcome is not None and live["outcome"]["reason"] == outcome.reason.value
         assert live["outcome"]["winners"] == [p.name for p in outcome.winners]
-        words = examples.explainer.explain([s.to_json() for s in timeline(ended)], ui)
+        words = explainer.explain([s.to_json() for s in timeline(ended)], ui)
         assert ok(session.replay(line, ui))["outcome"] == words["outcome"]
     assert branched or len(steps) <= 3, f"{example_id}: no step with another legal move"
 

@@ -1,9 +1,9 @@
 // Finds the live examples of the page, brings their widgets to life when one comes near the
 // viewport, and starts the engine when policy.js allows it. Loaded on every page
-// (rulesite/examples.py: EXTRA_JAVASCRIPT) and tiny: on a page without examples it stops here,
+// (rulesite/pages/examples.py: EXTRA_JAVASCRIPT) and tiny: on a page without examples it stops here,
 // so no worker starts and nothing more is requested (policy.js and steplink.js included).
 //
-// Settings come from <script id="hk-config"> (see rulesite/examples.py). With Material's
+// Settings come from <script id="hk-config"> (see rulesite/pages/examples.py). With Material's
 // instant navigation, document$ announces each new page; the engine worker is kept for the
 // whole tab (runtime.js).
 
@@ -36,9 +36,10 @@ function settings() {
     stdlib: new URL("python_stdlib.zip.gz", pyodide).href,
     lock: runtime.lock,
     engine: new URL(cfg.engine, assets).href,
-    // Beside the engine, under the same hash (rulesite/assets.py); used on phones only.
+    // Beside the engine, under the same hash (rulesite/runtime/assets.py); used on phones only.
     snapshot: new URL("runtime-snapshot.bin.gz", new URL(cfg.engine, assets)).href,
     sha256: runtime.sha256 || {}, // what worker.js checks the cached files against
+    game: cfg.game || null, // the game's ID (gamekit.GAMES); none: the site's only game
   };
   return config;
 }

@@ -1,4 +1,4 @@
-// Interface strings of the page's language (embedded by rulesite/examples.py from
+// Interface strings of the page's language (embedded by rulesite/pages/examples.py from
 // locales/<lang>/ui.yml), with named {fields} filled in. Same rules as the Python side:
 // html() escapes the string exactly as Python's html.escape, then inserts the fields as HTML.
 
@@ -22,7 +22,7 @@ export function translator(strings) {
   const template = (key) => (key in strings ? strings[key] : key);
   /** @param {string} text @param {Record<string, unknown>} fields */
   const fill = (text, fields) => text.replace(FIELD, (_, name) => String(fields[name]));
-  // The language's CLDR rules, as the builder's Babel has them (rulesite/words.py).
+  // The language's CLDR rules, as the builder's Babel has them (rulesite/sources/words.py).
   const lang = strings.grammar ? strings.grammar.lang : document.documentElement.lang;
   const plurals = new Intl.PluralRules(lang);
   const lists = new Intl.ListFormat(lang, { type: "conjunction" });

@@ -24,7 +24,7 @@ import { startsFromSnapshot } from "./policy.js";
 export const TIME_LIMIT_MS = 5000;
 
 /** @typedef {{worker: string, pyodide: string, stdlib: string, lock: object, engine: string,
- *  snapshot: string, sha256: Record<string, string>}}
+ *  snapshot: string, sha256: Record<string, string>, game: string | null}}
  *  Urls the worker's script, and what it loads (worker.js: "init") */
 /** @typedef {{ok: boolean, result?: any, ms?: number, python_ms?: number,
  *  error?: {kind: string, message?: string, seconds?: number, damaged?: string | null}}}
@@ -91,9 +91,9 @@ class Runtime extends EventTarget {
       event.preventDefault();
       if (worker === this.worker) this.fail(event.message || "worker error");
     };
-    const { pyodide, stdlib, lock, engine, sha256 } = this.urls;
+    const { pyodide, stdlib, lock, engine, sha256, game } = this.urls;
     const snapshot = startsFromSnapshot() ? this.urls.snapshot || null : null;
-    worker.postMessage({ type: "init", pyodide, stdlib, lock, engine, snapshot, sha256 });
+    worker.postMessage({ type: "init", pyodide, stdlib, lock, engine, snapshot, sha256, game });
   }
 
   /** @param {Worker} worker @param {any} message */

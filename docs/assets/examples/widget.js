@@ -1,4 +1,4 @@
-// One live example: wires the page's static widget (rulesite/examples.py) to the step player,
+// One live example: wires the page's static widget (rulesite/pages/examples.py) to the step player,
 // the code editor and the shared engine runtime. Boards come drawn, by board.py (at build time
 // or in the worker): this module only inserts them.
 //

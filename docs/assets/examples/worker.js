@@ -2,16 +2,17 @@
 // standard library, puts the compiled engine on sys.path, and runs examples' code on request.
 // One job: run Python, answer JSON.
 //
-// Messages in:  {type: "init", pyodide, stdlib, lock, engine, snapshot, sha256}
+// Messages in:  {type: "init", pyodide, stdlib, lock, engine, snapshot, sha256, game}
 //               (URLs; pyodide is the runtime's folder, lock the "info" of its lock file,
-//               engine a zip of the engine, runner.py, explain.py and board.py:
-//               rulesite/stdlib.py; snapshot, or null, the runtime's memory with all of
-//               them imported, to start from: rulesite/snapshot.mjs, policy.js; sha256 the
-//               digest of each file kept in Cache Storage, by its name in the runtime's
-//               folder, or "engine" / "snapshot": rulesite/assets.py)
+//               engine a zip of the engines and the gamekit package: rulesite/runtime/stdlib.py;
+//               snapshot, or null, the runtime's memory with all of them imported, to start
+//               from: rulesite/runtime/snapshot.mjs, policy.js; sha256 the digest of each file
+//               kept in Cache Storage, by its name in the runtime's folder, or "engine" /
+//               "snapshot": rulesite/runtime/assets.py; game the ID of the page's game in
+//               gamekit.GAMES; none: the only one)
 //               {type: "run", id, code, strings}
-//               {type: "call", id, fn, args}: calls session.py's function fn (a name listed
-//               in CALLABLE) with the JSON-ready array args, e.g.
+//               {type: "call", id, fn, args}: calls the game's session function fn (a name
+//               its plug-in lists in calls) with the JSON-ready array args, e.g.
 //               {type: "call", id: 7, fn: "position", args: [record, strings, "A"]}
 // Messages out: {type: "ready", timings} | {type: "failed", message, damaged}
 //               (damaged: the name of a downloaded file whose content is not what its
@@ -27,8 +28,8 @@
 //               raising; an unknown fn or a Python exception gives {"error": {kind: "call",
 //               message}}); fatal as for a run. A "started" comes first, as for a run.
 //
-// The same runner.py, explain.py, board.py and session.py run at build time or in tests in
-// CPython (rulesite/examples.py, tests/session/).
+// The same gamekit package runs at build time or in tests in CPython (rulesite/pages/examples.py,
+// tests/session/).
 
 const t0 = performance.now();
 /** @type {Record<string, number>} */
@@ -41,10 +42,14 @@ const CACHE = "hk-runtime"; // Cache Storage: the runtime's files, under content
 let warmRuns = 0;
 /** @type {Promise<boolean> | null} */
 let ready = null;
-/** @type {((code: string, strings: string) => string) | null} */
+/** @type {((game: string | undefined, code: string, strings: string) => string) | null} */
 let runExample = null;
-/** @type {((fn: string, args: string) => string) | null} */
+/** @type {((game: string | undefined, fn: string, args: string) => string) | null} */
 let callSession = null;
+// The game the page plays (init's game: an ID of gamekit.GAMES). Undefined, not null, when the
+// page names none: Pyodide passes undefined as None but null as its own jsnull.
+/** @type {string | undefined} */
+let gameId;
 let failed = false;
 /** @type {string[]} */
 let keep = []; // URL prefixes of this version's runtime files: kept in the cache for good
@@ -69,7 +74,7 @@ function fail(message, damaged = null) {
 //   for ever);
 // - the runtime's files (their URLs change with their content) come from Cache Storage once
 //   they have been fetched, whatever the host's cache headers say (GitHub Pages: 10 minutes);
-// - the build ships the runtime gzipped (rulesite/assets.py: hosts send a .gz file as it is):
+// - the build ships the runtime gzipped (rulesite/runtime/assets.py: hosts send a .gz file as it is):
 //   Pyodide's request for the wasm gets the .gz, unpacked on the way, still streaming.
 const plainFetch = self.fetch.bind(self);
 self.fetch = async (resource, options) => {
@@ -228,7 +233,7 @@ self.onmessage = (event) => {
       let json;
       let fatal = false;
       try {
-        json = runExample(message.code, strings);
+        json = runExample(gameId, message.code, strings);
       } catch (error) {
         // runner.py catches every Python exception: this is the interpreter itself failing
         // (out of memory, a fatal error). Report it; the caller starts a fresh worker.
@@ -248,7 +253,7 @@ self.onmessage = (event) => {
       let json;
       let fatal = false;
       try {
-        json = callSession(message.fn, JSON.stringify(message.args || []));
+        json = callSession(gameId, message.fn, JSON.stringify(message.args || []));
       } catch (error) {
         fatal = true; // as for a run: the interpreter itself failed
         json = JSON.stringify({ error: { kind: "call", message: String(error && error.message
@@ -260,40 +265,24 @@ self.onmessage = (event) => {
   }
 };
 
-// The engine, the runner, the explainer, the board and the session are imported from their zip on sys.path
-// (no unpacking, no compiling). Returns the run function.
+// The engines and gamekit (the game's plug-in: runner, words, boards, session) are imported
+// from their zip on sys.path (no unpacking, no compiling). Returns the run and call functions
+// for the game the page named (gamekit.GAMES; none: the site's only game).
 const PREPARE = `
 import json, random, sys
 
-# A snapshot was made with the engine's folder on the path, and with random seeded at build
+# A snapshot was made with the engines' zip on the path, and with random seeded at build
 # time: each worker draws its own seed (deals and engine seeds come from the page anyway).
 if "/lib/hk-engine.zip" not in sys.path:
     sys.path.insert(0, "/lib/hk-engine.zip")
 random.seed()
-import hk_example_board
-import hk_example_explain
-import hk_example_runner
-import hk_example_session
+import gamekit
 
-CALLABLE = ("new_game", "position", "replay", "play", "deal", "opponent", "load",
-            "open_link", "link", "step_of_moves", "cut")
+def _hk_call(game, fn, args):
+    return json.dumps(gamekit.call(game, fn, json.loads(args)), ensure_ascii=False)
 
-def _hk_call(fn, args):
-    if fn not in CALLABLE:
-        return json.dumps({"error": {"kind": "call", "message": f"unknown function {fn!r}"}})
-    try:
-        result = getattr(hk_example_session, fn)(*json.loads(args))
-    except Exception as error:  # a bug, or arguments of the wrong shape: said, not fatal
-        result = {"error": {"kind": "call", "message": f"{type(error).__name__}: {error}"}}
-    return json.dumps(result, ensure_ascii=False)
-
-def _hk_run(code, strings):
-    result = hk_example_runner.run(code)
-    if "steps" in result:
-        ui = json.loads(strings)
-        result.update(hk_example_explain.explain(result["steps"], ui))
-        result["boards"] = hk_example_board.boards(result["steps"], ui)
-    return json.dumps(result, ensure_ascii=False)
+def _hk_run(game, code, strings):
+    return json.dumps(gamekit.run(game, code, json.loads(strings)), ensure_ascii=False)
 
 (_hk_run, _hk_call)`;
 
@@ -306,7 +295,7 @@ function warmUp(code, strings) {
   setTimeout(() => {
     const t = performance.now();
     try {
-      if (runExample) runExample(code, strings);
+      if (runExample) runExample(gameId, code, strings);
     } catch {
       warmRuns = WARM_UP_RUNS; // nothing to gain from a failing run
     }
@@ -342,10 +331,11 @@ async function emscriptenModule(url) {
 }
 
 /** @param {{pyodide: string, stdlib: string, lock: import("pyodide").LockfileInfo, engine: string,
- *  snapshot?: string | null, sha256?: Record<string, string>}} urls */
+ *  snapshot?: string | null, sha256?: Record<string, string>, game?: string | null}} urls */
 async function init(urls) {
   try {
     keep = [urls.pyodide, urls.engine, ...(urls.snapshot ? [urls.snapshot] : [])];
+    gameId = urls.game || undefined;
     for (const [name, digest] of Object.entries(urls.sha256 || {})) {
       const url = name === "engine" ? urls.engine
         : name === "snapshot" ? urls.snapshot : urls.pyodide + name;

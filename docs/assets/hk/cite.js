@@ -2,7 +2,7 @@
 // example (the step on show) and on every step of an example's list opens a small menu (copy
 // the citation, copy the link); a live region says what was copied. The link asks for the rule
 // to be highlighted (?hl=ID#ID), which this script also honours on arrival. Strings come from
-// <script id="hk-teach"> (rulesite/config.py). On the whole rulebook (rulesite/book.py) a
+// <script id="hk-teach"> (rulesite/pages/config.py). On the whole rulebook (rulesite/pages/book.py) a
 // citation points at the rule's or example's own page: the rule number's link, and
 // data-hk-page on an example, say where.
 (function () {

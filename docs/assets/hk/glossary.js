@@ -1,6 +1,6 @@
 // Glossary terms explain themselves where they stand: a term's link (to the glossary page)
 // shows its definition in a hint on hover, on keyboard focus, and on a first tap (a second tap
-// follows the link). The definitions come from <script id="hk-teach"> (rulesite/config.py).
+// follows the link). The definitions come from <script id="hk-teach"> (rulesite/pages/config.py).
 (function () {
   var data = document.getElementById("hk-teach");
   if (!data) return;

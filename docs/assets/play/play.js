@@ -1,4 +1,4 @@
-// The Play page: a game against the engine. Wires the controls that rulesite/play.py wrote to
+// The Play page: a game against the engine. Wires the controls that rulesite/pages/play.py wrote to
 // session.py's functions in the engine worker (runtime.js call). Python draws every board
 // (board.py, through session.py) and words every step; this module inserts that markup, keeps
 // the reader's choice of marker and cards, and asks the engine what is legal. The controls

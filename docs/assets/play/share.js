@@ -21,12 +21,15 @@ export function hasRecord(hash = location.hash) {
 
 /** Saves the record (compact JSON from the engine) as a readable .json file. @param {string} record */
 export function download(record) {
-  const text = JSON.stringify(JSON.parse(record), null, 1) + "\n";
+  const data = JSON.parse(record);
+  const text = JSON.stringify(data, null, 1) + "\n";
+  // Named after the game the record says it is ("hanamikoji-record" -> hanamikoji-....json).
+  const game = String(data.format || "game").replace(/-record$/, "").replace(/[^a-z0-9-]/g, "");
   const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
   const link = document.createElement("a");
   const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, "");
   link.href = url;
-  link.download = `hanamikoji-${stamp}.json`;
+  link.download = `${game}-${stamp}.json`;
   document.body.append(link);
   link.click();
   link.remove();

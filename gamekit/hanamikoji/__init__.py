@@ -1,0 +1,89 @@
+"""Hanamikoji's plug-in: its boards (:mod:`.board`), its steps in words (:mod:`.explain`) and
+the games played on its pages (:mod:`.session`), over the engine package ``hanamikoji``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import hanamikoji
+from gamekit.hanamikoji import board, explain, session
+from gamekit.plugin import Placeholder, Played, Plugin, SetupError, Steps
+
+GEISHAS = tuple(str(n) for n in range(1, int(hanamikoji.FACTS["geishas"]) + 1))
+
+
+def played(game: Any) -> Played:
+    """The timeline and the record of ``game`` (a ``hanamikoji.Game``)."""
+    record = game.record()
+    steps = [step.to_json() for step in hanamikoji.timeline(record)]
+    return Played(steps, session.dump(record))
+
+
+def setup(spec: Mapping[str, Any]) -> Steps:
+    """The timeline of a figure: ``edition`` (as ``Game(edition=...)``, default
+    ``emperors4``), ``position`` (``Game.from_position`` arguments; without it the game starts
+    empty), ``moves`` (notation, separated by spaces), each checked by the engine."""
+    try:
+        edition = hanamikoji.Edition(spec.get("edition", "emperors4"))
+    except ValueError:
+        raise SetupError("edition", f"expected one of {[e.value for e in hanamikoji.Edition]},"
+                                    f" got {spec['edition']!r}") from None
+    position = spec.get("position")
+    if position is not None and not isinstance(position, dict):
+        raise SetupError("position", "expected a mapping of Game.from_position arguments")
+    try:
+        game = (hanamikoji.Game(edition=edition) if position is None
+                else hanamikoji.Game.from_position(edition=edition, **position))
+    except (hanamikoji.HanamikojiError, TypeError, ValueError) as error:
+        raise SetupError("position", f"{type(error).__name__}: {error}") from None
+    moves = spec.get("moves", "")
+    if not isinstance(moves, str):
+        raise SetupError("moves", f"expected moves in notation separated by spaces, "
+                                  f"got {moves!r}")
+    for i, move in enumerate(moves.split()):
+        try:
+            game.apply(move)
+        except hanamikoji.HanamikojiError as error:
+            raise SetupError(f"moves[{i}]", f"{move}: {type(error).__name__}: {error}") \
+                from None
+    return [step.to_json() for step in hanamikoji.timeline(game)]
+
+
+# The part names board.py documents (PARTS), with their placeholders filled in: P a player,
+# N a geisha, L an action letter, I a position in a hand or an offer.
+_PART_FIELDS = {"P": "[AB]", "N": "[1-7]", "L": "[STGC]", "I": "[0-9]+"}
+PARTS = re.compile("|".join(
+    "".join(_PART_FIELDS.get(c, re.escape(c)) for c in name) for name in board.PARTS))
+
+
+def _check_geisha(name: str) -> str | None:
+    return None if name in GEISHAS else f"expected a geisha number, 1 to {len(GEISHAS)}"
+
+
+def _geisha(name: str, links: bool) -> str:
+    """Geisha ``name``, drawn in her colour as on the example boards (widget.css)."""
+    return f'<span class="hk-chip hk-g{name}">{name}</span>' if links else name
+
+
+PLUGIN = Plugin(
+    id="hanamikoji",
+    engine="hanamikoji",
+    game_type=hanamikoji.Game,
+    played=played,
+    explain=explain.explain,
+    boards=board.boards,
+    session=session,
+    calls=("new_game", "position", "replay", "play", "deal", "opponent", "load", "open_link",
+           "link", "step_of_moves", "cut"),
+    editions=tuple(edition.value for edition in hanamikoji.Edition),
+    facts=hanamikoji.FACTS,
+    version=hanamikoji.__version__,
+    placeholders={"geisha": Placeholder(_check_geisha, _geisha)},
+    setup_keys=frozenset({"edition", "position", "moves"}),
+    setup=setup,
+    board=board.board,
+    parts=PARTS,
+    hideable=frozenset({"head", "extra", "hand-A", "hand-B"}),
+)

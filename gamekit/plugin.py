@@ -1,0 +1,96 @@
+"""The interface a game implements to be played on the site: one :class:`Plugin` per game.
+
+A plug-in is a package under ``gamekit/`` (``gamekit/hanamikoji/`` is the first) whose
+``__init__`` defines ``PLUGIN``. It runs both at build time (CPython) and in the reader's
+browser (Pyodide), so it imports only the standard library, its engine and ``gamekit``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+Steps = list[dict[str, Any]]
+"""A game's timeline as plain data: one JSON-ready mapping per step (the engine's own shape)."""
+
+
+@dataclass(frozen=True)
+class Played:
+    """What a finished example leaves: its steps and its record as compact JSON text."""
+
+    steps: Steps
+    record: str
+
+
+class SetupError(ValueError):
+    """A figure's setup the engine refuses: ``key`` is the setup's key at fault (``position``,
+    ``moves[2]``), ``problem`` says what is wrong."""
+
+    def __init__(self, key: str, problem: str) -> None:
+        super().__init__(f"{key}: {problem}")
+        self.key = key
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class Placeholder:
+    """A placeholder kind of the game's own, ``{kind:NAME}`` in its locale text."""
+
+    check: Callable[[str], str | None]
+    """What is wrong with ``NAME`` (what was expected), or ``None`` if it is good."""
+    render: Callable[[str, bool], str]
+    """``NAME`` as page text: HTML where links (and markup) are allowed (``True``), plain
+    text in headings and titles (``False``)."""
+
+
+@dataclass(frozen=True)
+class Plugin:
+    """One game, as the site's builder, the worker and the pages reach it."""
+
+    id: str
+    """The game's ID: ``locales/<id>/`` holds its text, pages pass it to the worker."""
+    engine: str
+    """The engine's package (``hanamikoji``): an example's code runs after
+    ``from <engine> import *``."""
+    game_type: type
+    """The engine's game class: an example's code must leave one in ``game``."""
+    played: Callable[[Any], Played]
+    """The steps and record of a game the example's code left in ``game``."""
+    explain: Callable[[Steps, Mapping[str, Any]], dict[str, Any]]
+    """Every step in words and the outcome (``{"texts": [...], "outcome": str}``), as HTML
+    in the language of the interface strings given."""
+    boards: Callable[[Steps, Mapping[str, Any]], list[str]]
+    """Every step's board, as HTML."""
+    session: ModuleType
+    """The functions the Play page and "what if?" call in the worker (pure: the game lives in
+    the caller's record)."""
+    calls: tuple[str, ...]
+    """The names in :attr:`session` a page may call; no other name is reachable."""
+    editions: tuple[str, ...]
+    """The editions (rule variants) the Play page offers, in the order it lists them."""
+    facts: Mapping[str, int]
+    """The game's numbers by name (``<engine>.FACTS``): what ``{n:NAME}`` in its text says."""
+    version: str
+    """The engine's version: it names the compiled zip the site ships."""
+    placeholders: Mapping[str, Placeholder]
+    """The game's own placeholder kinds, beside the site's ``n``, ``ref`` and ``term``."""
+    setup_keys: frozenset[str]
+    """The keys of a figure's setup in ``structure.yml`` that :attr:`setup` reads."""
+    setup: Callable[[Mapping[str, Any]], Steps]
+    """The timeline of a figure's setup (edition, position, moves...), checked by the engine;
+    raises :class:`SetupError`."""
+    board: Callable[..., str]
+    """One step's board as HTML, with ``highlight`` (parts outlined) and ``hide`` (parts left
+    out) as keyword options."""
+    parts: re.Pattern[str]
+    """Matches the name of every part of a board a figure may point at."""
+    hideable: frozenset[str]
+    """The parts a figure may leave out of its boards."""
+
+    @property
+    def prelude(self) -> str:
+        """The line an example's code runs after."""
+        return f"from {self.engine} import *"

@@ -1,0 +1,110 @@
+"""The MkDocs configuration of one language: the shared ``mkdocs.yml`` plus what differs.
+
+Each language is its own MkDocs build, so each gets its own search index in its own
+language, and the language menu can point at the same page in the other languages.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from rulesite.pages import examples
+from rulesite.pages.book import FILENAME as BOOK
+from rulesite.pages.writer import PageWriter
+from rulesite.sources.locales import Locales
+
+# lunr has no Indonesian: index it without English stemming, which would mangle the words.
+SEARCH: dict[str, dict[str, Any]] = {
+    "en": {"lang": "en"},
+    "fr": {"lang": "fr"},
+    "ja": {"lang": "ja"},
+    "id": {"lang": "en", "pipeline": ["trimmer"]},
+}
+
+
+def teach_settings(locales: Locales, lang: str, writer: PageWriter) -> dict[str, Any]:
+    """What the teachers' scripts read: the citation strings, the version, and each glossary
+    term's definition as plain text (the hint shown where the term stands)."""
+    ui = locales.languages[lang].ui
+    glossary = next(p.id for p in locales.structure.pages if p.kind == "glossary")
+    md = writer.resolver(glossary).markdown
+    return {
+        "glossary": glossary,  # the page ID, which is also its address
+        "version": locales.structure.version,
+        "site": ui["site.name"],
+        # In a sentence, in the page's language: « …, version 1.1, français. »
+        "language": ui[f"language.in_text.{lang}"],
+        "ui": {key: value for key, value in ui.items()
+               if key.startswith("cite.") or key == "glossary.entry"},
+        "terms": {term.id: {"term": writer.term(term.id),
+                            "definition": md(locales.languages[lang].glossary[term.id]
+                                             ["definition"], links=False)}
+                  for term in locales.structure.glossary},
+        "compare": ui["teach.compare"],
+        "book": ui["teach.book"],
+    }
+
+
+def language_config(locales: Locales, lang: str, *, repo: Path, docs_dir: Path,
+                    site_dir: Path, engine: str, runtime: dict[str, Any] | None = None,
+                    site_url: str | None = None) -> dict[str, Any]:
+    """The mapping to write as ``build/site/<lang>/mkdocs.yml``. ``engine`` and ``runtime``
+    say where the compiled engine and Pyodide are in ``assets/`` (:mod:`rulesite.runtime.assets`).
+    ``site_url`` is the address of the whole site (ending in ``/``), if known: it gives each
+    page its canonical link, hreflang alternates and a sitemap entry."""
+    ui = locales.languages[lang].ui
+    base = yaml.safe_load((repo / "mkdocs.yml").read_text(encoding="utf-8"))
+    palette = base["theme"]["palette"]
+    for entry, label in zip(palette, ("palette.to_dark", "palette.to_light"), strict=True):
+        entry["toggle"]["name"] = ui[label]
+    writer = PageWriter(locales, lang)
+    nav = [
+        {(ui["nav.home"] if page.kind == "home" else writer.label(page.id)): page.filename}
+        for page in locales.structure.pages
+    ]
+    config: dict[str, Any] = {
+        "INHERIT": str(repo / "mkdocs.yml"),
+        "site_name": ui["site.name"],
+        "site_description": ui["site.description"],
+        "copyright": ui["site.copyright"],
+        "docs_dir": str(docs_dir),
+        "site_dir": str(site_dir),
+        "theme": {"language": lang, "custom_dir": str(repo / "docs" / "overrides"),
+                  "palette": palette},
+        "plugins": {
+            "search": SEARCH[lang],
+            # Document the engine from the source tree, whatever is installed.
+            "mkdocstrings": {"handlers": {"python": {"paths": [str(repo)]}}},
+        },
+        "markdown_extensions": {
+            "toc": {"permalink": True, "permalink_title": ui["heading.permalink"]},
+        },
+        "extra": {
+            "alternate": [
+                {"name": locales.languages[code].ui["language.name"], "link": f"../{code}/",
+                 "lang": code}
+                for code in locales.structure.languages
+            ],
+            # read by overrides/main.html and overrides/partials/copyright.html; root: the
+            # site's address (SITE_URL), for hreflang links
+            "hk": {"lang": lang, "engine": engine, "root": site_url,
+                   "runtime": runtime or {"dir": "pyodide/", "lock": {}},
+                   "version": ui["site.version"].format(version=locales.structure.version),
+                   "changelog": next(p.filename for p in locales.structure.pages
+                                     if p.kind == "changelog").removesuffix(".md") + "/",
+                   # cite.js and glossary.js (overrides/main.html, #hk-teach)
+                   "teach": teach_settings(locales, lang, writer)},
+        },
+        # INHERIT replaces lists, so the shared entries are repeated with the examples' own.
+        "extra_css": [*base["extra_css"], *examples.EXTRA_CSS],
+        "extra_javascript": [*base["extra_javascript"], *examples.EXTRA_JAVASCRIPT],
+        "nav": nav,
+        # The whole rulebook on one page (rulesite/pages/book.py): linked from every footer.
+        "not_in_nav": f"/{BOOK}",
+    }
+    if site_url:
+        config["site_url"] = f"{site_url}{lang}/"
+    return config

@@ -1,0 +1,263 @@
+"""Live examples: run each example's code at build time and render its widget.
+
+For each ``{kind: example, id: ID}`` block, :mod:`rulesite.pages.writer` writes the example's title
+and text, then the container::
+
+    <div class="hk-example" id="ID" data-example="ID">  ...render(ID, lang, ...)...  </div>
+
+and puts whatever :func:`render` returns inside it, verbatim: no Markdown processing, no
+escaping. The fragment is one element with no line breaks (newlines in the code are written
+``&#10;``), so Markdown cannot reparse any of it.
+
+What :func:`render` writes, readable without JavaScript:
+
+- the board of the last step, in HTML and CSS (the game's plug-in draws it, e.g.
+  ``gamekit/hanamikoji/board.py``);
+- an ordered list of every step in words, each ``<li id="ID-step-N">`` (N from 0, the
+  position before the first move), so a link can point at one step;
+- the outcome, with its reason (said there only: the last step does not repeat it);
+- the example's Python in a ``<textarea>``, its ``# {key}`` comments in the page's language
+  (:func:`localize`); read-only, under a label that invites editing only once the script
+  has made it editable;
+- the timeline as JSON (``<script type="application/json" class="hk-ex-data">``): steps, the
+  words of each step, the outcome, the game's record (for "what if?" and share links), the
+  interface strings the widget needs.
+
+The code runs after the game's prelude (``from hanamikoji import *``) and must leave a game
+in ``game`` (``gamekit/runner.py``). The words and the boards come from the game's plug-in
+(:class:`gamekit.Plugin`: ``gamekit/hanamikoji/explain.py`` and ``board.py``). The package
+runs here, in CPython, and in the reader's browser, in Pyodide, so a live run produces the
+same JSON as the page, boards included: the browser only inserts the markup (the browser
+tests compare them).
+
+What the browser has to work with on every page:
+
+- ``<script id="hk-config" type="application/json">`` holds ``lang`` (``en``/``fr``/...),
+  ``assets`` (URL of the site-wide ``assets/`` folder, relative to the page: resolve it with
+  ``new URL(cfg.assets, location.href)``) and ``engine`` (the compiled engine, relative to
+  ``assets/``).
+- ``runtime`` in the same config: ``dir``, the folder of the Pyodide runtime in ``assets/``
+  (named by its content), ``lock``, the ``info`` of Pyodide's lock file, and ``sha256``, the
+  digest of each file the worker keeps in Cache Storage (:func:`rulesite.assets.sha256s`).
+- ``assets/examples/boot.js`` (a module on every page, see :data:`EXTRA_JAVASCRIPT`) finds the
+  widgets and decides when the runtime loads (``docs/assets/examples/policy.js``).
+
+In the browser (``docs/assets/examples/``, one job per module): ``boot.js`` finds widgets;
+``runtime.js`` keeps one engine worker per tab, runs code one run at a time, with a time limit
+of 5 s and a Stop button that end the worker and start a fresh one; ``worker.js`` starts the
+self-hosted Pyodide with the reduced standard library and imports the engine, compiled
+(:mod:`rulesite.runtime.stdlib`);
+``widget.js`` wires one example (``player.js``, ``editor.js``, ``i18n.js``; ``whatif.js`` plays
+another line from any step through the game's session, ``share.js`` copies a link to a step).
+
+Each widget's root ``.hk-ex`` shows its state in data attributes, for styles, tests and
+benchmarks: ``data-state`` (``static``, then ``live``), ``data-live`` (``pending``,
+``verified``, ``differs``, ``edited``, ``failed``), ``data-source`` (``build`` or ``live``: where
+the steps on screen come from), ``data-step``, ``data-runs``, ``data-running``, ``data-error``,
+``data-engine`` (the runtime's state); "what if?" (``whatif.js``) adds ``data-whatif`` (a line of
+the reader's own is shown, ``data-source`` is then ``whatif``), ``data-wi-busy`` (the engine is
+computing it) and ``data-wi-error``. Performance marks: ``hk-engine-boot``,
+``hk-engine-ready`` (start-up timings), ``hk-example-live`` (the engine confirmed the page),
+``hk-example-run`` (a Run's result is on screen).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Mapping
+from html import escape
+from typing import Any
+
+import gamekit
+from gamekit import runner
+from rulesite.errors import SiteError
+
+# whatif.* and share.* for "what if?" and share links; the play.* messages that session.py
+# (the worker's game calls, shared with the Play page) may return in an example.
+UI_PREFIXES = ("count.", "card.", "widget.", "step.", "outcome.", "reason.", "error.", "whatif.",
+               "share.",
+               "play.error.", "play.illegal.", "play.pick_")
+
+# Added to every language's MkDocs configuration (rulesite/pages/config.py): the board's and the
+# widget's style, and the module that finds widgets on a page (it loads nothing more on pages
+# without one).
+EXTRA_CSS = ["assets/examples/board.css", "assets/examples/widget.css"]
+EXTRA_JAVASCRIPT = [{"path": "assets/examples/boot.js", "type": "module"}]
+
+FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+# A comment of an example's code written `# {key}`: replaced by the page language's
+# `examples.<id>.comments.<key>` (text.yml), so the same code reads in every language.
+COMMENT = re.compile(r"#[ \t]*\{([a-z0-9]+(?:-[a-z0-9]+)*)\}[ \t]*$", re.MULTILINE)
+
+ICONS = {
+    "restart": "M12 5V2L7 6l5 4V7a5 5 0 1 1-5 5H5a7 7 0 1 0 7-7z",
+    "back": "M18 5v14l-9-7zM6 5h2v14H6z",
+    "play": "M8 5v14l11-7z",
+    "pause": "M6 5h4v14H6zm8 0h4v14h-4z",
+    "forward": "M6 5v14l9-7zM16 5h2v14h-2z",
+}
+
+
+class ExampleError(SiteError):
+    """An example's code fails at build time (the message names the example and the line)."""
+
+
+GAME = gamekit.plugin()  # the site's game
+PRELUDE = escape(GAME.prelude)
+
+
+@functools.cache
+def compute(example_id: str, code: str) -> dict[str, Any]:
+    """Run the example's code (once per build, shared by the languages): its steps and
+    printed output. Raises :class:`ExampleError` naming the example and the line."""
+    result: dict[str, Any] = runner.run(code, GAME)
+    error = result.get("error")
+    if error is None:
+        return result
+    where = f"structure.yml: examples.{example_id}.code"
+    if error["kind"] == "no_game":
+        raise ExampleError(f"{where}: the code must leave a Game in the variable `game`")
+    if error["kind"] == "not_game":
+        raise ExampleError(f"{where}: `game` must be a Game, not {error['type']}")
+    line = f"line {error['line']}: " if error["line"] else ""
+    source = code.splitlines()
+    shown = f"\n    {source[error['line'] - 1].strip()}" if error["line"] and \
+        error["line"] <= len(source) else ""
+    raise ExampleError(f"{where}: {line}{error['type']}: {error['message']}{shown}")
+
+
+def comment_keys(code: str) -> list[str]:
+    """The keys of the ``# {key}`` comments of ``code``, in order."""
+    return COMMENT.findall(code)
+
+
+def localize(code: str, comments: Mapping[str, str]) -> str:
+    """``code`` with each ``# {key}`` comment in the page's language. Only comments change,
+    so the program, its line numbers and its result are the same in every language."""
+    return COMMENT.sub(lambda m: f"# {comments[m.group(1)].strip()}", code)
+
+
+def strings(ui: dict[str, Any]) -> dict[str, Any]:
+    """The interface strings the widget uses (board, controls, steps, outcomes, errors), the
+    counts' plural forms and the language's grammar (rulesite/sources/words.py)."""
+    return {key: value for key, value in ui.items()
+            if key.startswith(UI_PREFIXES) or key == "grammar"}
+
+
+def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, Any],
+           comments: Mapping[str, str] | None = None) -> str:
+    """HTML to place inside the example container of ``example_id`` on a ``lang`` page.
+
+    ``spec`` is the example's entry in ``structure.yml`` (``rule``, ``code``); ``ui`` the
+    language's interface strings; ``comments`` the language's comments for the code's
+    ``# {key}`` markers. Called once per example per language at build time.
+    """
+    source = spec.get("code")
+    if not isinstance(source, str) or not source.strip():
+        raise ExampleError(f"structure.yml: examples.{example_id}.code: required: the Python "
+                           "program that sets up and plays the example")
+    missing = [key for key in comment_keys(source) if key not in (comments or {})]
+    if missing:
+        raise ExampleError(f"structure.yml: examples.{example_id}.code: no text for the "
+                           f"comment # {{{missing[0]}}} in {lang}/text.yml")
+    # Comments do not change the result: run once per build, show each language its own.
+    result = compute(example_id, source)
+    code = localize(source, comments or {})
+    steps = result["steps"]
+    words = GAME.explain(steps, ui)
+    boards = GAME.boards(steps, ui)
+    last = len(steps) - 1
+    t = Text(ui)
+    data = {
+        "id": example_id,
+        "lang": lang,
+        "code": code,
+        "result": {"steps": steps, "texts": words["texts"], "boards": boards,
+                   "outcome": words["outcome"], "output": result["output"],
+                   "record": result["record"]},
+        "strings": strings(ui),
+    }
+    items = "".join(f'<li id="{example_id}-step-{i}" value="{i}">{text}</li>'
+                    for i, text in enumerate(words["texts"]))
+    rows = min(max(len(code.splitlines()) + 1, 4), 24)
+    help_text = t("widget.code_help", prelude=f"<code>{PRELUDE}</code>",
+                  variable="<code>game</code>")
+    return "".join([
+        f'<div class="hk-ex" data-lang="{lang}" data-state="static">',
+        f'<div class="hk-ex-board">{boards[last]}</div>',
+        _controls(example_id, t, last),
+        '<p class="hk-ex-status" role="status" hidden></p>',
+        # The current step, filled in by the script (the list below says every step).
+        '<p class="hk-ex-now" aria-live="polite" hidden></p>',
+        f'<ol class="hk-ex-steps" start="0" aria-label="{t("widget.steps")}">{items}</ol>',
+        f'<p class="hk-ex-outcome">{words["outcome"]}</p>',
+        '<div class="hk-ex-code">',
+        # Read-only without JavaScript: the script swaps in widget.code_live ("edit it...").
+        f'<label class="hk-ex-code-label" for="{example_id}-code">{t("widget.code")}</label>',
+        f'<textarea id="{example_id}-code" class="hk-ex-editor" rows="{rows}" spellcheck="false" '
+        f'autocapitalize="off" autocomplete="off" translate="no" readonly>'
+        f"{_lines(escape(code))}</textarea>",
+        '<div class="hk-ex-runbar" hidden>',
+        f'<button type="button" class="hk-btn hk-btn-run" data-act="run">{t("widget.run")}'
+        "</button>",
+        f'<button type="button" class="hk-btn hk-btn-stop" data-act="stop" disabled>'
+        f'{t("widget.stop")}</button>',
+        f'<button type="button" class="hk-btn hk-btn-reset" data-act="reset" hidden>'
+        f'{t("widget.reset")}</button>',
+        "</div>",
+        '<p class="hk-ex-error" role="alert" hidden></p>',
+        f'<pre class="hk-ex-output"{"" if result["output"] else " hidden"}>'
+        f'{_lines(escape(result["output"]))}</pre>',
+        f'<p class="hk-ex-help" hidden>{help_text}</p>',
+        "</div>",
+        f'<script type="application/json" class="hk-ex-data">{script_json(data)}</script>',
+        "</div>",
+    ])
+
+
+def _controls(example_id: str, t: Text, last: int) -> str:
+    def button(act: str, label: str, extra: str = "") -> str:
+        icons = "".join(_icon(name) for name in (("play", "pause") if act == "play" else (act,)))
+        return (f'<button type="button" class="hk-btn hk-btn-icon" data-act="{act}" '
+                f'title="{t(label)}" aria-label="{t(label)}"{extra}>{icons}</button>')
+
+    return "".join([
+        f'<div class="hk-ex-bar" role="group" aria-label="{t("widget.steps")}" hidden>',
+        button("restart", "widget.restart"),
+        button("back", "widget.back"),
+        button("play", "widget.play", ' aria-pressed="false"'),
+        button("forward", "widget.forward"),
+        f'<span class="hk-ex-counter">{t("widget.counter", step=last, total=last)}</span>',
+        "</div>",
+    ])
+
+
+def _icon(name: str) -> str:
+    return (f'<svg class="hk-icon hk-icon-{name}" viewBox="0 0 24 24" aria-hidden="true">'
+            f'<path d="{ICONS[name]}"/></svg>')
+
+
+def _lines(text: str) -> str:
+    """Newlines as character references: no blank line for Markdown to stop at."""
+    return text.replace("\r\n", "\n").replace("\n", "&#10;")
+
+
+def script_json(data: object) -> str:
+    """JSON safe inside ``<script>``: nothing that could end it (``</``) or open a comment
+    (``<!--``). The rest of the markup in it (boards, words) stays as it is, which keeps the
+    page small."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("</", "<\\/").replace("<!--", "\\u003c!--")
+
+
+class Text:
+    """Interface strings of one language, escaped for HTML, with ``{fields}`` filled in."""
+
+    def __init__(self, ui: dict[str, Any]) -> None:
+        self.ui = ui
+
+    def __call__(self, key: str, **fields: object) -> str:
+        """The string ``key``, escaped; field values are HTML (escape plain text first)."""
+        return FIELD.sub(lambda m: str(fields[m.group(1)]), escape(self.ui[key]))

@@ -1,0 +1,352 @@
+"""Render every page of one language as Markdown, from the locale data and the engine.
+
+Nothing here is written by hand: headings, anchors and numbers come from ``structure.yml``,
+prose from ``<lang>/text.yml``, terms from the glossaries, tables from :mod:`rulesite.pages.tables`
+and live examples from :func:`rulesite.pages.examples.render`.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from rulesite.errors import MissingKeyError
+from rulesite.pages import examples, figures, play, tables
+from rulesite.sources import words
+from rulesite.sources.locales import Language, Locales
+from rulesite.sources.numbering import Version
+from rulesite.sources.placeholders import Resolver
+from rulesite.sources.structure import (
+    EDITION_LANGUAGE,
+    GLOSSARY_EDITIONS,
+    RULEBOOK_OF,
+    Block,
+    Page,
+    Section,
+)
+
+
+class PageWriter:
+    """Writes the pages of one language."""
+
+    heading_attrs = ""  # more attributes for section and rule headings (rulesite/pages/book.py)
+
+    def __init__(self, locales: Locales, lang: str) -> None:
+        self.locales = locales
+        self.structure = locales.structure
+        self.lang = lang
+        self.language: Language = locales.languages[lang]
+        self.ui = self.language.ui
+
+    # --- text lookups ---------------------------------------------------------------------
+
+    def text(self, group: str, entry: str, name: str) -> str:
+        """A field the locale check guarantees (``rules.<id>.title`` ...)."""
+        text: str = self.language.text[group][entry][name]
+        return text
+
+    def optional(self, group: str, entry: str, name: str) -> str | None:
+        """A field that may be absent (``pages.<id>.intro`` ...), the same in every language."""
+        return self.language.text.get(group, {}).get(entry, {}).get(name)
+
+    def label(self, anchor: str) -> str:
+        """Link text of ``{ref:anchor}``: a rule's number, otherwise a title in this language."""
+        kind = self.structure.kind_of[anchor]
+        if kind == "rule":
+            return self.structure.numbers[anchor]
+        if kind in ("note", "table"):  # untitled blocks go by their section's title
+            return self.label(self.structure.section_of[anchor])
+        if kind == "figure":
+            return str(self.ui["figure.label"].format(
+                number=self.structure.figures[anchor].number))
+        group, name = {"page": ("pages", "title"), "section": ("sections", "title"),
+                       "example": ("examples", "title"),
+                       "misreading": ("misreadings", "claim")}[kind]
+        return self.resolver(self.structure.page_of[anchor]).markdown(
+            self.text(group, anchor, name), links=False)
+
+    def ref_label(self, anchor: str, context: str) -> str:
+        """Link text of ``{ref:anchor}`` where it stands (``placeholders.ref_context``): a
+        chapter in brackets by its number ("Secret (chapter 7)", not "Secret (Secret)"), a
+        title inside a sentence in the language's quotes (「…」, « … »)."""
+        kind = self.structure.kind_of[anchor]
+        if kind in ("rule", "figure"):
+            return self.label(anchor)
+        section = self.structure.section_of.get(anchor, anchor)
+        chapter = (self.structure.numbers.get(section)
+                   if kind in ("section", "note", "table") else None)
+        if context == "paren" and chapter:
+            return str(self.ui["ref.chapter"].format(number=chapter))
+        label = self.label(anchor)
+        if context in ("quoted", "item"):
+            return label
+        return str(self.ui["ref.title"].format(title=label))
+
+    def term(self, term_id: str) -> str:
+        return self.language.glossary[term_id]["term"]
+
+    def resolver(self, page_id: str) -> Resolver:
+        return Resolver(self.structure, page_id, self.ref_label, self.term)
+
+    # --- pages ----------------------------------------------------------------------------
+
+    def render(self, page: Page) -> str:
+        """The Markdown source of ``page``."""
+        md = self.resolver(page.id).markdown
+        out = []
+        # Search ranks the rules (and the misreadings each rule settles) above the pages
+        # citing them, and the API reference (English docstrings, on every language's site)
+        # after all of them: its short titles ("Competition dataclass") match a plain word so
+        # well that at 0.5, 0.1 or even 0.01 of the weight it still came before pages of
+        # rules. A name only the API has ("CompetitionPick") still finds it.
+        boost = {"rules": 2, "misreadings": 2, "api": 0.0001}.get(page.kind)
+        if boost:
+            out.append(f"---\nsearch:\n  boost: {boost}\n---")
+        title = md(self.text("pages", page.id, "title"), links=False)
+        out.append(f"# {title} {{ #{page.id} }}")
+        intro = self.optional("pages", page.id, "intro")
+        if intro:
+            out.append(f"{md(intro)}\n{{: .hk-intro }}")
+        if page.kind == "play":  # the game itself comes first, its notes below
+            out.append(play.render(self, page.id))
+        out.extend(self.section(page, section) for section in page.sections)
+        if page.kind == "api":
+            # Under the last section ("Reference"): mkdocs.yml sets heading_level 3.
+            out.append(f"::: {examples.GAME.engine}")
+        if page.kind == "misreadings":
+            out.extend(self.misreading(page, item.id, item.settles) for item in page.items)
+        if page.kind == "glossary":
+            out.append(self.glossary(page))
+        if page.kind == "changelog":
+            out.extend(self.version(page, v) for v in reversed(self.structure.versions))
+        return "\n\n".join(out) + "\n"
+
+    def section(self, page: Page, section: Section) -> str:
+        md = self.resolver(page.id).markdown
+        title = md(self.text("sections", section.id, "title"), links=False)
+        number = self.structure.numbers.get(section.id)
+        if number:
+            title = f'<span class="hk-num">{number}</span> {title}'
+        out = [f"## {title} {{ #{section.id}{self.heading_attrs} }}"]
+        intro = self.optional("sections", section.id, "intro")
+        if intro:
+            out.append(md(intro))
+        out.extend(self.block(page, block) for block in section.blocks)
+        return "\n\n".join(out)
+
+    def block(self, page: Page, block: Block) -> str:
+        md = self.resolver(page.id).markdown
+        if block.kind == "rule":
+            number = self.structure.numbers[block.id]
+            title = md(self.text("rules", block.id, "title"), links=False)
+            body = md(self.text("rules", block.id, "text"))
+            return (f'### <a class="hk-num" href="{self.rule_href(block.id)}">{number}</a> '
+                    f"{title} {{ #{block.id} .hk-rule{self.heading_attrs} }}\n\n{body}")
+        if block.kind == "note":
+            # In a rules chapter a note is a remark set apart; elsewhere it is the body text.
+            css = "hk-note hk-aside" if page.kind == "rules" else "hk-note"
+            return self.div(css, block.id, md(self.text("notes", block.id, "text")))
+        if block.kind == "table":
+            assert block.table is not None
+            caption = md(self.text("tables", block.id, "caption"))
+            body = tables.TABLES[block.table](self.table_context(page))
+            return self.div("hk-table", block.id, f"{caption}\n{{: .hk-caption }}\n\n{body}")
+        if block.kind == "figure":
+            return self.figure(page, block.id)
+        return self.example(page, block.id)
+
+    def rule_href(self, rule_id: str) -> str:
+        """Where a rule's number badge links: the rule itself (tap it to get the link to cite)."""
+        return f"#{rule_id}"
+
+    def example(self, page: Page, example_id: str) -> str:
+        md = self.resolver(page.id).markdown
+        title = escape(md(self.text("examples", example_id, "title"), links=False))
+        widget = examples.render(example_id, self.lang,
+                                 spec=self.structure.examples[example_id].spec, ui=self.ui,
+                                 comments=self.language.text["examples"][example_id].get(
+                                     "comments", {}))
+        # The container is a top-level raw HTML block, so Markdown keeps it verbatim.
+        return "\n\n".join([
+            '<div class="hk-example-block" markdown>',
+            '<p class="hk-example-title">' + self.ui["example.title"].format(
+                label=f'<span class="hk-label">{escape(self.ui["example.label"])}</span>',
+                title=title) + "</p>",
+            md(self.text("examples", example_id, "text")),
+            "</div>",
+            self.example_container(page, example_id, widget),
+        ])
+
+    def example_container(self, page: Page, example_id: str, widget: str) -> str:
+        """The element boot.js wakes: ``data-example`` names the example."""
+        return (f'<div class="hk-example" id="{example_id}" data-example="{example_id}">'
+                f"{widget}</div>")
+
+    def figure(self, page: Page, fig_id: str) -> str:
+        """The figure's boards (raw HTML, drawn by the engine's positions) and its caption
+        (Markdown, so its links work); its ID is the anchor in every language."""
+        resolver = self.resolver(page.id)
+        alt = resolver.markdown(self.text("figures", fig_id, "alt"), links=False)
+        spec = self.structure.figures[fig_id].spec
+        boards = figures.frames(fig_id, spec, ui=self.ui, alt=alt)
+        caption = resolver.markdown(self.text("figures", fig_id, "caption"))
+        number = escape(self.label(fig_id))
+        return "\n".join([
+            f'<figure class="{figures.css(spec)}" id="{fig_id}" markdown>',
+            boards,
+            "<figcaption markdown>",
+            self.ui["figure.caption"].format(
+                label=f'<a class="hk-fig-num" href="#{fig_id}">{number}</a>', caption=caption),
+            "</figcaption>",
+            "</figure>",
+        ])
+
+    def misreading(self, page: Page, item_id: str, settles: str, level: int = 2) -> str:
+        """One misreading: the wrong claim as a heading of ``level``, its answer, its rule."""
+        md = self.resolver(page.id).markdown
+        # The heading says in words that the claim is wrong: the table of contents, search
+        # results and screen readers get the heading's text, not the CSS cross.
+        claim = self.ui["misreading.claim"].format(
+            claim=md(self.text("misreadings", item_id, "claim"), links=False))
+        href = self.resolver(page.id).href(settles)
+        number = f"[{self.structure.numbers[settles]}]({href})"
+        rule_title = md(self.text("rules", settles, "title"), links=False)
+        settled = self.ui["misreading.settled_by"].format(number=number, title=rule_title)
+        return (f"{'#' * level} {claim} {{ #{item_id} .hk-misreading{self.heading_attrs} }}\n\n"
+                f"{md(self.text('misreadings', item_id, 'answer'))}\n\n"
+                f"{settled}\n{{: .hk-settled }}")
+
+    def version(self, page: Page, version: Version) -> str:
+        """One version of the changelog: its summary, then its changes by rule number."""
+        md = self.resolver(page.id).markdown
+        ui = self.ui
+        anchor = "v" + version.version.replace(".", "-")
+        heading = ui["changelog.heading"].format(version=version.version,
+                                                 date=words.date(self.lang, version.date))
+        out = [f"## {heading} {{ #{anchor} }}",
+               self.div("hk-note", version.summary, md(self.text("notes", version.summary,
+                                                                 "text")))]
+
+        def rule_line(rule_id: str) -> str:
+            title = md(self.text("rules", rule_id, "title"), links=False)
+            return f"- {md(f'{{ref:{rule_id}}}')} {title}"
+
+        published = {r: n for v in self.structure.versions for r, n in v.numbers.items()}
+        groups = [("added", [rule_line(r) for r in version.added]),
+                  ("reworded", [rule_line(r) for r in version.reworded]),
+                  ("editorial", [rule_line(r) for r in version.editorial]),
+                  # A retired rule has no text any more: its number and ID stay on record.
+                  ("retired", [f"- {published[r]} (`{r}`)" for r in version.retired])]
+        for group, lines in groups:
+            body = "\n".join(lines) or ui["changelog.nothing"]
+            out.append(f"### {ui[f'changelog.{group}']} {{ #{anchor}-{group} }}\n\n{body}")
+        if version.before:
+            out.append(self.renumbering(page, version))
+        return "\n\n".join(out)
+
+    def renumbering(self, page: Page, version: Version) -> str:
+        """First version only: each rule's number before numbers were frozen, and now."""
+        md = self.resolver(page.id).markdown
+        ui = self.ui
+        anchor = "v" + version.version.replace(".", "-") + "-before"
+        rows = []
+        for section in (s for p in self.structure.pages for s in p.sections):
+            for block in section.blocks:
+                if block.kind == "rule":
+                    old = version.before.get(block.id, "—")
+                    title = md(self.text("rules", block.id, "title"), links=False)
+                    rows.append(f"| {old} | {md(f'{{ref:{block.id}}}')} | {title} |")
+        merged = "\n".join(
+            "- " + ui["changelog.merged"].format(old=old, rule=md(f"{{ref:{rule}}}"))
+            for old, rule in sorted(version.before_merged.items(),
+                                    key=lambda kv: [int(x) for x in kv[0].split(".")]))
+        now = ui["changelog.now"].format(version=version.version)
+        head = (f"| {ui['changelog.before']} | {now} | {ui['changelog.rule']} |\n"
+                "| --- | --- | --- |")
+        return "\n\n".join(filter(None, [
+            f"### {ui['changelog.renumbered']} {{ #{anchor} }}",
+            self.div("hk-table", f"{anchor}-table", head + "\n" + "\n".join(rows)),
+            merged]))
+
+    def glossary(self, page: Page, level: int = 2) -> str:
+        """A table of each term in the four languages and the editions, then definitions,
+        each under a heading of ``level``."""
+        md = self.resolver(page.id).markdown
+        # The reader's language first: on a phone the table scrolls sideways.
+        langs = (self.lang, *(code for code in self.structure.languages if code != self.lang))
+        head = "".join(
+            f'<th lang="{code}">{escape(self.locales.languages[code].ui["language.name"])}</th>'
+            for code in langs)
+        head += f'<th lang="fr">{escape(self.ui["glossary.edition.kosmos"])}</th>'
+        rows = []
+        for term in self.structure.glossary:
+            cells = []
+            for code in langs:
+                word = escape(self.locales.languages[code].glossary[term.id]["term"])
+                if code == self.lang:
+                    word = f'<a href="#{term.id}">{word}</a>'
+                cells.append(f'<td lang="{code}">{word}</td>')
+            kosmos = term.editions.get("kosmos")
+            cells.append(f'<td lang="fr">{escape(kosmos)}</td>' if kosmos else "<td>—</td>")
+            rows.append(f"<tr>{''.join(cells)}</tr>")
+        table = (f'<div class="hk-glossary-table"><table>\n<thead><tr>{head}</tr></thead>\n'
+                 f"<tbody>\n" + "\n".join(rows) + "\n</tbody></table></div>")
+
+        # The rulebooks every language cites, and this language's own printed rulebook.
+        shown = {*GLOSSARY_EDITIONS, RULEBOOK_OF[self.lang]}
+        entries = []
+        for term in self.structure.glossary:
+            entry = self.language.glossary[term.id]
+            names = "".join(
+                '<br><span class="hk-edition-name">' + self.ui["glossary.edition_name"].format(
+                    edition=escape(self.ui[f"glossary.edition.{edition}"]),
+                    name=f'<span lang="{EDITION_LANGUAGE[edition]}">'
+                         f"{escape(name)}</span>") + "</span>"
+                for edition, name in term.editions.items() if edition in shown)
+            text = self.ui["glossary.entry"].format(term=f"**{escape(entry['term'])}**",
+                                                     definition=md(entry["definition"]))
+            entries.append(self.div("hk-term", term.id, text + names))
+        heading, attrs = "#" * level, self.heading_attrs
+        return "\n\n".join([
+            f"{heading} {self.ui['glossary.terms']} {{ #hk_terms{attrs} }}", table,
+            f"{heading} {self.ui['glossary.definitions']} {{ #hk_definitions{attrs} }}",
+            *entries])
+
+    # --- helpers --------------------------------------------------------------------------
+
+    def table_context(self, page: Page) -> tables.TableContext:
+        resolver = self.resolver(page.id)
+
+        def term(term_id: str) -> str:  # a table cell starts with a capital where it has one
+            word = self.term(term_id)
+            return f"[{word[:1].upper() + word[1:]}]({resolver.href(term_id)})"
+
+        def ref(rule_id: str) -> str:
+            return resolver.markdown(f"{{ref:{rule_id}}}")
+
+        def title(rule_id: str) -> str:
+            return resolver.markdown(self.text("rules", rule_id, "title"), links=False)
+
+        def has_rule(rule_id: str) -> bool:
+            return self.structure.kind_of.get(rule_id) == "rule"
+
+        def printed(term_id: str) -> tuple[str, str | None]:
+            """This language's term, and the name its own edition's rulebook prints."""
+            if self.lang not in RULEBOOK_OF:
+                raise MissingKeyError("rulesite/sources/structure.py", f"RULEBOOK_OF.{self.lang}",
+                                      "name the glossary key of this language's rulebook")
+            term = next(t for t in self.structure.glossary if t.id == term_id)
+            return self.term(term_id), term.editions.get(RULEBOOK_OF[self.lang])
+
+        return tables.TableContext(self.ui, term, ref, title, has_rule, printed,
+                                   tuple(t.id for t in self.structure.glossary))
+
+    @staticmethod
+    def div(css: str, anchor: str, markdown: str) -> str:
+        """A block with an anchor whose content is still Markdown (``md_in_html``)."""
+        return f'<div class="{css}" id="{anchor}" markdown>\n\n{markdown}\n\n</div>'
+
+
+def render_language(locales: Locales, lang: str) -> dict[str, str]:
+    """File name -> Markdown for every page of ``lang``."""
+    writer = PageWriter(locales, lang)
+    return {page.filename: writer.render(page) for page in locales.structure.pages}

@@ -1,0 +1,131 @@
+"""The Python the live examples ship: a reduced standard library and the engine, compiled.
+
+Pyodide's ``python_stdlib.zip`` holds some 600 modules (2.5 MB, as source). The browser needs
+only what Pyodide imports to start, plus what the engines and ``gamekit`` import:
+:data:`MODULES` (``rulesite/runtime/stdlib_modules.txt``), found by running every example
+inside Pyodide the way the worker does (``scripts/pyodide_examples.mjs`` prints the modules
+that came from the zip).
+
+Both zips hold ``.pyc`` files made by Pyodide's own Python (``rulesite/runtime/pyc_zip.mjs``):
+starting from bytecode skips compiling some 140 modules, about 1.5 s of the start-up on a 2-core
+machine. Docstrings and line tables are left out: an example's error names a line of the
+example's own code, which Python compiles in the browser with its line table.
+
+When an engine or gamekit starts importing a module not listed, the tests in
+``tests/pyodide/test_reduced_stdlib.py`` fail and name it: add it to the listing.
+A reader's own code in an example can import only these modules and Python's built-in ones.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import gamekit
+from rulesite.cachelock import locked
+from rulesite.errors import AssetError
+from rulesite.runtime import wasm
+
+REPO = Path(__file__).resolve().parents[2]
+SCRIPT = Path(__file__).with_name("pyc_zip.mjs")
+SNAPSHOT_SCRIPT = Path(__file__).with_name("snapshot.mjs")
+LISTING = Path(__file__).with_name("stdlib_modules.txt")
+MODULES = tuple(line.strip() for line in LISTING.read_text(encoding="utf-8").splitlines()
+                if line.strip() and not line.startswith("#"))
+CACHE = REPO / "build" / "pyc-cache"
+
+
+def reduced_zip(pyodide_dir: Path, cache: Path = CACHE) -> Path:
+    """The reduced standard library, a zip of ``.pyc`` files."""
+    return _compile(pyodide_dir, {"stdlib": list(MODULES), "files": {}, "bare": True},
+                    cache, "stdlib")
+
+
+def _not_in_browser(name: str) -> bool:
+    """An engine's command line (``python -m <engine>``) never runs in the browser."""
+    parts = name.split("/")
+    return parts[1] == "_cli" or parts[1:] == ["__main__.py"]
+
+
+def engine_files() -> dict[str, Path]:
+    """What the browser imports besides the standard library: every registered game's engine
+    package and ``gamekit`` (the games' plug-ins), under their own module names."""
+    packages = sorted({game.engine for game in gamekit.GAMES.values()} | {"gamekit"})
+    return {name: path for package in packages
+            for path in sorted((REPO / package).rglob("*.py"))
+            if not _not_in_browser(name := path.relative_to(REPO).as_posix())}
+
+
+def engine_zip(pyodide_dir: Path, cache: Path = CACHE) -> Path:
+    """The engines and ``gamekit``, a zip of ``.pyc`` files."""
+    files = {name: str(path) for name, path in engine_files().items()}
+    return _compile(pyodide_dir, {"stdlib": [], "files": files, "bare": True}, cache, "engine")
+
+
+def snapshot(pyodide_dir: Path, cache: Path = CACHE) -> Path:
+    """A memory snapshot of the shipped runtime (reduced wasm, :func:`reduced_zip`) with the
+    engine (:func:`engine_zip`) imported: ``rulesite/runtime/snapshot.mjs``. A browser that starts
+    from it skips Python's start and the engine's imports (measured on a phone-class CPU:
+    benchmarks/browser_examples.py --phone), at the cost of downloading it. Kept in ``cache``,
+    keyed by all it is made from; valid only with exactly these files."""
+    runtime = wasm.runtime(pyodide_dir)
+    inputs = [reduced_zip(pyodide_dir, cache), engine_zip(pyodide_dir, cache)]
+    digest = hashlib.sha256()
+    for part in [*(runtime / name for name in ("pyodide.mjs", "pyodide.asm.mjs",
+                                               "pyodide.asm.wasm", "pyodide-lock.json")),
+                 *inputs, SNAPSHOT_SCRIPT]:
+        digest.update(part.read_bytes())
+    made = cache / "snapshot" / f"{digest.hexdigest()[:16]}.bin"
+    if made.is_file():
+        return made
+    node = shutil.which("node")
+    if node is None:
+        raise AssetError("node not found: it makes the runtime's snapshot (install Node.js, "
+                         "as for `make node`)")
+    with locked(made.parent):
+        if made.is_file():
+            return made
+        shutil.rmtree(made.parent, ignore_errors=True)
+        made.parent.mkdir(parents=True)
+        partial = made.with_suffix(".partial")
+        proc = subprocess.run([node, str(SNAPSHOT_SCRIPT), str(runtime), *map(str, inputs),
+                               str(partial)], capture_output=True, text=True, check=False)
+        if proc.returncode != 0 or not partial.is_file():
+            raise AssetError(f"making the runtime's snapshot failed (exit {proc.returncode}):"
+                             f"\n{proc.stdout}{proc.stderr}")
+        partial.replace(made)
+    return made
+
+
+def _compile(pyodide_dir: Path, job: dict[str, object], cache: Path, kind: str) -> Path:
+    """Run pyc_zip.mjs on ``job``; results are kept in ``cache``, keyed by all they are made
+    from (a run takes a few seconds)."""
+    digest = hashlib.sha256(json.dumps(job, sort_keys=True).encode())
+    for part in [pyodide_dir / "python_stdlib.zip", pyodide_dir / "pyodide.asm.wasm", SCRIPT,
+                 *(Path(p) for p in job["files"].values())]:  # type: ignore[attr-defined]
+        digest.update(part.read_bytes())
+    cached = cache / kind / f"{digest.hexdigest()[:16]}.zip"
+    if cached.is_file():
+        return cached
+    node = shutil.which("node")
+    if node is None:
+        raise AssetError("node not found: it compiles the Python of the live examples "
+                         "(install Node.js, as for `make node`)")
+    with locked(cached.parent):
+        if cached.is_file():  # made by another process while this one waited
+            return cached
+        shutil.rmtree(cached.parent, ignore_errors=True)  # only the current one is worth keeping
+        cached.parent.mkdir(parents=True)
+        job_file = cached.with_suffix(".json")
+        job_file.write_text(json.dumps(job), encoding="utf-8")
+        partial = cached.with_suffix(".partial")
+        proc = subprocess.run([node, str(SCRIPT), str(pyodide_dir), str(job_file), str(partial)],
+                              capture_output=True, text=True, check=False)
+        if proc.returncode != 0 or not partial.is_file():
+            raise AssetError(f"compiling the Python of the live examples ({kind}) failed (exit "
+                             f"{proc.returncode}):\n{proc.stdout}{proc.stderr}")
+        partial.replace(cached)
+    return cached

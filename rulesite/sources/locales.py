@@ -1,0 +1,368 @@
+"""Load ``locales/`` and check it completely before anything is rendered.
+
+English is the reference: its ``text.yml`` and ``glossary.yml`` must match ``structure.yml``
+exactly, and every other language must have exactly English's keys in each file. The first
+problem stops the load with a :class:`~rulesite.errors.LocaleError` naming the file, the key
+path and what was expected.
+"""
+
+from __future__ import annotations
+
+import re
+import reprlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rulesite.errors import (
+    ExtraKeyError,
+    MalformedEntryError,
+    MissingKeyError,
+    UnknownReferenceError,
+)
+from rulesite.pages import examples
+from rulesite.sources import markup, placeholders, runtime_keys, words
+from rulesite.sources.structure import Structure, load_structure
+from rulesite.sources.yamlio import load_yaml
+
+# text.yml: group -> (block kind its IDs come from, required fields, optional fields)
+TEXT_GROUPS: dict[str, tuple[str, frozenset[str], frozenset[str]]] = {
+    "pages": ("page", frozenset({"title"}), frozenset({"intro"})),
+    "sections": ("section", frozenset({"title"}), frozenset({"intro"})),
+    "rules": ("rule", frozenset({"title", "text"}), frozenset()),
+    "notes": ("note", frozenset({"text"}), frozenset()),
+    "tables": ("table", frozenset({"caption"}), frozenset()),
+    "examples": ("example", frozenset({"title", "text"}), frozenset()),
+    "figures": ("figure", frozenset({"caption", "alt"}), frozenset()),
+    "misreadings": ("misreading", frozenset({"claim", "answer"}), frozenset()),
+}
+# Fields holding a mapping instead of a string: an example's code comments, by key.
+NESTED_FIELDS = {"examples": frozenset({"comments"})}
+GLOSSARY_FIELDS: tuple[frozenset[str], frozenset[str]] = (frozenset({"term", "definition"}),
+                                                         frozenset())
+UI_FIELD_RE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+# ui.yml entries holding a count's plural forms (rulesite/sources/words.py), not a string.
+COUNT_PREFIX = "count."
+
+# Interface strings the builder itself reads (the live examples read others).
+BUILDER_UI_KEYS = (
+    "language.name", "site.name", "site.description", "site.copyright", "nav.home",
+    "heading.permalink", "palette.to_dark", "palette.to_light", "root.choose", "root.not_found",
+    "misreading.settled_by", "misreading.claim", "ref.chapter", "ref.title",
+    "example.label", "example.title", "figure.label", "figure.caption",
+    "glossary.terms", "glossary.definitions", "glossary.entry", "glossary.edition_name",
+    "glossary.edition.kosmos",
+    "glossary.edition.emperors4", "glossary.edition.emperors4-ja", "glossary.edition.emperors4-id",
+    "edition.emperors4", "edition.emperors4-3-rounds", "edition.kosmos",
+    "table.geishas.geisha", "table.geishas.charm", "table.geishas.items",
+    "table.geishas.kosmos", "table.geishas.kosmos_item",
+    "table.editions.edition", "table.editions.limit", "table.editions.no_limit",
+    "table.editions.rounds", "table.editions.at_limit", "table.editions.if_tied",
+    "table.editions.not_applicable", "table.editions.more_geishas",
+    "table.editions.more_charm", "table.editions.shared_victory", "table.editions.no_winner",
+    "table.notation.move", "table.notation.written", "table.notation.python", "move.pick",
+    "table.errors.name", "table.errors.rule", "table.errors.none",
+    "site.version", "changelog.heading", "changelog.added", "changelog.reworded",
+    "changelog.editorial",
+    "changelog.retired", "changelog.nothing", "changelog.renumbered", "changelog.before",
+    "changelog.now", "changelog.rule", "changelog.merged",
+    "table.geishas.unsettled", "table.geishas.unsettled_note", "table.names.site",
+    "table.names.printed", "table.names.none", "table.speed.under", "table.speed.when",
+)
+
+
+@dataclass(frozen=True)
+class Language:
+    code: str
+    text: dict[str, dict[str, dict[str, Any]]]  # str fields; examples' comments: dicts
+    glossary: dict[str, dict[str, str]]
+    ui: dict[str, Any]  # strings; count.* plural forms; "grammar" (rulesite/sources/words.py)
+    # Words readers of this language type for a glossary term (its synonyms.yml): the search
+    # finds the term by them; the pages never show them. Not translations of English.
+    synonyms: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Locales:
+    root: Path
+    structure: Structure
+    languages: dict[str, Language]  # in structure order, English first
+
+    @property
+    def english(self) -> Language:
+        return self.languages["en"]
+
+    def texts(self) -> dict[str, dict[str, Any]]:
+        """Each language's ``text.yml``, parsed: language -> text."""
+        return {code: lang.text for code, lang in self.languages.items()}
+
+
+_REPR = reprlib.Repr()  # attributes, not keywords: Python 3.11 has no keywords here
+_REPR.maxstring = _REPR.maxother = 80
+_REPR.maxlist = _REPR.maxdict = 6
+
+
+def _short(value: object) -> str:
+    """A value quoted in a message, cut short: a YAML alias chain can expand to millions of
+    elements, which a message must not repeat."""
+    return _REPR.repr(value)
+
+
+def flatten(data: Any, prefix: str = "") -> dict[str, Any]:
+    """Leaf key paths of nested mappings: ``{"rules": {"a": {"title": x}}}`` gives
+    ``rules.a.title``."""
+    if not isinstance(data, dict) or not data:
+        return {prefix: data} if prefix else {}
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        out.update(flatten(value, f"{prefix}.{key}" if prefix else str(key)))
+    return out
+
+
+def _entries(data: Any, file: Path, prefix: str, required: frozenset[str],
+             optional: frozenset[str], nested: frozenset[str] = frozenset()
+             ) -> dict[str, dict[str, Any]]:
+    """Check a mapping of ID -> {field: non-empty string}; a ``nested`` field holds a mapping
+    of key -> one line of plain text instead (an example's code comments)."""
+    where = prefix or "(file)"
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise MalformedEntryError(file, where,
+                                  f"expected a mapping of IDs, got {type(data).__name__}")
+    for entry_id, entry in data.items():
+        key = f"{prefix}.{entry_id}" if prefix else str(entry_id)
+        if not isinstance(entry, dict):
+            raise MalformedEntryError(
+                file, key,
+                f"expected a mapping with {', '.join(sorted(required))}, got {_short(entry)}")
+        for name in sorted(required - entry.keys()):
+            raise MissingKeyError(file, f"{key}.{name}", "required field")
+        for name in sorted(entry.keys() - required - optional - nested):
+            raise ExtraKeyError(file, f"{key}.{name}",
+                                f"unknown field; expected {', '.join(sorted(required | optional))}")
+        for name, value in entry.items():
+            if name in nested:
+                _lines(value, file, f"{key}.{name}")
+            elif not isinstance(value, str) or not value.strip():
+                raise MalformedEntryError(file, f"{key}.{name}",
+                                          f"expected a non-empty string, got {_short(value)}")
+    return data
+
+
+def _lines(data: Any, file: Path, key: str) -> None:
+    """A mapping of key -> one line of plain text (a code comment: no placeholder, no break)."""
+    if not isinstance(data, dict) or not data:
+        raise MalformedEntryError(file, key, f"expected a mapping of key: text, got {_short(data)}")
+    for name, value in data.items():
+        if not isinstance(value, str) or not value.strip():
+            raise MalformedEntryError(file, f"{key}.{name}",
+                                      f"expected a non-empty string, got {_short(value)}")
+        if "\n" in value.strip() or "{" in value or "}" in value:
+            raise MalformedEntryError(file, f"{key}.{name}",
+                                      "a code comment is one line of plain text, without "
+                                      "line breaks or {placeholders}")
+
+
+def _text_shape(data: Any, file: Path, reference: bool) -> dict[str, dict[str, dict[str, str]]]:
+    """Check groups, entries and fields. Only the reference (English) is checked for required
+    fields here: a translation's gaps are reported against English, by _match_english."""
+    if not isinstance(data, dict):
+        raise MalformedEntryError(file, "(file)", f"expected a mapping of {', '.join(TEXT_GROUPS)}")
+    for group, entries in data.items():
+        if group not in TEXT_GROUPS:
+            raise ExtraKeyError(file, str(group),
+                                f"unknown group; expected {', '.join(TEXT_GROUPS)}")
+        _, required, optional = TEXT_GROUPS[group]
+        if not reference:
+            required, optional = frozenset(), required | optional
+        _entries(entries, file, group, required, optional, NESTED_FIELDS.get(group, frozenset()))
+    return data
+
+
+def _match_structure(text: dict[str, Any], glossary: dict[str, Any], structure: Structure,
+                     folder: Path) -> None:
+    """English text and glossary hold exactly the IDs structure.yml declares."""
+    expected = {group: [i for i, k in structure.kind_of.items() if k == kind]
+                for group, (kind, _, _) in TEXT_GROUPS.items()}
+    expected_terms = [t.id for t in structure.glossary]
+    for file, groups in ((folder / "text.yml", {g: text.get(g) or {} for g in TEXT_GROUPS}),
+                         (folder / "glossary.yml", {"": glossary})):
+        for group, entries in groups.items():
+            ids = expected[group] if group else expected_terms
+            kind = TEXT_GROUPS[group][0] if group else "glossary term"
+            for entry_id in ids:
+                if entry_id not in entries:
+                    raise MissingKeyError(file, f"{group}.{entry_id}".lstrip("."),
+                                          f"structure.yml declares this {kind}; give its text")
+            for entry_id in entries:
+                if entry_id not in ids:
+                    raise ExtraKeyError(file, f"{group}.{entry_id}".lstrip("."),
+                                        f"structure.yml declares no {kind} with this ID")
+
+
+def _match_examples(text: dict[str, Any], structure: Structure, file: Path,
+                    reference: bool) -> None:
+    """Each example's text names exactly the geishas structure.yml lists for it, with
+    ``{geisha:N}``; English has a comment for each ``# {key}`` of the code, and no other."""
+    for example_id, example in structure.examples.items():
+        entry = (text.get("examples") or {}).get(example_id) or {}
+        listed = example.spec.get("geishas", [])
+        where = f"examples.{example_id}.geishas"
+        if not isinstance(listed, list) or not all(
+                isinstance(g, int) and not isinstance(g, bool)
+                and placeholders.valid("geisha", str(g)) for g in listed):
+            raise MalformedEntryError(file.parent.parent / "structure.yml", where,
+                                      f"expected a list of geisha numbers, got {listed!r}")
+        if "text" in entry:
+            named = placeholders.geishas(entry["text"])
+            if named != set(listed):
+                raise MalformedEntryError(
+                    file, f"examples.{example_id}.text",
+                    f"names geishas {sorted(named)} with {{geisha:N}}; structure.yml ({where}) "
+                    f"lists {sorted(listed)}: name each of them, and only them")
+        if reference:
+            used = examples.comment_keys(example.spec.get("code") or "")
+            given = entry.get("comments") or {}
+            for name in used:
+                if name not in given:
+                    raise MissingKeyError(
+                        file, f"examples.{example_id}.comments.{name}",
+                        f"the example's code (structure.yml) has the comment # {{{name}}}")
+            for name in given:
+                if name not in used:
+                    raise ExtraKeyError(
+                        file, f"examples.{example_id}.comments.{name}",
+                        f"the example's code (structure.yml) has no comment # {{{name}}}")
+
+
+def _match_english(data: Any, english: Any, file: Path, english_file: Path) -> None:
+    """Exactly English's leaf keys: the same entries and the same optional fields."""
+    ours, theirs = flatten(data), flatten(english)
+    for key in theirs:
+        if key not in ours:
+            raise MissingKeyError(file, key, f"missing; {english_file} has it")
+    for key in ours:
+        if key not in theirs:
+            raise ExtraKeyError(file, key,
+                                f"not in {english_file}; remove it or add it there first")
+
+
+def _ui_shape(data: Any, file: Path) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise MalformedEntryError(file, "(file)", "expected a flat mapping of key: string")
+    for key, value in data.items():
+        if str(key).startswith(COUNT_PREFIX):
+            continue  # plural forms: _ui_plurals checks them
+        if not isinstance(value, str) or not value.strip():
+            raise MalformedEntryError(file, str(key),
+                                      f"expected a non-empty string, got {_short(value)}")
+    return data
+
+
+def _line_of(file: Path, key: str) -> str:
+    """Where ``key`` starts in the flat mapping ``file`` (" (line N)"), for error messages."""
+    for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
+        if line.startswith((f"{key}:", f'"{key}":', f"'{key}':")):
+            return f" (line {number})"
+    return ""
+
+
+def _ui_plurals(ui: dict[str, Any], lang: str, file: Path) -> None:
+    """Each ``count.*`` entry maps exactly ``lang``'s CLDR plural categories (Babel's data)
+    to a non-empty form that writes the number as ``{n}``."""
+    expected = words.categories(lang)
+    for key, value in ui.items():
+        if not key.startswith(COUNT_PREFIX):
+            continue
+        where = _line_of(file, key)
+        if not isinstance(value, dict):
+            raise MalformedEntryError(
+                file, key, f"expected a mapping of the plural categories {', '.join(expected)}"
+                f" (CLDR, {lang}) to forms, got {value!r}{where}")
+        if set(value) != set(expected):
+            raise MalformedEntryError(
+                file, key, f"gives the plural categories {', '.join(map(str, value))}; {lang} "
+                f"has exactly {', '.join(expected)} (CLDR){where}")
+        for category, form in value.items():
+            if not isinstance(form, str) or set(UI_FIELD_RE.findall(form)) != {"n"}:
+                raise MalformedEntryError(
+                    file, f"{key}.{category}",
+                    f"expected a string with the field {{n}} and no other, got {form!r}{where}")
+
+
+def _ui_fields(ui: dict[str, Any], english: dict[str, Any], file: Path) -> None:
+    """A translated interface string fills the same named fields as the English one."""
+    for key, value in ui.items():
+        if key.startswith(COUNT_PREFIX):
+            continue
+        ours, theirs = set(UI_FIELD_RE.findall(value)), set(UI_FIELD_RE.findall(english[key]))
+        if ours != theirs:
+            raise MalformedEntryError(
+                file, key, f"uses fields {sorted(ours)}; the English string uses {sorted(theirs)}")
+
+
+def _synonyms(path: Path, structure: Structure) -> dict[str, tuple[str, ...]]:
+    """``synonyms.yml``: glossary term ID -> the words, separated by commas. Optional: a
+    language without the file has none."""
+    if not path.is_file():
+        return {}
+    data = load_yaml(path) or {}
+    if not isinstance(data, dict):
+        raise MalformedEntryError(path, "(file)", "expected a mapping of glossary term IDs")
+    terms = {t.id for t in structure.glossary}
+    out: dict[str, tuple[str, ...]] = {}
+    for term, value in data.items():
+        if term not in terms:
+            raise UnknownReferenceError(path, str(term), "not a glossary term ID of structure.yml")
+        words = tuple(w.strip() for w in value.split(",")) if isinstance(value, str) else ()
+        if not words or not all(words):
+            raise MalformedEntryError(path, str(term),
+                                      f"expected words separated by commas, got {value!r}")
+        out[str(term)] = words
+    return out
+
+
+def load(root: Path | str) -> Locales:
+    """Read ``root`` (a ``locales/`` folder), check everything, return it all."""
+    root = Path(root)
+    structure = load_structure(root / "structure.yml")
+    languages: dict[str, Language] = {}
+    for code in structure.languages:
+        folder = root / code
+        english = code == "en"
+        text = _text_shape(load_yaml(folder / "text.yml"), folder / "text.yml", english)
+        required, optional = GLOSSARY_FIELDS
+        if not english:
+            required, optional = frozenset(), required | optional
+        glossary = _entries(load_yaml(folder / "glossary.yml"), folder / "glossary.yml", "",
+                            required, optional)
+        ui = _ui_shape(load_yaml(folder / "ui.yml"), folder / "ui.yml")
+        _ui_plurals(ui, code, folder / "ui.yml")
+        if english:
+            _match_structure(text, glossary, structure, folder)
+            in_text = tuple(f"language.in_text.{c}" for c in structure.languages)
+            for key in (*BUILDER_UI_KEYS, *in_text):
+                if key not in ui:
+                    raise MissingKeyError(folder / "ui.yml", key, "the site builder needs it")
+            runtime_keys.check(ui, folder / "ui.yml")  # and what the browser's code asks for
+        else:
+            en, ref = root / "en", languages["en"]
+            _match_english(text, ref.text, folder / "text.yml", en / "text.yml")
+            _match_english(glossary, ref.glossary, folder / "glossary.yml", en / "glossary.yml")
+            # Top-level keys only: each language has its own plural categories.
+            _match_english(dict.fromkeys(ui), dict.fromkeys(set(ref.ui) - {"grammar"}),
+                           folder / "ui.yml", en / "ui.yml")
+            _ui_fields(ui, ref.ui, folder / "ui.yml")
+        for file, data in ((folder / "text.yml", text), (folder / "glossary.yml", glossary)):
+            for key, value in flatten(data).items():
+                markup.check_text(value, file, key)
+                placeholders.check(value, structure, file, key)
+        for key, value in ui.items():
+            # a count.* entry holds one form per plural category: each is a string
+            for form in value.values() if isinstance(value, dict) else (value,):
+                markup.check_ui(form, folder / "ui.yml", key)
+        _match_examples(text, structure, folder / "text.yml", english)
+        languages[code] = Language(code, text, glossary, {**ui, "grammar": words.grammar(code)},
+                                   _synonyms(folder / "synonyms.yml", structure))
+    return Locales(root, structure, languages)

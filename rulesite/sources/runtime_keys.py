@@ -1,0 +1,104 @@
+"""The interface strings the browser's code asks for, checked against English at load time.
+
+The live examples, the what-if boards and the Play page read ``ui.yml`` strings at run time
+(``docs/assets``: the JavaScript modules; ``gamekit``: the Python the worker runs). A key they
+name that English lacks, or a ``{field}`` in English that the code never fills, would build and
+then fail in the reader's browser; here it stops the build, naming ``en/ui.yml``, the key and
+the file that uses it. (The other languages must match English: :mod:`rulesite.sources.locales`.)
+
+A key is found as a string literal (``"play.status.idle"``); the fields filled are the names
+in the call it stands in, up to its closing bracket. Keys made at run time
+(``"play.illegal." + rule``) are not checked here: the session's tests cover them.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+from rulesite.errors import MalformedEntryError, MissingKeyError
+from rulesite.sources.yamlio import line_of
+
+REPO = Path(__file__).resolve().parents[2]
+SOURCES = (REPO / "docs" / "assets", REPO / "gamekit")
+"""Where the browser's code is: its JavaScript and the Python the worker imports."""
+PREFIXES = ("play", "widget", "step", "outcome", "whatif", "share", "cite", "error")
+_LITERAL = re.compile(r"""["'`]((?:""" + "|".join(PREFIXES)
+                      + r""")\.[A-Za-z0-9_.-]*[A-Za-z0-9_])["'`]""")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+WINDOW = 300
+"""Characters after a key not passed straight to a call in which its fields are looked for."""
+_KEY_CALL = re.compile(r"\bkey\s*,([^()]*(?:\([^()]*\)[^()]*)*)\)")
+_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def _call_after(source: str, start: int) -> str | None:
+    """The rest of the call that the literal ending at ``start`` is an argument of: the text
+    up to the bracket that closes it, or ``None`` when the literal is not followed by more
+    arguments."""
+    depth = 0
+    for index in range(start, min(len(source), start + 600)):
+        char = source[index]
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            if depth == 0:
+                text = source[start:index]
+                return text if text.lstrip().startswith(",") else None
+            depth -= 1
+    return None
+
+
+def _files(sources: tuple[Path, ...]) -> list[Path]:
+    return sorted(path for root in sources for pattern in ("*.js", "*.py")
+                  for path in root.rglob(pattern))
+
+
+@functools.cache
+def keys(sources: tuple[Path, ...] = SOURCES) -> dict[str, str]:
+    """key -> the first file naming it, for every literal key in the browser's code."""
+    found: dict[str, str] = {}
+    for path in _files(sources):
+        for match in _LITERAL.finditer(path.read_text(encoding="utf-8")):
+            found.setdefault(match.group(1), path.relative_to(REPO).as_posix())
+    return found
+
+
+@functools.cache
+def uses(sources: tuple[Path, ...] = SOURCES) -> dict[str, list[tuple[str, set[str]]]]:
+    """key -> [(file, names in the call)] for every literal key in the browser's code that
+    is filled in a call spelling out its fields."""
+    found: dict[str, list[tuple[str, set[str]]]] = {}
+    for path in _files(sources):
+        source = path.read_text(encoding="utf-8")
+        for match in _LITERAL.finditer(source):
+            call = _call_after(source, match.end())
+            if call is None:  # chosen first, filled just below: `key = "a" if x else "b"`
+                later = _KEY_CALL.search(source, match.end(), match.end() + WINDOW)
+                call = later.group(1) if later else None
+            # Fields filled from an object built elsewhere (`fill(ui[key], values)`) are
+            # not known here: only calls that spell their fields out are checked.
+            if call is None or not re.search(r"[{=]", call):
+                continue
+            names = set(_NAME.findall(call))
+            found.setdefault(match.group(1), []).append((path.relative_to(REPO).as_posix(),
+                                                         names))
+    return found
+
+
+def check(english: dict[str, str], file: Path, sources: tuple[Path, ...] = SOURCES) -> None:
+    """Every key the code names is in ``english`` (``en/ui.yml``), and each of its fields is
+    named where the code fills it."""
+    for key, where in keys(sources).items():
+        if key not in english:
+            raise MissingKeyError(file, key, f"{where} uses it")
+    for key, places in uses(sources).items():
+        fields = set(_FIELD.findall(english[key]))
+        filled = [names for _, names in places]
+        missing = sorted(fields - set().union(*filled))
+        if missing:
+            line = line_of(file, key)
+            raise MalformedEntryError(
+                file, key, f"uses the field {{{missing[0]}}}, which the code never fills "
+                f"({places[0][0]})" + (f" (line {line})" if line else ""))
