@@ -137,9 +137,9 @@ class Board:
             css += " ll-turn"
         if name == self.viewer:
             css += " ll-you"
-        badges = [f'<span{self.part(f"tokens-{name}", "ll-tokens")}>'
-                  f'{self.t("ll.board.tokens", tokens=self.count("ll.count.tokens", p["tokens"]), target=b["target"])}'
-                  f"</span>"]
+        tokens = self.t("ll.board.tokens", tokens=self.count("ll.count.tokens", p["tokens"]),
+                        target=b["target"])
+        badges = [f'<span{self.part(f"tokens-{name}", "ll-tokens")}>{tokens}</span>']
         if p["protected"]:
             badges.append(f'<span{self.part(f"protected-{name}", "ll-protected")}>'
                           f'{self.t("ll.board.protected")}</span>')

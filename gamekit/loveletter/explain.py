@@ -73,8 +73,8 @@ class Explainer:
         parts = [self.keep(step) if kind == "keep" else self.play(step)]
         effect = step["effect"]
         for out in effect.get("knocked", []):
-            if kind == "play" and step["card"] == 9 or out == step.get("target") \
-                    and step["card"] in (1, 3, 5):
+            if (kind == "play" and step["card"] == 9) or (out == step.get("target") \
+                    and step["card"] in (1, 3, 5)):
                 continue  # the sentence of the card says it already
             parts.append(self.t("ll.step.out", player=out))
         if step.get("round_end"):

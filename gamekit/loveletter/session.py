@@ -58,7 +58,7 @@ from loveletter import (
     parse_move,
     sample_world,
 )
-from loveletter._record import FORMAT, VERSION
+from loveletter._record import VERSION
 from loveletter._search import _candidates, _rollout
 
 MAX_TEXT = 200_000
@@ -126,14 +126,15 @@ def seat(index: int | None) -> str | None:
 # --- the timeline -------------------------------------------------------------------------
 
 def snapshot(game: Game) -> dict[str, Any]:
-    """The board of ``game`` as plain data, every card shown (``conceal_step`` hides)."""
+    """The board of ``game`` as plain data, every card shown (``conceal_step`` hides); hands
+    sorted, as a player's ``View`` holds them."""
     result = game.results[-1] if game.results and game.phase in (Phase.DEAL, Phase.OVER) \
         else None
     shown = result is not None and result.reason is EndReason.DECK_EMPTY
     seats = []
     for p in range(game.players):
         seats.append({
-            "seat": SEATS[p], "hand": list(game.hands[p]), "discards": list(game.discards[p]),
+            "seat": SEATS[p], "hand": list(game.hand(p)), "discards": list(game.discards[p]),
             "tokens": game.tokens[p], "active": game.active[p], "protected": game.protected[p],
             "known": {SEATS[o]: c for o, c in game.known[p].items()},
         })
@@ -233,7 +234,7 @@ def conceal_step(step: dict[str, Any], viewer: str) -> dict[str, Any]:
         if p["seat"] == viewer:
             mine = known
     for p in board["seats"]:
-        if p["seat"] == viewer or not p["hand"] or board["shown"] and p["active"]:
+        if p["seat"] == viewer or not p["hand"] or (board["shown"] and p["active"]):
             continue
         seen = mine.get(p["seat"])
         p["hand"] = [seen] if seen is not None and len(p["hand"]) == 1 else [None] * len(p["hand"])
@@ -365,9 +366,10 @@ def _deal(game: Game, seed: int) -> Deal:
     """The next round's deal from ``seed`` and the round number; after a tie, the seat that
     starts is drawn among the tied winners (the publisher leaves the choice to the table)."""
     rng = random.Random(f"loveletter-deal/{seed}/{game.round_number + 1}")
+    first = rng.choice(game.first_choices)
     deck = list(game.deck)
     rng.shuffle(deck)
-    return Deal(rng.choice(game.first_choices), tuple(deck))
+    return Deal(first, tuple(deck))
 
 
 @_refused
@@ -518,7 +520,9 @@ def position(record: str, ui: dict[str, Any], viewer: str | None = None,
     deciding = live and to_move is not None and who in (None, to_move)
     legal = [str(m) for m in game.legal_actions()] if deciding and game else []
     hand_of = who or to_move
-    hand = next((p["hand"] for p in b["seats"] if p["seat"] == hand_of), []) if hand_of else []
+    hand: list[int | None] = []
+    if hand_of:
+        hand = next(p["hand"] for p in b["seats"] if p["seat"] == hand_of)
     outcome = None
     if live and current.get("outcome"):
         outcome = {**current["outcome"], "html": words["outcome"], "rule": "game-end"}
