@@ -42,7 +42,7 @@ def ok(answer: Any) -> dict[str, Any]:
 
 def refused(answer: dict[str, Any], kind: str) -> dict[str, Any]:
     assert set(answer) == {"error"}, answer
-    error = answer["error"]
+    error = cast("dict[str, Any]", answer["error"])
     assert error["kind"] == kind and error["kind"] in KINDS, error
     return error
 
