@@ -1,7 +1,8 @@
 """Love Letter's board of one step (a step of :func:`gamekit.loveletter.session.timeline`) as
-HTML, for 2 to 6 players, styled by ``loveletter.css`` (with ``board.css``'s shared classes:
-``hk-hl`` for a part pointed out, ``hk-small`` for labels, ``hk-sr-only`` for words only
-listeners need).
+HTML, for 2 to 6 players, styled by ``loveletter.css`` and by the classes it shares with
+Hanamikoji's boards (``board.css``: ``hk-board`` and ``hk-board-head`` for the frame, on
+phones and on paper too; ``hk-hl`` for a part pointed out; ``hk-small`` for labels;
+and, from the live widget's stylesheet, ``hk-sr-only`` for words only listeners need).
 
 It runs at build time (CPython) and in the reader's browser (Pyodide) with the same interface
 strings (the ``ll.*`` keys), so a page and a live run draw the same board. Standard library
@@ -91,12 +92,13 @@ class Board:
     def draw(self, step: Mapping[str, Any]) -> str:
         b = step["board"]
         head = "" if "head" in self.hide else (
-            f'<p{self.part("head", "ll-board-head")}>'
+            f'<p{self.part("head", "hk-board-head")}>'
             f'<span>{self.t("ll.board.round", round=b["round"]) if b["round"] else ""}</span>'
             f"<span>{self.status(b)}</span></p>")
         seats = "".join(self.seat(b, p) for p in b["seats"])
         return "".join([
-            f'<div class="ll-board" data-players="{len(b["seats"])}" data-phase="{b["phase"]}">',
+            f'<div class="hk-board ll-board" data-players="{len(b["seats"])}"'
+            f' data-phase="{b["phase"]}">',
             head,
             "" if "table" in self.hide else self.table(b),
             f'<ul class="ll-seats">{seats}</ul>',
