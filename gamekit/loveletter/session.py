@@ -176,7 +176,6 @@ def _effect(before: Game, move: Move, after: Game) -> dict[str, Any]:
         out["set_aside"] = before.set_aside is not None and after.set_aside is None
     elif move.card == Card.CHANCELLOR:
         out["drawn"] = len(before.pile) - len(after.pile)
-        out["drawn_cards"] = [c for c in after.hands[me]]
     return out
 
 
@@ -229,16 +228,18 @@ def conceal_step(step: dict[str, Any], viewer: str) -> dict[str, Any]:
     step = json.loads(json.dumps(step))
     board = step["board"]
     board["set_aside_card"] = None
+    mine = next(p["known"] for p in board["seats"] if p["seat"] == viewer)
     for p in board["seats"]:
-        known = p.pop("known")
-        if p["seat"] == viewer:
-            mine = known
+        del p["known"]  # what each seat saw of the others: the viewer's own is ``mine``
     for p in board["seats"]:
         if p["seat"] == viewer or not p["hand"] or (board["shown"] and p["active"]):
             continue
         seen = mine.get(p["seat"])
-        p["hand"] = [seen] if seen is not None and len(p["hand"]) == 1 else [None] * len(p["hand"])
-        p["seen"] = seen is not None and len(p["hand"]) == 1
+        hidden: list[int | None] = [None] * len(p["hand"])
+        if seen is not None:  # the card the viewer saw, beside the one drawn since
+            hidden[0] = seen
+        p["hand"] = hidden
+        p["seen"] = seen is not None
     if step["kind"] == "deal":
         step["move"] = "D" + step["first"]
     effect = step.get("effect", {})
@@ -247,7 +248,6 @@ def conceal_step(step: dict[str, Any], viewer: str) -> dict[str, Any]:
         if not involved:
             effect.pop("seen", None)
             effect.pop("cards", None)
-        effect.pop("drawn_cards", None)
         if step["kind"] == "keep":
             step["move"] = "K?"
             effect.pop("kept", None)

@@ -137,6 +137,31 @@ def test_the_search_opponent_decides_from_its_view_only() -> None:
             session._search(view, game.legal_actions(), 3, None)
 
 
+def test_the_search_level_stops_at_its_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Timed, the search tries each candidate once and then stops when its seconds are up;
+    untimed, it runs all its iterations."""
+    clock = iter(range(0, 10**6, 5))  # every reading of the clock: 5 s later
+    monkeypatch.setattr(session.time, "monotonic", lambda: next(clock))
+    rollouts = 0
+    real = session._rollout
+
+    def counted(*args: Any) -> float:
+        nonlocal rollouts
+        rollouts += 1
+        return real(*args)
+
+    monkeypatch.setattr(session, "_rollout", counted)
+    game = Record.parse("LL2s DA612312300111144556789").replay()
+    view = View(game, 0)
+    candidates = session._candidates(view, game.legal_actions())
+    assert len(candidates) > 1
+    session._search(view, game.legal_actions(), 1, session.SEARCH_SECONDS)
+    assert rollouts == len(candidates)
+    rollouts = 0
+    session._search(view, game.legal_actions(), 1, None)
+    assert rollouts == session.SEARCH_ITERATIONS
+
+
 # --- what a seat may see ------------------------------------------------------------------
 
 def _random_game(players: int, seed: int, decisions: int) -> Game:
@@ -178,9 +203,8 @@ def test_a_seats_board_depends_only_on_what_the_seat_may_know(
         for world_seed in range(2 if resample else 0):
             world = sample_world(view, random.Random(world_seed))
             assert _seat_board(world, viewer) == html
-        known = [c for o, c in view.known.items() if view.hand_sizes[o] == 1]
         visible = Counter(view.hand) + Counter(c for d in view.discards for c in d) \
-            + Counter(view.face_up) + Counter(known)
+            + Counter(view.face_up) + Counter(view.known.values())
         assert Counter(int(c) for c in FACE.findall(html)) == visible
 
 
@@ -312,6 +336,23 @@ def test_a_concealed_record_is_refused_saying_why() -> None:
 def test_damaged_links_are_refused(fragment: str) -> None:
     assert refused(session.open_link(fragment, EN), "link")["message"] == \
         EN["ll.play.error.link_damaged"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=st.one_of(
+    st.text(max_size=200),
+    st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=30),
+                 lambda inner: st.lists(inner, max_size=4)
+                 | st.dictionaries(st.sampled_from(["format", "version", "players", "variant",
+                                                    "moves", "seat"]), inner, max_size=5),
+                 max_leaves=12).map(json.dumps)))
+def test_any_text_is_read_or_refused_with_a_typed_error(text: str) -> None:
+    for answer in (session.load(text, EN), session.open_link(session.link(text), EN),
+                   session.position(text, EN, "A")):
+        if "error" in answer:
+            assert answer["error"]["kind"] in KINDS and answer["error"]["message"]
+        else:
+            assert Record.loads(answer["record"] if "record" in answer else text)
 
 
 # --- records and links ------------------------------------------------------------------------
