@@ -33,7 +33,6 @@ import re
 import time
 from typing import Any
 
-import loveletter
 from gamekit.loveletter import board as _board
 from gamekit.loveletter import explain as _explain
 from loveletter import (
@@ -630,7 +629,3 @@ def variants() -> tuple[str, ...]:
     """The variants the Play page offers, in order."""
     return tuple(v.value for v in Variant)
 
-
-__all__ = ["LEVELS", "conceal", "conceal_step", "deal", "link", "load", "loveletter",
-           "new_game", "open_link", "opponent", "play", "position", "replay", "snapshot",
-           "step_of_moves", "steps_for", "timeline"]

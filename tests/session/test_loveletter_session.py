@@ -22,6 +22,7 @@ import gamekit
 from gamekit import runner
 from gamekit.loveletter import FACTS, PLUGIN, board, explain, session
 from loveletter import SEATS, Deal, Game, Phase, Record, View, parse_move, sample_world
+from loveletter._search import _candidates, _rollout
 from rulesite.sources.locales import load as load_locales
 
 REPO = Path(__file__).resolve().parents[2]
@@ -141,19 +142,18 @@ def test_the_search_level_stops_at_its_time_budget(monkeypatch: pytest.MonkeyPat
     """Timed, the search tries each candidate once and then stops when its seconds are up;
     untimed, it runs all its iterations."""
     clock = iter(range(0, 10**6, 5))  # every reading of the clock: 5 s later
-    monkeypatch.setattr(session.time, "monotonic", lambda: next(clock))
+    monkeypatch.setattr("gamekit.loveletter.session.time.monotonic", lambda: next(clock))
     rollouts = 0
-    real = session._rollout
 
     def counted(*args: Any) -> float:
         nonlocal rollouts
         rollouts += 1
-        return real(*args)
+        return _rollout(*args)
 
-    monkeypatch.setattr(session, "_rollout", counted)
+    monkeypatch.setattr("gamekit.loveletter.session._rollout", counted)
     game = Record.parse("LL2s DA612312300111144556789").replay()
     view = View(game, 0)
-    candidates = session._candidates(view, game.legal_actions())
+    candidates = _candidates(view, game.legal_actions())
     assert len(candidates) > 1
     session._search(view, game.legal_actions(), 1, session.SEARCH_SECONDS)
     assert rollouts == len(candidates)
@@ -352,7 +352,7 @@ def test_any_text_is_read_or_refused_with_a_typed_error(text: str) -> None:
         if "error" in answer:
             assert answer["error"]["kind"] in KINDS and answer["error"]["message"]
         else:
-            assert Record.loads(answer["record"] if "record" in answer else text)
+            assert Record.loads(answer.get("record", text))
 
 
 # --- records and links ------------------------------------------------------------------------
