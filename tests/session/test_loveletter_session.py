@@ -446,3 +446,39 @@ def test_every_figure_draws_the_parts_it_points_at() -> None:
             html = PLUGIN.board(steps[frame["step"]], EN, highlight=points)
             for part in points:
                 assert f'hk-hl" data-part="{part}"' in html, (fid, frame, part)
+
+
+# Rounds that reach the rarer sentences (the rules' own examples: a Prince on an empty deck,
+# a Chancellor with no card to draw, a Baron's tie, a tie at the end of the deck).
+RARE = [
+    "LL2s DA160075313419186411225 7>B 1>A=9 5>A 1>A=6 4 3 8 1>A=5 4 1 1>B=4 2>A 2>B 5>B",
+    "LL2s DA013052987465411123116 5>B 8 4 7 5>B 1>A=3 1>B=5 1>A=0 2>B 4 1 1>A=7 6",
+    "LL2s DA612335500111112446789 3>B",
+    "LL2s DA890065145622347111131 " + TIE_ROUND,
+    "LL3s DA844123500111112356679 4 4 1",
+    "LL2s DA961013021131274581456 0 2>A 1>B=6 3>A 1>B=5 1>A=2 2>B 1>A=4 4 5>B 1>B=6 4 3 6",
+]
+
+
+def test_every_sentence_is_said_somewhere(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every ``ll.step.*`` and ``ll.outcome.*`` string is the words of some step of these
+    games, for everyone or for a seat (a string no code reaches would be dead text)."""
+    used: set[str] = set()
+    real = explain.Explainer.t
+
+    def noted(self: explain.Explainer, key: str, **fields: object) -> str:
+        used.add(key)
+        return real(self, key, **fields)
+
+    monkeypatch.setattr(explain.Explainer, "t", noted)
+    records = [Record.parse(text) for text in RARE]
+    records += [Record.loads(play_out(n, "standard", seed=n)) for n in (2, 3, 4, 5, 6)]
+    for record in records:
+        steps = session.timeline(record)
+        explain.explain(steps, EN)
+        for viewer in SEATS[:record.players]:
+            explain.explain([session.conceal_step(s, viewer) for s in steps], EN, viewer=viewer)
+        explain.explain(steps[:-1] or steps, EN)  # a game going on, or waiting for a deal
+    strings = yaml.safe_load((REPO / "locales/loveletter/en/play.yml").read_text("utf-8"))
+    wanted = {k for k in strings if k.startswith(("ll.step.", "ll.outcome."))}
+    assert wanted - used == set()
