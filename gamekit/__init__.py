@@ -6,7 +6,7 @@ a live run give the same result. Standard library and the engines only.
 
 Each game enters through one :class:`~gamekit.plugin.Plugin` (``gamekit/<game>/``), listed in
 :data:`GAMES`, the one place that names the games. The flat API below is what the builder and
-the worker use:
+the worker use (``gamekit/loveletter/`` is Love Letter's, tested but not listed yet):
 
 - :func:`plugin` ``(game_id)``: a game's plug-in;
 - :func:`run` ``(game_id, code, ui)``: an example's code run, its steps, words and boards;

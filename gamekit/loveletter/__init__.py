@@ -1,0 +1,99 @@
+"""Love Letter's plug-in: its boards (:mod:`.board`), its steps in words (:mod:`.explain`)
+and the games played on its pages (:mod:`.session`, which also makes the timeline), over the
+engine package ``loveletter``. Not yet listed in :data:`gamekit.GAMES`: the site's builder
+would then build Love Letter's pages."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import loveletter
+from gamekit.loveletter import board, explain, session
+from gamekit.plugin import Placeholder, Played, Plugin, SetupError, Steps
+
+CARDS = tuple(str(c) for c in range(10))
+_STANDARD, _CLASSIC = loveletter.Variant.STANDARD, loveletter.Variant.CLASSIC
+FACTS: dict[str, int] = {
+    "players_min": min(loveletter.PLAYER_COUNTS[_STANDARD]),
+    "players_max": max(loveletter.PLAYER_COUNTS[_STANDARD]),
+    "classic_players_max": max(loveletter.PLAYER_COUNTS[_CLASSIC]),
+    "deck_cards": len(loveletter.full_deck(_STANDARD)),
+    "classic_cards": len(loveletter.full_deck(_CLASSIC)),
+    "card_kinds": len(loveletter.card_counts(_STANDARD)),
+    "face_up_two": 3,  # checked against a dealt 2-player game by the tests
+    "chancellor_draw": 2,  # checked against the engine's Chancellor by the tests
+    # Components the engine does not model, from the rulebook's list of contents.
+    "tokens": 13,
+    "reference_cards": 6,
+    **{f"tokens_{n}": loveletter.TOKENS_TO_WIN[n] for n in loveletter.PLAYER_COUNTS[_STANDARD]},
+}
+"""The game's numbers by name, what ``{n:NAME}`` in its text says (the names of
+``locales/loveletter``'s text, tests/loveletter/test_ll_locales.py's FACT_NUMBERS)."""
+
+
+def played(game: Any) -> Played:
+    """The timeline and the record of ``game`` (a ``loveletter.Game``)."""
+    record = loveletter.Record.from_game(game)
+    return Played(session.timeline(record), session.dump(record))
+
+
+def setup(spec: Mapping[str, Any]) -> Steps:
+    """The timeline of a figure: ``players`` (default 2), ``variant`` (default
+    ``standard``) and ``moves`` (notation from the deal, separated by spaces), each checked
+    by the engine."""
+    players = spec.get("players", 2)
+    try:
+        game = loveletter.Game(players, spec.get("variant", "standard"))
+    except loveletter.NotationError as error:
+        raise SetupError("variant", str(error)) from None
+    except loveletter.LoveLetterError as error:
+        raise SetupError("players", str(error)) from None
+    moves = spec.get("moves", "")
+    if not isinstance(moves, str):
+        raise SetupError("moves", f"expected moves in notation separated by spaces, "
+                                  f"got {moves!r}")
+    for i, move in enumerate(moves.split()):
+        try:
+            game.apply(loveletter.parse_move(move))
+        except loveletter.LoveLetterError as error:
+            raise SetupError(f"moves[{i}]", f"{move}: {type(error).__name__}: {error}") \
+                from None
+    return session.timeline(loveletter.Record.from_game(game))
+
+
+# The part names board.py documents (PARTS), P a seat A to F.
+PARTS = re.compile("|".join(re.escape(name).replace("P", "[A-F]") for name in board.PARTS))
+
+
+def _check_card(name: str) -> str | None:
+    return None if name in CARDS else "expected a card number, 0 to 9"
+
+
+def _card(name: str, links: bool) -> str:
+    """Card ``name`` (its number), drawn as on the boards where markup is allowed."""
+    return f'<span class="ll-chip ll-c{name}"><b>{name}</b></span>' if links else name
+
+
+PLUGIN = Plugin(
+    id="loveletter",
+    engine="loveletter",
+    game_type=loveletter.Game,
+    played=played,
+    explain=explain.explain,
+    boards=board.boards,
+    session=session,
+    calls=("new_game", "position", "replay", "play", "deal", "opponent", "load", "open_link",
+           "link", "step_of_moves"),
+    editions=session.variants(),
+    facts=FACTS,
+    version=loveletter.__version__,
+    placeholders={"card": Placeholder(_check_card, _card)},
+    setup_keys=frozenset({"players", "variant", "moves"}),
+    setup=setup,
+    board=board.board,
+    parts=PARTS,
+    hideable=frozenset({"head", "table"} | {f"{part}-{s}" for part in ("hand", "discards")
+                                             for s in loveletter.SEATS}),
+)
