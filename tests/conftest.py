@@ -57,6 +57,14 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     _served.clear()
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "long: one of the longest tests (it boots Pyodide under node); an xdist run hands "
+        "these out first among the tests that need the same site, so that none of them starts "
+        "late and leaves the other process idle at the end")
+
+
 def _needs(item: pytest.Item) -> int:
     """0: no built site, 1: the fixture site only, 2: the real site."""
     names = set(item.fixturenames)
@@ -65,15 +73,16 @@ def _needs(item: pytest.Item) -> int:
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """In an xdist run: the tests that need no built site first, those that need the real one
-    last, while the first worker builds it in the background (``_background``); and, under
-    `--dist loadgroup`, the tests of a module that sets something up once per module (a live
-    server with its own build, say) in one worker, so it is set up once per run. Every other
-    test goes to whichever worker is free."""
+    """In an xdist run: the tests that need no built site first (the ``long`` ones first of
+    all), those that need the real one last, while the first worker builds it in the
+    background (``_background``); and, under `--dist loadgroup`, the tests of a module that
+    sets something up once per module (a live server with its own build, say) in one worker,
+    so it is set up once per run. Every other test goes to whichever worker is free."""
     url = served_by_controller(config)
     if url is None:
         return
-    items.sort(key=_needs)  # stable: the order within each kind is kept
+    # Stable: the order within each kind is kept.
+    items.sort(key=lambda item: (_needs(item), item.get_closest_marker("long") is None))
     worker = getattr(config, "workerinput", {}).get("workerid")
     if worker == "gw0" and items and _needs(items[-1]) == 2:
         run = run_folder(config._tmp_path_factory)  # type: ignore[attr-defined]

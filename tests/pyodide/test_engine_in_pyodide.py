@@ -19,12 +19,42 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from rulesite.runtime.stdlib import MODULES
 
 ROOT = Path(__file__).resolve().parents[2]
+ENGINE_TESTS = ROOT / "tests" / "engine"
 MARKER = "PYODIDE_PYTEST_RESULT "  # starts the driver's result line
 
-# Runs inside Pyodide: pytest over tests/engine, then one JSON line describing the run.
+# The suite runs in two halves of about the same length (measured: test_properties alone is
+# half of it), each in a Pyodide of its own, so that the run's two processes each take one
+# (tests marked ``long`` start first) instead of one of them spending minutes on all of it.
+# A third part would cost one more boot (~10 s of CPU) for no better balance on 2 workers.
+# The first half names its tests by node ID; the other runs every engine test the first does
+# not name, so a new test is never left out.
+PARTS: dict[str, list[str]] = {
+    "properties-and-legal-actions": [
+        *(f"tests/engine/test_properties.py::{name}" for name in (
+            "test_engine_follows_the_reference_rules",
+            "test_markers_and_scoring_follow_the_rules",
+            "test_records_round_trip_and_replay_every_step")),
+        "tests/engine/test_legal_actions.py"],
+}
+OTHERS = "every-other-test"
+
+
+def selection(part: str) -> tuple[list[str], list[str]]:
+    """What the driver runs for ``part``: the paths it gives pytest, and the node IDs it
+    leaves out of them (for :data:`OTHERS`, every test another part names)."""
+    if part != OTHERS:
+        return [str(ROOT / node_id) for node_id in PARTS[part]], []
+    return [str(ENGINE_TESTS)], [node_id for node_ids in PARTS.values() for node_id in node_ids]
+
+
+# Runs inside Pyodide: pytest over the part's tests of tests/engine, then one JSON line
+# describing the run. argv: pytest's paths, the shipped stdlib, the engine's test folder (the
+# only conftest read), the node IDs left out.
 DRIVER = """
 import builtins, json, sys
 
@@ -50,6 +80,14 @@ builtins.__import__ = watched_import
 
 import pytest
 
+LEFT_OUT = json.loads(sys.argv[4])
+
+def left_out(node_id):
+    # A named test, a named module's test, or a named test's parametrized case: not --deselect,
+    # whose prefixes would also take test_x_more when test_x is named.
+    return any(node_id == named or node_id.startswith((named + "::", named + "["))
+               for named in LEFT_OUT)
+
 class Tally:
     def __init__(self):
         self.collected = 0
@@ -58,6 +96,12 @@ class Tally:
 
     def pytest_configure(self, config):
         self.inifile = str(config.inipath)
+
+    def pytest_collection_modifyitems(self, config, items):
+        dropped = [item for item in items if left_out(item.nodeid)]
+        if dropped:
+            items[:] = [item for item in items if not left_out(item.nodeid)]
+            config.hook.pytest_deselected(items=dropped)
 
     def pytest_collection_finish(self, session):
         self.collected = len(session.items)
@@ -70,8 +114,8 @@ class Tally:
 
 tally = Tally()
 # Only the engine's conftest: tests/conftest.py builds the site, which Pyodide does not run.
-status = pytest.main([sys.argv[1], "--confcutdir", sys.argv[1], "-m", "not cpython_only", "-q"],
-                     plugins=[tally])
+status = pytest.main([*json.loads(sys.argv[1]), "--confcutdir", sys.argv[3],
+                      "-m", "not cpython_only", "-q"], plugins=[tally])
 import hanamikoji, hypothesis  # imported after the run so pytest may rewrite their asserts
 print("PYODIDE_PYTEST_RESULT " + json.dumps({
     "status": int(status),
@@ -96,12 +140,16 @@ def _result(proc: subprocess.CompletedProcess[str]) -> dict[str, object]:
     return result
 
 
+@pytest.mark.long
+@pytest.mark.parametrize("part", [*PARTS, OTHERS])
 def test_engine_suite_passes_in_pyodide(
-    run_in_pyodide: Callable[..., subprocess.CompletedProcess[str]], test_wheels: list[Path]
+    run_in_pyodide: Callable[..., subprocess.CompletedProcess[str]], test_wheels: list[Path],
+    part: str,
 ) -> None:
-    engine_tests = ROOT / "tests" / "engine"
-    proc = run_in_pyodide("--mount", str(ROOT), "-c", DRIVER, str(engine_tests),
-                          json.dumps(MODULES), wheels=test_wheels)
+    paths, leave_out = selection(part)
+    proc = run_in_pyodide("--mount", str(ROOT), "-c", DRIVER, json.dumps(paths),
+                          json.dumps(MODULES), str(ENGINE_TESTS), json.dumps(leave_out),
+                          wheels=test_wheels)
     report = f"exit {proc.returncode}\n{proc.stdout[-6000:]}\n--- stderr\n{proc.stderr[-3000:]}"
     result = _result(proc)
     assert result["python"][:2] == [3, 14], result  # type: ignore[index]

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "benchmarks" / "games_per_second.py"
 
@@ -61,6 +63,7 @@ def test_harness_rejects_an_unknown_edition() -> None:
     assert "Edition.NOPE" in proc.stderr
 
 
+@pytest.mark.long
 def test_engine_plays_the_same_games_in_cpython_and_pyodide(
     run_in_pyodide: Callable[..., subprocess.CompletedProcess[str]],
 ) -> None:

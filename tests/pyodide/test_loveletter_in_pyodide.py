@@ -7,6 +7,8 @@ import json
 import subprocess
 from collections.abc import Callable
 
+import pytest
+
 from loveletter import Game, HeuristicPlayer, Record, SearchPlayer, play
 
 MARKER = "LOVELETTER_RESULT "
@@ -48,6 +50,7 @@ def _cpython_records() -> list[str]:
     return out
 
 
+@pytest.mark.long
 def test_loveletter_runs_the_same_in_pyodide(
     run_in_pyodide: Callable[..., subprocess.CompletedProcess[str]],
 ) -> None:

@@ -3,6 +3,7 @@ resolved placeholders, every page kind, engine tables, the example seam, search 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from html import unescape
@@ -215,7 +216,10 @@ def test_example_settings_for_the_browser(fixture_site: Path) -> None:
     assert assets.parent == fixture_site / "assets"
     assert (fixture_site / "assets" / config["engine"]).is_file()
     assert config["engine"].endswith(f"/hanamikoji-{hanamikoji.__version__}.zip.gz")
-    assert set(config["runtime"]) == {"dir", "lock"}
+    assert set(config["runtime"]) == {"dir", "lock", "sha256"}
+    # The digest the worker checks the cached engine against is the engine file's own.
+    engine = (fixture_site / "assets" / config["engine"]).read_bytes()
+    assert config["runtime"]["sha256"]["engine"] == hashlib.sha256(engine).hexdigest()
 
 
 def test_root_sends_readers_to_their_language(fixture_site: Path) -> None:
