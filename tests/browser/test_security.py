@@ -382,15 +382,16 @@ def test_a_damaged_download_is_not_kept_and_the_reader_is_told(
 
 # --- F8: code edited in an example box cannot change what the page's own runs report -----
 
-# Prepended to an example's code: patches the board and session modules, overwrites the
+# Prepended to an example's code: patches the game's boards and session, overwrites the
 # engine's zip, and keeps posting forged answers for the next hundred run and call ids.
 TAMPER = '''import json
 import js
 from pyodide.ffi import create_proxy
-from gamekit.hanamikoji import board as hk_board
+import gamekit
 from gamekit.hanamikoji import session as hk_session
 
-hk_board.boards = lambda steps, ui: ['<b class="hk-forged">forged</b>' for _ in steps]
+object.__setattr__(gamekit.plugin(), "boards",
+                   lambda steps, ui: ['<b class="hk-forged">forged</b>' for _ in steps])
 for name in ("new_game", "position", "replay", "play", "deal", "opponent", "load",
              "open_link", "link", "step_of_moves", "cut"):
     setattr(hk_session, name,
