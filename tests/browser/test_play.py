@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from conftest import Tab, open_tab
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from gamekit.hanamikoji import session
 from hanamikoji import Game, Record, timeline
@@ -145,9 +146,15 @@ DECISION_PARTS = (".hk-play-board .hk-far .hk-side-name", ".hk-play-board .hk-ro
 
 def on_one_screen(page: Page, confirm: str) -> None:
     """The other seat's side, the geishas, the reader's hand and the control that confirms
-    their decision are all on screen at once."""
-    for selector in (*DECISION_PARTS, confirm):
-        assert page.evaluate(ON_SCREEN, selector), (selector, page.evaluate("scrollY"))
+    their decision are all on screen at once, once the page has scrolled them into view
+    (smoothly, when the controls fall below the screen: play.js keepInView)."""
+    parts = [*DECISION_PARTS, confirm]
+    try:
+        page.wait_for_function(f"(parts) => parts.every(({ON_SCREEN}))", arg=parts,
+                               timeout=5000)
+    except PlaywrightTimeoutError:
+        off = [s for s in parts if not page.evaluate(ON_SCREEN, s)]
+        raise AssertionError((off, page.evaluate("scrollY"))) from None
 
 
 def test_a_whole_game_as_player_b_on_a_phone_keeps_each_decision_on_one_screen(
