@@ -89,7 +89,9 @@ def render(writer: PageWriter, page_id: str) -> str:
         f'<label class="hk-play-field"><span>{t("play.level")}</span>'
         f'<select name="level">{levels}</select></label>',
         f'<fieldset class="hk-play-seat"><legend>{t("play.seat")}</legend>{seats}</fieldset>',
-        f'<button type="submit" class="hk-btn hk-btn-run" data-act="new">'
+        # Not a submit button: pressed before play.js runs, it must not reload the page with
+        # the settings in its address (the status says the game needs JavaScript).
+        f'<button type="button" class="hk-btn hk-btn-run" data-act="new">'
         f'{t("play.new")}</button>',
         "</fieldset></form>",
         '<div class="hk-play-tools">',

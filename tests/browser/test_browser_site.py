@@ -76,6 +76,13 @@ def test_switch_language_keeps_the_place_reached_by_scrolling(watched: Watched,
     page.mouse.wheel(0, 40)
     # navigation.tracking writes the section being read into the address bar.
     page.wait_for_function("location.hash.length > 1")
+    # The wheel scrolls smoothly: wait until the address stops following it, or the hash read
+    # here is an earlier section than the one the language menu carries (a CI failure).
+    page.wait_for_function("""() => new Promise(settled => {
+        let seen = location.hash;
+        const look = () => seen === location.hash ? settled(true)
+                                                  : (seen = location.hash, setTimeout(look, 500));
+        setTimeout(look, 500); })""")
     anchor = page.evaluate("location.hash.slice(1)")
     switch_language(page, "fr")
     page.wait_for_url(f"{site_url}/fr/round/#{anchor}")

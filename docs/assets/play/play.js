@@ -53,6 +53,12 @@ async function start(root) {
     history: $(".hk-play-history"),
   };
 
+  // New game is heard before the first await: pressed while the engine module is still on
+  // its way (a slow connection, a busy phone), the press is kept and the game starts on arrival.
+  let onNewGame = () => { pressedEarly = true; };
+  let pressedEarly = false;
+  $('[data-act="new"]').addEventListener("click", () => onNewGame());
+
   const engine = await sharedEngine();
   // {record, human, level, concealed}: the game being played. The record is the whole game,
   // kept in memory only: what is saved, shared and downloaded of a game in progress is
@@ -606,10 +612,7 @@ async function start(root) {
 
   // --- events -----------------------------------------------------------------------------
 
-  el.setup.addEventListener("submit", (event) => {
-    event.preventDefault();
-    newGame();
-  });
+  onNewGame = newGame;
   el.stop.addEventListener("click", () => pending && pending.cancel());
   el.resume.addEventListener("click", () => {
     el.resume.hidden = true;
@@ -679,7 +682,8 @@ async function start(root) {
   const saved = store.load();
   const linked = hasRecord();
   engine.start();
-  if (linked) openLink();
+  if (pressedEarly) newGame(); // the reader pressed New game while the page was still arriving
+  else if (linked) openLink();
   else if (saved) resume(saved);
   else {
     idle();
