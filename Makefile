@@ -34,8 +34,7 @@ browser:
 
 # Lint, types, declared dependencies (deptry) and the GitHub workflows (zizmor, offline);
 # the browser's JavaScript: Biome's lint (biome.jsonc) and TypeScript over its JSDoc types
-# (tsconfig.json for the pages, tsconfig.worker.json for the engine's worker,
-# tsconfig.loose.json for the modules not yet typed throughout).
+# (tsconfig.json for the pages, tsconfig.worker.json for the engine's worker).
 check: setup node
 	$(VENV)/bin/ruff check hanamikoji loveletter gamekit rulesite tests benchmarks scripts
 	$(VENV)/bin/mypy hanamikoji loveletter gamekit rulesite
@@ -44,7 +43,6 @@ check: setup node
 	node_modules/.bin/biome lint --error-on-warnings
 	node_modules/.bin/tsc -p tsconfig.json
 	node_modules/.bin/tsc -p tsconfig.worker.json
-	node_modules/.bin/tsc -p tsconfig.loose.json
 
 # Two worker processes (pytest-xdist): each site is still built once per run (tests/run_once.py);
 # a module with a module-scoped fixture runs whole in one worker (loadgroup, tests/conftest.py).

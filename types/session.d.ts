@@ -21,6 +21,12 @@ interface SessionPosition {
   round: number;
   phase: string;
   to_move: string | null;
+  /** The step shown, the last step's index, the moves applied at this step. */
+  step: number;
+  last: number;
+  moves: number;
+  /** This is the last step: the game goes on from here. */
+  live: boolean;
   hand: number[];
   hands?: Record<string, number[]>;
   markers: Record<string, { used: boolean; cards: number; rule: string }>;

@@ -238,6 +238,23 @@ def test_a_reload_resumes_the_game(tab: Tab, site_url: str) -> None:
     tab.assert_clean(site_url)
 
 
+def test_an_engine_that_cannot_start_forgets_no_saved_game(tab: Tab, site_url: str) -> None:
+    page = start(tab, site_url, "en")
+    wait_state(page, "idle")
+    new_game(page, "emperors4-3-rounds", "A", level="easy")
+    wait_state(page, "play")
+    saved = page.evaluate("JSON.stringify(localStorage)")
+    broken = "**/assets/examples/worker.js"
+    tab.context.route(broken, lambda route: route.fulfill(
+        body='throw new Error("no engine in this test");', content_type="text/javascript"))
+    page.reload()
+    wait_state(page, "failed")  # said, and the save is kept for the next visit
+    assert page.evaluate("JSON.stringify(localStorage)") == saved
+    tab.context.unroute(broken)
+    page.reload()
+    wait_state(page, "play")
+
+
 def a_record() -> str:
     game = Game(seed=21)
     game.deal()

@@ -22,22 +22,35 @@ import * as store from "./store.js";
 const THINK_LIMIT_MS = 120000; // the strong level takes seconds on a slow phone
 const CALL_LIMIT_MS = 30000;
 
+/** @typedef {SessionPosition} Position session.py's position() (types/session.d.ts) */
+/** @typedef {{letter: string | null, chosen: number[]}} Choice hand indices of marker letter */
+/** @typedef {{record: string, human: string, level: string, concealed: string | null | undefined}}
+ *  Game the whole record (memory only) and the seat's concealed one (saved, shared) */
+/** @typedef {{record: string, viewer: string | null, concealed: string | null, own: boolean,
+ *  boards: string[], steps: SessionStep[], index: number, over: boolean, outcome: string}}
+ *  Review a game stepped through */
+/** @typedef {{ok: true, result: any} | {ok: false, kind: string, message?: string,
+ *  rule?: string, what?: string}} Asked what ask() answers: a refusal carries its rule */
+
 const root = document.getElementById("hk-play");
 if (root) start(root);
 
+/** @param {HTMLElement} root */
 async function start(root) {
-  const data = JSON.parse(root.querySelector(".hk-play-data").textContent);
+  const data = JSON.parse(String(root.querySelector(".hk-play-data")?.textContent));
   const strings = data.strings;
   const t = translator(strings);
-  const $ = (selector) => root.querySelector(selector);
+  // Every element play.py writes: present whenever this module runs on its page.
+  const $ = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (
+    root.querySelector(selector));
   const el = {
-    setup: $(".hk-play-setup"),
-    progress: $(".hk-play-progress"),
+    setup: /** @type {HTMLFormElement} */ ($(".hk-play-setup")),
+    progress: /** @type {HTMLProgressElement} */ ($(".hk-play-progress")),
     stop: $('[data-act="stop"]'),
     resume: $('[data-act="resume"]'),
-    download: $('[data-act="download"]'),
-    load: $('[data-act="load"]'),
-    share: $('[data-act="share"]'),
+    download: /** @type {HTMLButtonElement} */ ($('[data-act="download"]')),
+    load: /** @type {HTMLInputElement} */ ($('[data-act="load"]')),
+    share: /** @type {HTMLButtonElement} */ ($('[data-act="share"]')),
     status: $(".hk-play-status"),
     error: $(".hk-play-error"),
     shareBox: $(".hk-play-share"),
@@ -45,8 +58,8 @@ async function start(root) {
     board: $(".hk-play-board"),
     replay: $(".hk-play-replay"),
     counter: $(".hk-play-counter"),
-    back: $('[data-act="back"]'),
-    forward: $('[data-act="forward"]'),
+    back: /** @type {HTMLButtonElement} */ ($('[data-act="back"]')),
+    forward: /** @type {HTMLButtonElement} */ ($('[data-act="forward"]')),
     live: $('[data-act="live"]'),
     outcome: $(".hk-play-outcome"),
     steps: $(".hk-play-steps"),
@@ -63,26 +76,32 @@ async function start(root) {
   // {record, human, level, concealed}: the game being played. The record is the whole game,
   // kept in memory only: what is saved, shared and downloaded of a game in progress is
   // `concealed`, the game as the reader's seat may know it (session.py conceal()).
+  /** @type {Game | null} */
   let game = null;
+  /** @type {Position | null} */
   let pos = null; // session.position of that game, as shown
+  /** @type {Choice} */
   let choice = { letter: null, chosen: [] }; // the reader's marker and hand indices
   // {record, viewer, concealed, own, boards, steps, outcome, index}: a game stepped through
+  /** @type {Review | null} */
   let review = null;
+  /** @type {import("../examples/runtime.js").Pending | null} */
   let pending = null; // the engine call in progress (it can be cancelled)
   let generation = 0; // bumped by New game, Load, a link: answers for older ones are dropped
 
-  const setState = (state) => { root.dataset.state = state; };
-  const say = (html) => { el.status.innerHTML = html; };
-  const ruleLink = (id) => {
+  const setState = (/** @type {string} */ state) => { root.dataset.state = state; };
+  const say = (/** @type {string} */ html) => { el.status.innerHTML = html; };
+  const ruleLink = (/** @type {string | undefined} */ id) => {
     const rule = id && data.rules[id];
     return rule ? ` <a class="hk-play-rule" href="${rule.href}">${t.html("play.rule",
       { number: rule.number })}</a>` : "";
   };
-  const showError = (html, rule) => {
+  const showError = (/** @type {string | undefined} */ html, /** @type {string} */ rule = "") => {
     el.error.innerHTML = html ? `<p>${html}${ruleLink(rule)}</p>` : "";
   };
 
   // One engine call at a time from this page; {ok, result} or {ok: false, kind, message}.
+  /** @param {string} fn @param {unknown[]} args @returns {Promise<Asked>} */
   async function ask(fn, args, limit = CALL_LIMIT_MS) {
     const mine = generation;
     const call = engine.call(fn, args, { timeLimit: limit });
@@ -91,7 +110,7 @@ async function start(root) {
     if (pending === call) pending = null;
     if (mine !== generation) return { ok: false, kind: "stale" };
     if (!answer.ok) {
-      const { kind, message, damaged } = answer.error;
+      const { kind, message, damaged } = answer.error || { kind: "engine" };
       return { ok: false, kind, message: damaged ? t.text("error.damaged", { file: damaged })
         : message };
     }
@@ -102,6 +121,7 @@ async function start(root) {
 
   // The engine failed (it could not start, broke, or passed its time limit): said, and the
   // page goes on: New game starts a fresh worker, Let the engine play retries this game.
+  /** @param {Asked & {ok: false}} answer */
   function engineTrouble(answer) {
     if (answer.kind === "stale") return;
     setState("failed");
@@ -132,8 +152,8 @@ async function start(root) {
   const megabytes = new Intl.NumberFormat(document.documentElement.lang || undefined,
     { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   engine.addEventListener("progress", () => {
+    if (engine.state !== "loading" || !engine.progress || !engine.progress.total) return;
     const { loaded, total } = engine.progress;
-    if (engine.state !== "loading" || !total) return;
     el.progress.hidden = false;
     el.progress.max = total;
     el.progress.value = Math.min(loaded, total);
@@ -148,15 +168,17 @@ async function start(root) {
   // seed, seat, position} or null}. New game then shows it at once rather than waiting for
   // the deal and the first board (on a phone's CPU, about a second more). Its calls are not
   // `pending`: New game waits for them rather than stopping the worker.
+  /** @type {{edition: string, promise: Promise<{record: string, seed: number, seat: string,
+   *  position: Position | null} | null>} | null} */
   let ahead = null;
 
   function dealAhead() {
     if (ahead || game || review || root.dataset.state !== "idle" || engine.state !== "ready") return;
     const form = new FormData(el.setup);
-    const edition = form.get("edition");
+    const edition = String(form.get("edition"));
     const seat = form.get("seat") === "B" ? "B" : "A";
     const seed = fresh();
-    const result = (answer) => (answer.ok && !answer.result.error ? answer.result : null);
+    const result = (/** @type {import("../examples/runtime.js").Answer} */ answer) => (answer.ok && !answer.result.error ? answer.result : null);
     const promise = (async () => {
       const dealt = result(await engine.call("new_game", [edition, seed], { timeLimit: CALL_LIMIT_MS }));
       if (!dealt) return null;
@@ -175,25 +197,28 @@ async function start(root) {
     review = null;
     clearHash();
     showError("");
-    const edition = form.get("edition");
+    const edition = String(form.get("edition"));
     const human = form.get("seat") === "B" ? "B" : "A";
     setState("loading");
     if (engine.state !== "ready") say(t.html("play.status.loading"));
     const early = ahead && ahead.edition === edition ? await ahead.promise : null;
     ahead = null;
     if (mine !== generation) return;
-    let record = early && early.record;
-    if (!early) {
+    let record;
+    if (early) record = early.record;
+    else {
       const answer = await ask("new_game", [edition, fresh()]);
       if (!answer.ok) return engineTrouble(answer);
       record = answer.result.record;
     }
-    game = { record, human, level: form.get("level"), concealed: null };
+    /** @type {Game} */
+    const started = { record, human, level: String(form.get("level")), concealed: null };
+    game = started;
     if (early && early.seat === human && early.position) {
       choice = { letter: null, chosen: [] };
       // saved as refresh() saves it: the seat's concealed position, never the whole deal
-      game.concealed = early.position.concealed;
-      store.save({ record: game.concealed || game.record, human, level: game.level });
+      started.concealed = early.position.concealed;
+      store.save({ record: started.concealed || started.record, human, level: started.level });
       show(early.position);
       announce(t.html("play.you", { player: human, engine: other(human) }));
       next();
@@ -216,21 +241,20 @@ async function start(root) {
   // A saved game in progress is its seat's concealed record: the other hand is dealt afresh
   // from the cards that seat cannot see. A save whose seat was edited is refused (the
   // concealed record names its own seat), so it never shows the other seat's cards.
+  // A save the engine refuses is damaged: forgotten, and the page starts afresh. An engine
+  // that fails to start forgets nothing: the save is there on the next visit.
+  /** @param {{record: string, human: string, level: string}} saved */
   async function resume(saved) {
     setState("loading");
+    const forget = () => {
+      store.clear();
+      idle();
+    };
     const loaded = await ask("load", [saved.record, strings]);
-    const seatOk = loaded.ok && (!loaded.result.seat || loaded.result.seat === saved.human);
-    const answer = seatOk
-      ? await ask("position", [loaded.result.record, strings, saved.human]) : loaded;
-    if (!answer.ok || !seatOk) {
-      if (!seatOk || answer.kind === "refused") { // a damaged save: forget it, start afresh
-        store.clear();
-        setState("idle");
-        say(t.html("play.status.idle"));
-        return;
-      }
-      return engineTrouble(answer);
-    }
+    if (!loaded.ok) return loaded.kind === "refused" ? forget() : engineTrouble(loaded);
+    if (loaded.result.seat && loaded.result.seat !== saved.human) return forget();
+    const answer = await ask("position", [loaded.result.record, strings, saved.human]);
+    if (!answer.ok) return answer.kind === "refused" ? forget() : engineTrouble(answer);
     game = { record: loaded.result.record, human: saved.human, level: saved.level,
       concealed: answer.result.concealed };
     show(answer.result);
@@ -240,29 +264,35 @@ async function start(root) {
 
   // The position of the game, then the engine's move if it is its turn.
   async function refresh(announceSeat = false) {
+    const current = game;
+    if (!current) return;
     choice = { letter: null, chosen: [] };
-    const answer = await ask("position", [game.record, strings, game.human]);
+    const answer = await ask("position", [current.record, strings, current.human]);
     if (!answer.ok) return engineTrouble(answer);
-    game.concealed = answer.result.concealed;
-    store.save({ record: game.concealed || game.record, human: game.human, level: game.level });
+    current.concealed = answer.result.concealed;
+    store.save({ record: current.concealed || current.record, human: current.human,
+      level: current.level });
     show(answer.result);
     if (announceSeat) {
-      announce(t.html("play.you", { player: game.human, engine: other(game.human) }));
+      announce(t.html("play.you", { player: current.human, engine: other(current.human) }));
     }
     next();
   }
 
   function next() {
-    if (pos.live && !pos.outcome && !pos.deal_due && pos.to_move !== game.human) think();
+    if (pos && game && pos.live && !pos.outcome && !pos.deal_due && pos.to_move !== game.human) {
+      think(game, pos);
+    }
   }
 
-  async function think() {
+  /** @param {Game} current @param {Position} shown */
+  async function think(current, shown) {
     setState("thinking");
     el.stop.hidden = false;
     el.resume.hidden = true;
-    say(t.html("play.status.thinking", { player: pos.to_move }));
+    say(t.html("play.status.thinking", { player: shown.to_move }));
     el.board.setAttribute("aria-busy", "true");
-    const answer = await ask("opponent", [game.record, game.level, fresh()], THINK_LIMIT_MS);
+    const answer = await ask("opponent", [current.record, current.level, fresh()], THINK_LIMIT_MS);
     el.board.removeAttribute("aria-busy");
     el.stop.hidden = true;
     if (!answer.ok) {
@@ -274,15 +304,18 @@ async function start(root) {
       }
       return engineTrouble(answer);
     }
-    game.record = answer.result.record;
+    current.record = answer.result.record;
     await refresh();
   }
 
+  /** @param {string} move */
   async function play(move) {
-    if (root.dataset.state !== "play") return; // one move per decision, however many clicks
+    const current = game;
+    // one move per decision, however many clicks
+    if (!current || root.dataset.state !== "play") return;
     setState("busy");
     showError("");
-    const answer = await ask("play", [game.record, move, strings, game.human]);
+    const answer = await ask("play", [current.record, move, strings, current.human]);
     if (!answer.ok) {
       if (answer.kind === "refused") {
         setState("play");
@@ -290,30 +323,33 @@ async function start(root) {
       }
       return engineTrouble(answer);
     }
-    game.record = answer.result.record;
+    current.record = answer.result.record;
     await refresh();
   }
 
   async function deal() {
-    if (root.dataset.state !== "deal") return;
+    const current = game;
+    if (!current || root.dataset.state !== "deal") return;
     setState("busy");
-    const answer = await ask("deal", [game.record, fresh()]);
+    const answer = await ask("deal", [current.record, fresh()]);
     if (!answer.ok) return engineTrouble(answer);
-    game.record = answer.result.record;
+    current.record = answer.result.record;
     await refresh();
   }
 
   // --- drawing a position -------------------------------------------------------------------
 
+  /** @param {Position} position */
   function show(position) {
     pos = position;
     review = null;
     const focus = focusKey();
     el.replay.hidden = true;
-    el.board.innerHTML = pos.board; // drawn by board.py
+    el.board.innerHTML = position.board; // drawn by board.py
     wireBoard();
-    listSteps(pos.steps, pos.step);
-    el.outcome.innerHTML = pos.outcome ? outcomeHTML(pos.outcome.html, pos.outcome.rule, ruleLink) : "";
+    listSteps(position.steps, position.step);
+    el.outcome.innerHTML = position.outcome
+      ? outcomeHTML(position.outcome.html, position.outcome.rule, ruleLink) : "";
     el.download.disabled = false;
     el.share.disabled = false;
     el.shareBox.hidden = true;
@@ -323,6 +359,7 @@ async function start(root) {
 
   // The controls under the board (panel.js), the state and the status they go with.
   function panel() {
+    if (!pos || !game) return;
     const shown = controls(pos, game.human, choice, t, ruleLink);
     if (shown.state) setState(shown.state);
     if (shown.status) say(shown.status);
@@ -342,44 +379,53 @@ async function start(root) {
 
   // Hand cards and offered cards are picked on the board itself: they become buttons.
   function wireBoard() {
-    const deciding = pos.live && pos.to_move === game.human;
+    const shown = pos;
+    if (!shown || !game) return;
+    const deciding = shown.live && shown.to_move === game.human;
     for (const part of el.board.querySelectorAll("[data-choice]")) {
-      const name = part.dataset.part;
+      if (!(part instanceof HTMLElement)) continue; // board.py draws HTML, never SVG choices
+      const name = part.dataset.part || "";
       if (name.startsWith("marker-")) continue; // chosen with the buttons under the status
       part.setAttribute("role", "button");
       part.tabIndex = 0;
       if (name.startsWith("hand-")) {
         const index = Number(part.dataset.choice);
-        part.setAttribute("aria-label", t.text("play.card", { card: pos.hand[index] }));
+        part.setAttribute("aria-label", t.text("play.card", { card: shown.hand[index] }));
         const picked = choice.chosen.includes(index);
         part.setAttribute("aria-pressed", String(picked));
-        const open = deciding && !pos.pending && choice.letter && (picked || selectable(index));
+        const open = deciding && !shown.pending && choice.letter && (picked || selectable(index));
         if (open) part.removeAttribute("aria-disabled");
         else part.setAttribute("aria-disabled", "true");
       } else if (name.startsWith("offer-")) {
-        const pick = pos.pending.picks.find((p) => p.part === name);
-        part.setAttribute("aria-label", stripTags(pick.html));
+        const pick = shown.pending && shown.pending.picks.find((p) => p.part === name);
+        if (pick) part.setAttribute("aria-label", stripTags(pick.html));
       }
     }
   }
 
+  /** @param {number} index */
   function selectable(index) {
-    const need = pos.markers[choice.letter].cards;
+    const { letter } = choice;
+    const shown = pos;
+    if (!shown || !letter) return false;
+    const need = shown.markers[letter].cards;
     if (choice.chosen.length >= need) return false;
-    const values = [...choice.chosen, index].map((i) => pos.hand[i]);
-    return reachable(pos.legal, choice.letter, values).length > 0;
+    const values = [...choice.chosen, index].map((i) => shown.hand[i]);
+    return reachable(shown.legal, letter, values).length > 0;
   }
 
+  /** @param {HTMLElement} target */
   function boardChoice(target) {
-    if (!pos || review || target.getAttribute("aria-disabled") === "true") {
-      if (pos && !review && pos.to_move === game.human && !choice.letter && !pos.pending) {
+    if (!pos || !game || review || target.getAttribute("aria-disabled") === "true") {
+      if (pos && game && !review && pos.to_move === game.human && !choice.letter && !pos.pending) {
         nudge(); // a card tapped before its action: say what comes first, and show where
       }
       return;
     }
-    const name = target.dataset.part;
-    if (name.startsWith("marker-")) return chooseMarker(target.dataset.choice);
-    if (name.startsWith("offer-")) return play(target.dataset.choice);
+    const name = target.dataset.part || "";
+    const chosen = target.dataset.choice || "";
+    if (name.startsWith("marker-")) return chooseMarker(chosen);
+    if (name.startsWith("offer-")) return play(chosen);
     const index = Number(target.dataset.choice);
     const at = choice.chosen.indexOf(index);
     if (at >= 0) choice.chosen.splice(at, 1);
@@ -389,15 +435,16 @@ async function start(root) {
 
   function nudge() {
     say(t.html("play.hint.marker_first"));
-    const markers = el.panel.querySelector(".hk-play-markers");
+    const markers = /** @type {HTMLElement | null} */ (el.panel.querySelector(".hk-play-markers"));
     if (!markers) return;
     markers.classList.remove("hk-play-nudge");
     void markers.offsetWidth; // restarts the animation on a second tap
     markers.classList.add("hk-play-nudge");
   }
 
+  /** @param {string} letter */
   function chooseMarker(letter) {
-    const marker = pos.markers[letter];
+    const marker = pos && pos.markers[letter];
     if (!marker) return;
     if (marker.used) {
       return showError(t.html("play.illegal.actions-marker-once"), "actions-marker-once");
@@ -417,6 +464,8 @@ async function start(root) {
 
   // --- stepping through a game --------------------------------------------------------------
 
+  /** @param {string} record @param {string | null} viewer @param {number | null} moves
+   *  @param {string | null} concealed */
   async function enterReview(record, viewer, moves = null, concealed = null, own = false) {
     setState("loading");
     const answer = await ask("replay", [record, strings, viewer]);
@@ -427,13 +476,16 @@ async function start(root) {
     }
     const r = answer.result;
     let index = r.steps.length - 1;
-    if (moves !== null) index = r.steps.filter((s) => s.moves <= moves).length - 1;
+    if (moves !== null) {
+      index = r.steps.filter((/** @type {SessionStep} */ s) => (s.moves || 0) <= moves).length - 1;
+    }
     review = { record, viewer, concealed, own, boards: r.boards, steps: r.steps, index, over: Boolean(r.outcome_rule),
       outcome: outcomeHTML(r.outcome, r.outcome_rule, ruleLink) };
     showReview();
   }
 
   function showReview() {
+    const review = reviewed();
     setState("review");
     const focus = focusKey();
     const { index, steps } = review;
@@ -444,7 +496,7 @@ async function start(root) {
     const takeOver = (review.viewer === null || (review.concealed && !review.own))
       && !(last && review.over)
       ? `<p><button type="button" class="hk-btn" data-act="play-on">${t.html("play.play_on")}</button></p>` : "";
-    el.panel.innerHTML = `<p class="hk-play-now">${steps[index].html}${ruleLink(steps[index].rule)}</p>`
+    el.panel.innerHTML = `<p class="hk-play-now">${steps[index].html || ""}${ruleLink(steps[index].rule)}</p>`
       + (last ? review.outcome : "") + takeOver;
     el.outcome.innerHTML = review.outcome;
     el.replay.hidden = false;
@@ -462,7 +514,8 @@ async function start(root) {
   // Plays on against the engine from the step shown: the record up to it, the reader in
   // the seat to move there (or the seat chosen above, when a round waits for its deal).
   async function playOn() {
-    if (review.concealed) return playOnConcealed();
+    const review = reviewed();
+    if (review.concealed) return playOnConcealed(review.concealed, review.viewer);
     // Cut in the engine: the browser's JSON would turn a large integer into an inexact one.
     const cut = await ask("cut", [review.record, review.steps[review.index].moves]);
     if (!cut.ok) {
@@ -478,7 +531,7 @@ async function start(root) {
     const form = new FormData(el.setup);
     const seat = form.get("seat") === "B" ? "B" : "A";
     generation += 1;
-    game = { record, human: answer.result.to_move || seat, level: form.get("level"),
+    game = { record, human: answer.result.to_move || seat, level: String(form.get("level")),
       concealed: null };
     clearHash();
     await refresh(true);
@@ -486,20 +539,21 @@ async function start(root) {
 
   // Playing on from a link or a file replaces the game saved in this browser: asked first,
   // next to the button (the reader's own game stepped through has no Play on).
+  /** @param {HTMLElement} button */
   function askPlayOn(button) {
-    if (!store.load()) return playOn();
+    if (!store.load() || !button.parentElement) return playOn();
     button.parentElement.outerHTML = `<div class="hk-play-confirm" role="group">
       <p>${t.html("play.replace_saved")}</p>
       <p><button type="button" class="hk-btn" data-act="play-on-no">${t.html("play.replace_saved_no")}</button>
       <button type="button" class="hk-btn" data-act="play-on-yes">${t.html("play.replace_saved_yes")}</button></p>
     </div>`;
-    el.panel.querySelector('[data-act="play-on-no"]').focus();
+    /** @type {HTMLElement} */ ($('[data-act="play-on-no"]')).focus();
   }
 
   // A game in progress shared from one seat: played on in that seat, the hidden cards dealt
   // afresh at this moment (the link never held the other seat's real cards).
-  async function playOnConcealed() {
-    const { concealed, viewer } = review;
+  /** @param {string} concealed @param {string | null} viewer */
+  async function playOnConcealed(concealed, viewer) {
     const answer = await ask("load", [concealed, strings]);
     if (!answer.ok) {
       if (answer.kind !== "refused") return engineTrouble(answer);
@@ -507,14 +561,23 @@ async function start(root) {
     }
     const form = new FormData(el.setup);
     generation += 1;
-    game = { record: answer.result.record, human: viewer, level: form.get("level"), concealed };
+    game = { record: answer.result.record, human: viewer || answer.result.seat,
+      level: String(form.get("level")), concealed };
     clearHash();
     await refresh(true);
   }
 
+  /** @param {number} index */
   function go(index) {
+    const review = reviewed();
     review.index = Math.max(0, Math.min(review.steps.length - 1, index));
     showReview();
+  }
+
+  // The game stepped through, when the review's controls act: they show only in a review.
+  function reviewed() {
+    if (!review) throw new Error("no game is being stepped through");
+    return review;
   }
 
   async function openLink() {
@@ -533,6 +596,7 @@ async function start(root) {
     if (review) announce(t.html(seat ? "play.status.link_seat" : "play.status.link", { player: seat }));
   }
 
+  /** @param {File} file */
   async function loadFile(file) {
     generation += 1;
     if (pending) pending.cancel();
@@ -577,14 +641,16 @@ async function start(root) {
 
   // --- helpers ----------------------------------------------------------------------------
 
+  /** @param {string} html */
   function announce(html) {
     say(`${html} ${el.status.innerHTML}`);
   }
 
+  /** @param {SessionStep[]} steps @param {number} current */
   function listSteps(steps, current) {
     el.history.hidden = !steps.length;
     el.steps.innerHTML = steps.map((step, i) =>
-      `<li value="${i}"${i === current ? ' aria-current="step"' : ""}>${step.html}${ruleLink(step.rule)}</li>`).join("");
+      `<li value="${i}"${i === current ? ' aria-current="step"' : ""}>${step.html || ""}${ruleLink(step.rule)}</li>`).join("");
   }
 
   function focusKey() {
@@ -596,11 +662,13 @@ async function start(root) {
     return null;
   }
 
+  /** @param {string[] | null} key @param {HTMLButtonElement[]} fallbacks */
   function restoreFocus(key, fallbacks = []) {
     if (!key) return;
     const [name, value] = key;
     const attr = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-    const found = root.querySelector(`[data-${attr}="${CSS.escape(value)}"]`);
+    const found = /** @type {HTMLButtonElement | null} */ (
+      root.querySelector(`[data-${attr}="${CSS.escape(value)}"]`));
     const target = found && !found.disabled ? found
       : fallbacks.find((b) => !b.disabled && !b.hidden) || el.panel.querySelector("button");
     if (target) target.focus();
@@ -618,15 +686,17 @@ async function start(root) {
     el.resume.hidden = true;
     refresh(); // the position again, then the engine's move if it is its turn
   });
+  const shareInput = /** @type {HTMLInputElement} */ ($(".hk-play-share input"));
+  const shareLine = /** @type {HTMLElement} */ (shareInput.parentElement);
   el.download.addEventListener("click", () => {
     const shared = shareable();
     if (!shared) return;
     download(shared.record);
-    el.shareBox.querySelector("input").parentElement.hidden = true;
+    shareLine.hidden = true;
     el.shareBox.hidden = false; // what the file holds, said
   });
   el.load.addEventListener("change", () => {
-    const [file] = el.load.files;
+    const [file] = el.load.files || [];
     el.load.value = "";
     if (file) loadFile(file);
   });
@@ -634,22 +704,26 @@ async function start(root) {
     const shared = shareable();
     if (!shared) return;
     const link = linkTo(shared.record, shared.moves);
-    const input = el.shareBox.querySelector("input");
-    input.value = link;
-    input.parentElement.hidden = false;
+    shareInput.value = link;
+    shareLine.hidden = false;
     el.shareBox.hidden = false;
     const copied = await copy(link);
     say(t.html(copied ? "play.copied" : "play.copy_failed"));
-    if (!copied) input.select();
+    if (!copied) shareInput.select();
   });
-  el.back.addEventListener("click", () => go(review.index - 1));
-  el.forward.addEventListener("click", () => go(review.index + 1));
+  el.back.addEventListener("click", () => go(reviewed().index - 1));
+  el.forward.addEventListener("click", () => go(reviewed().index + 1));
   el.live.addEventListener("click", () => {
     clearHash();
     refresh();
   });
+  // The element of an event on the board or the panel (their content is HTML, never text
+  // nodes that could be a target) that matches `selector`.
+  const closest = (/** @type {Event} */ event, /** @type {string} */ selector) =>
+    event.target instanceof Element
+      ? /** @type {HTMLElement | null} */ (event.target.closest(selector)) : null;
   el.panel.addEventListener("click", (event) => {
-    const button = event.target.closest("button");
+    const button = closest(event, "button");
     if (!button) return;
     if (button.dataset.move) play(button.dataset.move);
     else if (button.dataset.marker) chooseMarker(button.dataset.marker);
@@ -657,19 +731,19 @@ async function start(root) {
       choice = { letter: null, chosen: [] };
       redraw();
     } else if (button.dataset.act === "deal") deal();
-    else if (button.dataset.act === "review") {
-      enterReview(game.record, game.human, null, game.concealed, true);
+    else if (button.dataset.act === "review" && game) {
+      enterReview(game.record, game.human, null, game.concealed || null, true);
     }
     else if (button.dataset.act === "play-on") askPlayOn(button);
     else if (button.dataset.act === "play-on-yes") playOn();
     else if (button.dataset.act === "play-on-no") showReview();
   });
   el.board.addEventListener("click", (event) => {
-    const target = event.target.closest("[data-choice]");
+    const target = closest(event, "[data-choice]");
     if (target) boardChoice(target);
   });
   el.board.addEventListener("keydown", (event) => {
-    const target = event.target.closest("[data-choice]");
+    const target = closest(event, "[data-choice]");
     if (target && (event.key === "Enter" || event.key === " ")) {
       event.preventDefault();
       boardChoice(target);
@@ -696,10 +770,12 @@ function fresh() {
   return crypto.getRandomValues(new Uint32Array(1))[0];
 }
 
+/** @param {string} player */
 function other(player) {
   return player === "A" ? "B" : "A";
 }
 
+/** @param {string} html */
 function stripTags(html) {
   const box = document.createElement("template"); // inert: nothing in it loads or runs
   box.innerHTML = html;
