@@ -48,8 +48,10 @@ def _site_ui() -> dict[str, dict[str, Any]]:
     return {lang: languages[lang].ui for lang in LANGS}
 
 
+@cache
 def strings(lang: str) -> dict[str, Any]:
-    """The ``ll.*`` strings of ``lang``, as its play.yml has them."""
+    """The ``ll.*`` strings of ``lang``, as its play.yml has them (read once: not to be
+    changed)."""
     loaded: dict[str, Any] = _yaml(ROOT / lang / "play.yml")
     return loaded
 
