@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 import yaml
-from test_loveletter_session import RARE  # the games that reach the rarer sentences
 
 from gamekit.loveletter import PLUGIN, board, explain, session
 from loveletter import SEATS, Game, Phase, Record
@@ -273,9 +272,10 @@ def test_a_whole_random_game_is_told_and_drawn_in_the_language(
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_sentence_is_filled_in_the_language(lang: str,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    """The games that reach the rarer sentences (a Prince on an empty deck, a Chancellor with
-    nothing to draw, a Baron's tie, a tie at the end of the deck…) said in ``lang``: every
-    ``ll.step.*`` and ``ll.outcome.*`` string is used, and filled."""
+    """Random whole games said in ``lang``, for everyone and for each seat, whole and cut
+    short (going on, or at a round's end waiting for the next deal), reach every
+    ``ll.step.*`` and ``ll.outcome.*`` string, the rare ones too (a Prince on an empty deck,
+    a Chancellor with nothing to draw, a Baron's tie…), and each is filled."""
     used: set[str] = set()
     real = explain.Explainer.t
 
@@ -286,14 +286,16 @@ def test_every_sentence_is_filled_in_the_language(lang: str,
         return said
 
     monkeypatch.setattr(explain.Explainer, "t", noted)
-    for record in [Record.parse(r) for r in RARE] + [
-            Record.from_game(_random_game(n, "standard", n)) for n in (2, 3, 4, 5, 6)]:
-        steps = session.timeline(record)
+    for seed in range(20):
+        players = 2 + seed % 5
+        steps = session.timeline(Record.from_game(_random_game(players, "standard", seed)))
         explain.explain(steps, ui(lang))
-        for seat in SEATS[:record.players]:
+        for seat in SEATS[:players]:
             explain.explain([session.conceal_step(s, seat) for s in steps], ui(lang),
                             viewer=seat)
-        explain.explain(steps[:-1] or steps, ui(lang))
+        first_end = next(i for i, step in enumerate(steps) if step.get("round_end"))
+        explain.explain(steps[:-1], ui(lang))
+        explain.explain(steps[:first_end + 1], ui(lang))
     wanted = {k for k in strings(lang) if k.startswith(("ll.step.", "ll.outcome."))}
     assert wanted - used == set()
 
