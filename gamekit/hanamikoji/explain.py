@@ -12,18 +12,13 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from gamekit.words import escape as escape  # re-exported: the sessions and tests use them here
+from gamekit.words import join as join
+from gamekit.words import plural as plural
 from hanamikoji import FACTS, Competition, Gift, parse_move
 
 FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 CLOSING = ("\u3002", "\uff09", "\u300d")  # Japanese full stop, closing bracket and quote
-
-
-def escape(text: str) -> str:
-    """``text`` escaped for HTML, as ``html.escape`` does: the html module would bring
-    ``html.entities`` (20 kB) into the browser's standard library (rulesite/runtime/stdlib.py)."""
-    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;").replace("'", "&#x27;"))
-
 
 # A card chip (or a pair of them) and the punctuation right after it: a line may break
 # after a chip's box, which left ". A: …" or ", 7" at the start of the next line.
@@ -40,40 +35,9 @@ def fill(template: str, fields: dict[str, str]) -> str:
     return CHIP_THEN_MARK.sub(r'<span class="hk-nobr">\1\2</span>', html)
 
 
-LIST_FIELD = re.compile(r"\{([01])\}")
-
-
-def plural(ui: Mapping[str, Any], n: int) -> str:
-    """The CLDR plural category of the count ``n`` in the language of ``ui``, from the table
-    the builder computed with Babel (``ui["grammar"]``, ``rulesite/sources/words.py``)."""
-    table = ui["grammar"]["plural"]
-    if not 0 <= n < len(table):
-        raise ValueError(f"count {n} is outside the plural table (0 to {len(table) - 1})")
-    return str(table[n])
-
-
 def count(ui: Mapping[str, Any], key: str, n: int) -> str:
     """The ``count.*`` string ``key`` for ``n`` in its plural form, as HTML ("1 card")."""
     return fill(ui[key][plural(ui, n)], {"n": str(n)})
-
-
-def join(ui: Mapping[str, Any], items: list[str]) -> str:
-    """HTML ``items`` joined as the language of ``ui`` writes a list, by CLDR's patterns
-    ("5, 6, and 7"; « 5, 6 et 7 »; 「5、6、7」), as Babel's ``format_list`` joins them."""
-    patterns = ui["grammar"]["list"]
-
-    def put(pattern: str, first: str, second: str) -> str:
-        both = (first, second)
-        return LIST_FIELD.sub(lambda m: both[int(m.group(1))], escape(pattern))
-
-    if len(items) < 2:
-        return "".join(items)
-    if len(items) == 2:
-        return put(patterns["2"], items[0], items[1])
-    out = put(patterns["end"], items[-2], items[-1])
-    for item in reversed(items[1:-2]):
-        out = put(patterns["middle"], item, out)
-    return put(patterns["start"], items[0], out)
 
 
 def chip(card: int) -> str:

@@ -13,16 +13,13 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from gamekit.words import escape as escape  # re-exported: the session and tests use it here
+from gamekit.words import join, plural
+
 FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 CLOSING = ("\u3002", "\uff09", "\u300d")
-_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
 NAMES = {0: "spy", 1: "guard", 2: "priest", 3: "baron", 4: "handmaid", 5: "prince",
          6: "chancellor", 7: "king", 8: "countess", 9: "princess"}
-
-
-def escape(text: str) -> str:
-    """``text`` escaped for HTML."""
-    return text.translate(_ESCAPES)
 
 
 def fill(template: str, fields: Mapping[str, str]) -> str:
@@ -43,7 +40,7 @@ class Explainer:
 
     def count(self, key: str, n: int) -> str:
         return self.t(key, n=n) if isinstance(self.ui[key], str) else \
-            fill(self.ui[key][self.ui["grammar"]["plural"][n]], {"n": str(n)})
+            fill(self.ui[key][plural(self.ui, n)], {"n": str(n)})
 
     def chip(self, card: int) -> str:
         """A card in a sentence: its number and its name."""
@@ -51,7 +48,7 @@ class Explainer:
                 f'{escape(self.ui[f"ll.card.{card}"])}</span>')
 
     def chips(self, cards: list[int]) -> str:
-        return ", ".join(self.chip(c) for c in cards)
+        return join(self.ui, [self.chip(c) for c in cards])
 
     @staticmethod
     def sentences(parts: list[str]) -> str:
@@ -71,12 +68,8 @@ class Explainer:
                 parts.append(self.t("ll.step.face_up", cards=self.chips(step["board"]["face_up"])))
             return self.sentences(parts)
         parts = [self.keep(step) if kind == "keep" else self.play(step)]
-        effect = step["effect"]
-        for out in effect.get("knocked", []):
-            if (kind == "play" and step["card"] == 9) or (out == step.get("target") \
-                    and step["card"] in (1, 3, 5)):
-                continue  # the sentence of the card says it already
-            parts.append(self.t("ll.step.out", player=out))
+        # No sentence of its own for a player knocked out: each card's sentence names who
+        # (the Guard's and the Prince's target, the Baron's loser, the Princess's player).
         if step.get("round_end"):
             parts.append(self.round_end(step["round_end"]))
         return self.sentences(parts)
@@ -134,11 +127,11 @@ class Explainer:
                       bottom=self.count("ll.count.cards", len(effect["bottom"])))
 
     def round_end(self, end: Mapping[str, Any]) -> str:
-        winners = ", ".join(end["winners"])
+        winners = join(self.ui, list(end["winners"]))
         if end["reason"] == "last-standing":
             parts = [self.t("ll.step.round_last", round=end["round"], player=winners)]
         else:
-            hands = ", ".join(f"{s}\u00a0{self.chip(c)}" for s, c in end["hands"].items())
+            hands = join(self.ui, [f"{s}\u00a0{self.chip(c)}" for s, c in end["hands"].items()])
             parts = [self.t("ll.step.round_deck", round=end["round"], hands=hands,
                             players=winners)]
         if end["spy"] is not None:
@@ -149,9 +142,10 @@ class Explainer:
         last = steps[-1]
         if last.get("outcome"):
             o = last["outcome"]
-            tokens = ", ".join(f"{s}\u00a0{n}" for s, n in zip("ABCDEF", o["tokens"],
-                                                                   strict=False))
-            return self.t("ll.outcome.win", players=", ".join(o["winners"]), rounds=o["rounds"],
+            tokens = join(self.ui, [f"{s}\u00a0{n}" for s, n in zip("ABCDEF", o["tokens"],
+                                                                      strict=False)])
+            return self.t("ll.outcome.win", players=join(self.ui, list(o["winners"])),
+                          rounds=o["rounds"],
                           tokens=tokens)
         b = last["board"]
         if b["phase"] == "deal":

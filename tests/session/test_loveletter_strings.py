@@ -323,3 +323,27 @@ def test_the_play_pages_refusals_are_in_the_language(lang: str) -> None:
     assert "$.moves[1]" in error["message"] and not UNFILLED.search(error["message"])
     state = session.position(record, own, viewer="A")
     assert not UNFILLED.search(str(state))
+
+
+def test_a_baron_that_loses_says_its_player_is_out_once() -> None:
+    # The Baron's sentence names its loser, who may be the player who played it: no second
+    # "is out of the round" sentence after it (there was one when the player lost).
+    found = 0
+    for seed in range(400):
+        steps = session.timeline(Record.from_game(_random_game(3, "standard", seed)))
+        for step, said in zip(steps, explain.explain(steps, ui("en"))["texts"], strict=True):
+            knocked = step.get("effect", {}).get("knocked", [])
+            if step["kind"] == "play" and step["card"] == 3 and knocked == [step["player"]]:
+                found += 1
+                assert text(said).count("out of the round") == 1, (seed, said)
+        if found >= 3:
+            break
+    assert found >= 3  # the seeds reach the case
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "9 Princess, 2 Priest, and 1 Guard"), ("fr", "9 Princesse, 2 Prêtre et 1 Garde"),
+    ("ja", "9 姫、2 司祭、1 衛兵"), ("id", "9 Princess, 2 Priest, dan 1 Guard")])
+def test_card_lists_are_joined_as_the_language_writes_a_list(lang: str, expected: str) -> None:
+    said = text(explain.Explainer(ui(lang)).chips([9, 2, 1])).replace("\u00a0", " ")
+    assert said == expected

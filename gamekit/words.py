@@ -1,0 +1,50 @@
+"""What every game's words share: HTML escaping, and counts and lists written as the
+language of the interface strings writes them (the ``grammar`` table the builder computes
+with Babel: ``rulesite/sources/words.py``).
+
+Each game's ``explain`` fills its own sentences; these helpers keep "1 card", « 0 carte »
+and « 5, 6 et 7 » the same in every game. Standard library only: runs in the browser too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+LIST_FIELD = re.compile(r"\{([01])\}")
+
+
+def escape(text: str) -> str:
+    """``text`` escaped for HTML, as ``html.escape`` does: the html module would bring
+    ``html.entities`` (20 kB) into the browser's standard library (rulesite/runtime/stdlib.py)."""
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&#x27;"))
+
+
+def plural(ui: Mapping[str, Any], n: int) -> str:
+    """The CLDR plural category of the count ``n`` in the language of ``ui``, from the table
+    the builder computed with Babel (``ui["grammar"]``)."""
+    table = ui["grammar"]["plural"]
+    if not 0 <= n < len(table):
+        raise ValueError(f"count {n} is outside the plural table (0 to {len(table) - 1})")
+    return str(table[n])
+
+
+def join(ui: Mapping[str, Any], items: list[str]) -> str:
+    """HTML ``items`` joined as the language of ``ui`` writes a list, by CLDR's patterns
+    ("5, 6, and 7"; « 5, 6 et 7 »; 「5、6、7」), as Babel's ``format_list`` joins them."""
+    patterns = ui["grammar"]["list"]
+
+    def put(pattern: str, first: str, second: str) -> str:
+        both = (first, second)
+        return LIST_FIELD.sub(lambda m: both[int(m.group(1))], escape(pattern))
+
+    if len(items) < 2:
+        return "".join(items)
+    if len(items) == 2:
+        return put(patterns["2"], items[0], items[1])
+    out = put(patterns["end"], items[-2], items[-1])
+    for item in reversed(items[1:-2]):
+        out = put(patterns["middle"], item, out)
+    return put(patterns["start"], items[0], out)
