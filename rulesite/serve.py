@@ -8,7 +8,8 @@ Writing mode, step by step:
 
 - a thread polls the modification times of ``locales/**/*.yml`` and ``hanamikoji/**/*.py``
   (standard library only, about twice a second);
-- a change in ``locales/<lang>/`` rebuilds that language; ``structure.yml`` rebuilds all four;
+- a change in ``locales/<game>/<lang>/`` (or ``locales/site/<lang>/``) rebuilds that language; a
+  game's ``structure.yml`` rebuilds all four;
   the engine rebuilds the whole site, compiled engine included. Builds run in a fresh
   ``python -m rulesite build`` process, so an edited engine is the one that runs the examples;
 - every HTML page the server sends gets one extra script (never written into ``site/``: the
@@ -38,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 import gamekit
+from rulesite.sources.locales import SITE
 
 REPO = Path(__file__).resolve().parent.parent
 ENGINE = REPO / gamekit.plugin().engine  # the site's game's engine package
@@ -241,13 +243,15 @@ def make_live_server(site: Path, port: int, state: BuildState) -> ThreadingHTTPS
 
 
 def affected(changed: list[Path], locales: Path, languages: list[str]) -> list[str] | None:
-    """Languages to rebuild after ``changed``; ``None`` means the whole site (engine)."""
+    """Languages to rebuild after ``changed``; ``None`` means the whole site (engine). A file
+    in ``locales/<site or game>/<lang>/`` rebuilds that language; any other (a game's
+    ``structure.yml``, ``changelog.yml``, ``site/site.yml``) every language."""
     langs: set[str] = set()
     for path in changed:
         if path.is_relative_to(ENGINE) or not path.is_relative_to(locales):
             return None
         parts = path.relative_to(locales).parts
-        langs.update([parts[0]] if len(parts) > 1 and parts[0] in languages else languages)
+        langs.update([parts[1]] if len(parts) > 2 and parts[1] in languages else languages)
     return [lang for lang in languages if lang in langs]
 
 
@@ -294,7 +298,8 @@ class Watcher:
             self.rebuild(changed)
 
     def languages(self) -> list[str]:
-        return sorted(p.name for p in self.locales.iterdir() if (p / "text.yml").is_file())
+        return sorted(p.name for p in (self.locales / SITE).iterdir()
+                      if (p / "ui.yml").is_file())
 
     def rebuild(self, changed: list[Path]) -> None:
         """Rebuild what ``changed`` affects, plus whatever an earlier failed build left out."""
