@@ -1,5 +1,6 @@
-"""``locales/structure.yml``: the language-neutral skeleton of the site (pages, sections,
-blocks, misreadings, glossary terms, examples, figures), read into frozen values and checked."""
+"""``locales/<game>/structure.yml``: the language-neutral skeleton of a game's pages (pages,
+sections, blocks, misreadings, glossary terms, examples, figures), read into frozen values and
+checked."""
 
 from __future__ import annotations
 
