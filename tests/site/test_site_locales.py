@@ -294,3 +294,33 @@ def test_code_comment_is_one_line_of_plain_text(locales: Path, edit, comment: st
     edit(locales / HK / "id" / "text.yml",
          lambda d: d["examples"]["ex-deal"]["comments"].update(take=comment))
     fails(locales, MalformedEntryError, "hanamikoji/id/text.yml", "examples.ex-deal.comments.take")
+
+
+# --- the site's strings and each game's (locales/site/, locales/<game>/) --------------------
+
+def test_a_game_sees_its_strings_and_the_sites(locales: Path) -> None:
+    ui = load(locales).languages["fr"].ui
+    assert ui["nav.home"] and ui["play.new"]  # site/fr/ui.yml and hanamikoji/fr/ui.yml
+
+
+def test_an_interface_string_lives_in_one_file(locales: Path, edit) -> None:
+    edit(locales / HK / "fr" / "ui.yml", lambda d: d.update({"nav.home": "Accueil"}))
+    fails(locales, ExtraKeyError, "hanamikoji/fr/ui.yml", "nav.home",
+          str(locales / "site" / "fr" / "ui.yml"), "not both", "(line ")
+
+
+def test_a_site_string_missing_in_a_translation_names_the_sites_file(locales: Path,
+                                                                     edit) -> None:
+    edit(locales / "site" / "ja" / "ui.yml", lambda d: d.pop("cite.button"))
+    fails(locales, MissingKeyError, "site/ja/ui.yml", "cite.button", "site/en/ui.yml")
+
+
+def test_the_first_game_keeps_the_languages_roots(locales: Path, edit) -> None:
+    edit(locales / "site" / "site.yml", lambda d: d["games"][0].update(folder="hanamikoji/"))
+    fails(locales, MalformedEntryError, "site/site.yml", "games[0].folder", "first game")
+
+
+def test_site_yml_names_game_folders(locales: Path, edit) -> None:
+    edit(locales / "site" / "site.yml", lambda d: d["games"].append(
+        {"id": "chess", "folder": "chess/"}))
+    fails(locales, UnknownReferenceError, "site/site.yml", "games[1].id", "structure.yml")
