@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import gamekit
 from rulesite.errors import (
     ExtraKeyError,
     MalformedEntryError,
@@ -144,6 +145,11 @@ class Locales:
     game: GameEntry
 
     @property
+    def plugin(self) -> gamekit.Plugin:
+        """The game's plug-in: the one way the builder reaches its engine."""
+        return self.structure.plugin
+
+    @property
     def english(self) -> Language:
         return self.languages["en"]
 
@@ -266,11 +272,11 @@ def _match_examples(text: dict[str, Any], structure: Structure, file: Path,
         where = f"examples.{example_id}.geishas"
         if not isinstance(listed, list) or not all(
                 isinstance(g, int) and not isinstance(g, bool)
-                and placeholders.valid("geisha", str(g)) for g in listed):
+                and placeholders.valid("geisha", str(g), structure.plugin) for g in listed):
             raise MalformedEntryError(file.parent.parent / "structure.yml", where,
                                       f"expected a list of geisha numbers, got {listed!r}")
         if "text" in entry:
-            named = placeholders.geishas(entry["text"])
+            named = placeholders.geishas(entry["text"], structure.plugin)
             if named != set(listed):
                 raise MalformedEntryError(
                     file, f"examples.{example_id}.text",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulesite.serve import ENGINE, SCRIPT, affected
+from rulesite.serve import ENGINES, SCRIPT, affected
 
 LANGS = ["en", "fr", "ja", "id"]
 
@@ -22,7 +22,7 @@ def test_structure_rebuilds_every_language_and_the_engine_the_whole_site(tmp_pat
     locales = tmp_path / "locales"
     assert affected([locales / "hanamikoji" / "structure.yml"], locales, LANGS) == LANGS
     assert affected([locales / "site" / "site.yml"], locales, LANGS) == LANGS
-    assert affected([locales / "hanamikoji" / "fr" / "text.yml", ENGINE / "_game.py"], locales,
+    assert affected([locales / "hanamikoji" / "fr" / "text.yml", ENGINES[-1] / "_game.py"], locales,
                     LANGS) is None
 
 
