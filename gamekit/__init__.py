@@ -21,19 +21,28 @@ from typing import Any
 
 from gamekit import runner
 from gamekit.hanamikoji import PLUGIN as HANAMIKOJI
-from gamekit.plugin import Placeholder, Played, Plugin, SetupError, Steps
+from gamekit.plugin import (
+    Placeholder,
+    Played,
+    Plugin,
+    Rulebooks,
+    SetupError,
+    Steps,
+    TableContext,
+    TableError,
+)
 
-__all__ = ["GAMES", "Placeholder", "Played", "Plugin", "SetupError", "Steps", "call", "plugin",
-           "run"]
+__all__ = ["GAMES", "Placeholder", "Played", "Plugin", "Rulebooks", "SetupError", "Steps",
+           "TableContext", "TableError", "call", "plugin", "run"]
 
 GAMES: dict[str, Plugin] = {HANAMIKOJI.id: HANAMIKOJI}
 """Every game the site plays, by ID."""
 
 
 def plugin(game_id: str | None = None) -> Plugin:
-    """The plug-in of ``game_id``; ``None`` is the site's only game while it has one (pages
-    written before a second game pass no ID). Raises ``KeyError`` naming the IDs known."""
-    if game_id is None and len(GAMES) == 1:
+    """The plug-in of ``game_id``; ``None`` is the site's first game (its pages, written
+    before a second game, pass no ID). Raises ``KeyError`` naming the IDs known."""
+    if game_id is None:
         return next(iter(GAMES.values()))
     if game_id not in GAMES:
         raise KeyError(f"unknown game {game_id!r}; expected one of {sorted(GAMES)}")

@@ -7,8 +7,9 @@ browser (Pyodide), so it imports only the standard library, its engine and ``gam
 
 from __future__ import annotations
 
+import importlib
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -44,6 +45,86 @@ class Placeholder:
     render: Callable[[str, bool], str]
     """``NAME`` as page text: HTML where links (and markup) are allowed (``True``), plain
     text in headings and titles (``False``)."""
+
+
+@dataclass(frozen=True)
+class TableContext:
+    """What a table of the game needs from the page it stands on, in the page's language."""
+
+    ui: dict[str, Any]
+    """The interface strings (the site's and the game's): the table's headings and labels."""
+    term: Callable[[str], str]
+    """Glossary term ID -> Markdown link to the term in the glossary."""
+    ref: Callable[[str], str]
+    """Rule ID -> Markdown link showing the rule's number."""
+    title: Callable[[str], str]
+    """Rule ID -> the rule's title."""
+    has_rule: Callable[[str], bool]
+    """Whether ``structure.yml`` declares this rule ID."""
+    printed: Callable[[str], tuple[str, str | None]]
+    """Term ID -> (this language's term, the name printed in its own rulebook, if any)."""
+    terms: tuple[str, ...]
+    """The glossary's term IDs, in glossary order."""
+
+
+class TableError(LookupError):
+    """A table names something the locales do not declare (a rule the engine cites): ``key``
+    says where (``(hanamikoji.Rule.GIFT_PICK)``), ``problem`` what is wrong."""
+
+    def __init__(self, key: str, problem: str) -> None:
+        super().__init__(f"{key}: {problem}")
+        self.key = key
+        self.problem = problem
+
+
+def markdown_table(head: list[str], rows: list[list[str]]) -> str:
+    """A Markdown table of ``head`` and ``rows`` (cells are Markdown; ``|`` is escaped)."""
+    def line(cells: list[str]) -> str:
+        return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+
+    return "\n".join([line(head), line(["---"] * len(head)), *map(line, rows)])
+
+
+class BuildTables(Mapping[str, Callable[[TableContext], str]]):
+    """A game's tables, ``TABLES`` of its module ``module`` (``gamekit.<game>.tables``),
+    imported when the builder first reads them: tables are written at build time only, so
+    that module is left out of what the browser downloads (``rulesite/runtime/stdlib.py``)."""
+
+    def __init__(self, module: str) -> None:
+        self.module = module
+
+    def _tables(self) -> Mapping[str, Callable[[TableContext], str]]:
+        tables: Mapping[str, Callable[[TableContext], str]] = importlib.import_module(
+            self.module).TABLES
+        return tables
+
+    def __getitem__(self, kind: str) -> Callable[[TableContext], str]:
+        return self._tables()[kind]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._tables())
+
+    def __len__(self) -> int:
+        return len(self._tables())
+
+
+@dataclass(frozen=True)
+class Rulebooks:
+    """The printed rulebooks whose own names a game's glossary records (``structure.yml``:
+    one key per rulebook on a glossary entry), each named by a key of the game's choosing."""
+
+    language: Mapping[str, str]
+    """Rulebook key -> the language it is printed in (the ``lang`` of its names); its order
+    is the order the keys are read in."""
+    glossary: tuple[str, ...]
+    """The rulebooks every language's glossary entries quote (besides the reader's own)."""
+    column: str | None
+    """The rulebook whose names get a column of the glossary's table, if any."""
+    own: Mapping[str, str]
+    """Site language -> the rulebook printed in it, its own (the edition-names table)."""
+    edition: Mapping[str, str]
+    """Rulebook -> the edition (:attr:`Plugin.editions`) whose rules it prints: a language's
+    Play page starts on its own rulebook's."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +170,11 @@ class Plugin:
     """Matches the name of every part of a board a figure may point at."""
     hideable: frozenset[str]
     """The parts a figure may leave out of its boards."""
+    rulebooks: Rulebooks
+    """The printed rulebooks the game's glossary data names."""
+    tables: Mapping[str, Callable[[TableContext], str]]
+    """The game's table kinds (``{kind: table, table: NAME}`` in its ``structure.yml``), each
+    written as Markdown from the engine; may raise :class:`TableError`."""
 
     @property
     def prelude(self) -> str:

@@ -43,12 +43,15 @@ def main(argv: list[str] | None = None) -> int:
     cov.add_argument("--locales", type=Path, default=REPO / "locales")
     cov.add_argument("--check", action="store_true", help="exit 1 if any language is incomplete")
     pub = commands.add_parser(
-        "publish", help="record the newest version's rule texts (locales/published/)",
+        "publish", help="record the newest version's rule texts (locales/<game>/published/)",
         description="Compare every rule's title and text with the version before the newest "
                     "one in changelog.yml, print per language which rules changed and how the "
                     "newest version lists them, and write its record if every changed rule "
                     "is listed (locales/README.md, Numbering).")
     pub.add_argument("--locales", type=Path, default=REPO / "locales")
+    pub.add_argument("--game", metavar="ID",
+                     help="the game whose rules to record (default: the site's first, as "
+                          "locales/site/site.yml lists them)")
     pub.add_argument("--reworded", nargs="+", default=[], metavar="ID",
                      help="list these rules under reworded (meaning changed) first")
     pub.add_argument("--editorial", nargs="+", default=[], metavar="ID",
@@ -94,17 +97,17 @@ def main(argv: list[str] | None = None) -> int:
 
 def _publish(args: argparse.Namespace) -> int:
     """``publish``: list the changed rules, fill the newest version's lists, write."""
-    root = args.locales.resolve()
+    first = load(args.locales.resolve(), args.game)
+    root = first.root  # the game's folder: its changelog.yml and published/
     groups = {"reworded": list(args.reworded), "editorial": list(args.editorial)}
     if args.rest:
-        first = load(root)
         report = published.publish(root, first.texts(), first.structure.versions, write=False)
         groups[args.rest] += [r for r in report.unlisted if r not in groups["reworded"]
                               and r not in groups["editorial"]]
     if any(groups.values()) and not args.check:
         published.add_to_newest(root / "changelog.yml",
                                 {g: ids for g, ids in groups.items() if ids})
-    locales = load(root)
+    locales = load(args.locales.resolve(), args.game)
     report = published.publish(root, locales.texts(), locales.structure.versions,
                                amend=args.amend, write=not args.check)
     print("\n".join(report.lines()))

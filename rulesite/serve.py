@@ -6,9 +6,11 @@ rebuilds what a change affects, and reloads the open pages.
 
 Writing mode, step by step:
 
-- a thread polls the modification times of ``locales/**/*.yml`` and ``hanamikoji/**/*.py``
+- a thread polls the modification times of ``locales/**/*.yml`` and each engine's and
+  ``gamekit``'s ``*.py``
   (standard library only, about twice a second);
-- a change in ``locales/<lang>/`` rebuilds that language; ``structure.yml`` rebuilds all four;
+- a change in ``locales/<game>/<lang>/`` (or ``locales/site/<lang>/``) rebuilds that language; a
+  game's ``structure.yml`` rebuilds all four;
   the engine rebuilds the whole site, compiled engine included. Builds run in a fresh
   ``python -m rulesite build`` process, so an edited engine is the one that runs the examples;
 - every HTML page the server sends gets one extra script (never written into ``site/``: the
@@ -38,9 +40,12 @@ from pathlib import Path
 from typing import Any
 
 import gamekit
+from rulesite.sources.locales import SITE
 
 REPO = Path(__file__).resolve().parent.parent
-ENGINE = REPO / gamekit.plugin().engine  # the site's game's engine package
+# Every game's engine package and gamekit (the plug-ins): a change rebuilds the whole site.
+ENGINES = tuple(REPO / name for name in sorted({g.engine for g in gamekit.GAMES.values()}
+                                              | {"gamekit"}))
 STATE = "/__rulesite/state"
 SCRIPT = "/__rulesite/reload.js"
 POLL_S = 0.4
@@ -241,13 +246,15 @@ def make_live_server(site: Path, port: int, state: BuildState) -> ThreadingHTTPS
 
 
 def affected(changed: list[Path], locales: Path, languages: list[str]) -> list[str] | None:
-    """Languages to rebuild after ``changed``; ``None`` means the whole site (engine)."""
+    """Languages to rebuild after ``changed``; ``None`` means the whole site (engine). A file
+    in ``locales/<site or game>/<lang>/`` rebuilds that language; any other (a game's
+    ``structure.yml``, ``changelog.yml``, ``site/site.yml``) every language."""
     langs: set[str] = set()
     for path in changed:
-        if path.is_relative_to(ENGINE) or not path.is_relative_to(locales):
+        if any(path.is_relative_to(e) for e in ENGINES) or not path.is_relative_to(locales):
             return None
         parts = path.relative_to(locales).parts
-        langs.update([parts[0]] if len(parts) > 1 and parts[0] in languages else languages)
+        langs.update([parts[1]] if len(parts) > 2 and parts[1] in languages else languages)
     return [lang for lang in languages if lang in langs]
 
 
@@ -270,7 +277,7 @@ class Watcher:
         self.locales, self.site, self.work, self.state = locales, site, work, state
         self.pyodide = pyodide
         self.log = log
-        self.roots = [(locales, "*.yml"), (ENGINE, "*.py")]
+        self.roots = [(locales, "*.yml"), *((engine, "*.py") for engine in ENGINES)]
         self.dirty: set[str] | None = set()  # to rebuild still (None: the whole site)
         self.stopped = threading.Event()
         self.thread = threading.Thread(target=self.run, name="rulesite-watch", daemon=True)
@@ -294,7 +301,8 @@ class Watcher:
             self.rebuild(changed)
 
     def languages(self) -> list[str]:
-        return sorted(p.name for p in self.locales.iterdir() if (p / "text.yml").is_file())
+        return sorted(p.name for p in (self.locales / SITE).iterdir()
+                      if (p / "ui.yml").is_file())
 
     def rebuild(self, changed: list[Path]) -> None:
         """Rebuild what ``changed`` affects, plus whatever an earlier failed build left out."""
@@ -400,7 +408,8 @@ def serve_live(locales: Path, site: Path, port: int, *, work: Path, build_first:
     live = start_live(locales, site, port, work=work, build_first=build_first, pyodide=pyodide,
                       log=lambda line: print(line, flush=True))
     print(f"Serving {site} at {live.url}/ (Ctrl+C to stop). Watching {_short(locales)} and "
-          f"{_short(ENGINE)}: saved changes rebuild and reload the open pages.", flush=True)
+          f"{', '.join(_short(e) for e in ENGINES)}: saved changes rebuild and reload the open "
+          "pages.", flush=True)
     with contextlib.suppress(KeyboardInterrupt):
         live.thread.join()
     live.close()

@@ -9,7 +9,7 @@ from typing import Any
 
 import hanamikoji
 from gamekit.hanamikoji import board, explain, session
-from gamekit.plugin import Placeholder, Played, Plugin, SetupError, Steps
+from gamekit.plugin import BuildTables, Placeholder, Played, Plugin, Rulebooks, SetupError, Steps
 
 GEISHAS = tuple(str(n) for n in range(1, int(hanamikoji.FACTS["geishas"]) + 1))
 
@@ -86,4 +86,15 @@ PLUGIN = Plugin(
     board=board.board,
     parts=PARTS,
     hideable=frozenset({"head", "extra", "hand-A", "hand-B"}),
+    # The EmperorS4 rulebooks have no round limit unless the players choose the option; the
+    # French box (Kosmos/IELLO) always plays at most three rounds.
+    rulebooks=Rulebooks(
+        language={"kosmos": "fr", "emperors4": "en", "emperors4-ja": "ja", "emperors4-id": "id"},
+        glossary=("kosmos", "emperors4"),
+        column="kosmos",
+        own={"en": "emperors4", "fr": "kosmos", "ja": "emperors4-ja", "id": "emperors4-id"},
+        edition={"emperors4": "emperors4", "emperors4-ja": "emperors4",
+                 "emperors4-id": "emperors4", "kosmos": "kosmos"},
+    ),
+    tables=BuildTables("gamekit.hanamikoji.tables"),
 )

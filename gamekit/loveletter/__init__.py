@@ -11,7 +11,7 @@ from typing import Any
 
 import loveletter
 from gamekit.loveletter import board, explain, session
-from gamekit.plugin import Placeholder, Played, Plugin, SetupError, Steps
+from gamekit.plugin import Placeholder, Played, Plugin, Rulebooks, SetupError, Steps
 
 CARDS = tuple(str(c) for c in range(10))
 _STANDARD, _CLASSIC = loveletter.Variant.STANDARD, loveletter.Variant.CLASSIC
@@ -96,4 +96,15 @@ PLUGIN = Plugin(
     parts=PARTS,
     hideable=frozenset({"head", "table"} | {f"{part}-{s}" for part in ("hand", "discards")
                                              for s in loveletter.SEATS}),
+    # structure.yml's glossary: `zman` the 2019 English cards, `filosofia` the French first
+    # edition's eight characters (the classic game), `seed-id` the Indonesian translation;
+    # no Japanese name is settled.
+    rulebooks=Rulebooks(
+        language={"zman": "en", "filosofia": "fr", "seed-id": "id"},
+        glossary=("zman",),
+        column=None,
+        own={"en": "zman", "fr": "filosofia", "id": "seed-id"},
+        edition={"zman": "standard", "filosofia": "classic", "seed-id": "standard"},
+    ),
+    tables={},  # its cards and tokens tables come with its pages
 )

@@ -18,8 +18,7 @@ from pathlib import Path
 
 import markdown
 
-import gamekit
-from rulesite.pages import figures, tables
+from rulesite.pages import figures
 from rulesite.pages.writer import PageWriter
 from rulesite.sources.locales import Locales
 from rulesite.sources.placeholders import PLACEHOLDER_RE, ref_context
@@ -93,7 +92,7 @@ class RuleText:
         def one(match: re.Match[str]) -> str:
             kind, name = match.group(1), match.group(2)
             if kind == "n":
-                return str(gamekit.plugin().facts[name])
+                return str(self.locales.plugin.facts[name])
             if kind == "geisha":
                 return name
             if kind == "term":
@@ -136,7 +135,7 @@ class RuleText:
         page = self.locales.structure.page(page_id)
         caption = self.writer.resolver(page_id).markdown(
             self.locales.languages[self.lang].text["tables"][block_id]["caption"])
-        body = tables.TABLES[kind](self.writer.table_context(page))
+        body = self.writer.table_body(page, kind)
         html = markdown.markdown(f"{caption}\n\n{body}", extensions=["tables", "attr_list"])
         return self.site_links(html, page_id)
 
@@ -146,7 +145,8 @@ class RuleText:
         text = self.locales.languages[self.lang].text["figures"][block_id]
         ui = self.locales.languages[self.lang].ui
         alt = self.writer.resolver(page_id).markdown(text["alt"], links=False)
-        boards = figures.frames(block_id, structure.figures[block_id].spec, ui=ui, alt=alt)
+        boards = figures.frames(block_id, structure.figures[block_id].spec, ui=ui, alt=alt,
+                                game=structure.game)
         label = ui["figure.label"].format(number=structure.figures[block_id].number)
         caption: str = ui["figure.caption"].format(
             label=f'<a class="label" href="{self.href(block_id)}">{escape(label)}</a>',

@@ -104,15 +104,12 @@ class ExampleError(SiteError):
     """An example's code fails at build time (the message names the example and the line)."""
 
 
-GAME = gamekit.plugin()  # the site's game
-PRELUDE = escape(GAME.prelude)
-
-
 @functools.cache
-def compute(example_id: str, code: str) -> dict[str, Any]:
-    """Run the example's code (once per build, shared by the languages): its steps and
-    printed output. Raises :class:`ExampleError` naming the example and the line."""
-    result: dict[str, Any] = runner.run(code, GAME)
+def compute(example_id: str, code: str, game: str | None = None) -> dict[str, Any]:
+    """Run the example's code with ``game``'s engine (its ID; ``None``: the site's first
+    game), once per build, shared by the languages: its steps and printed output. Raises
+    :class:`ExampleError` naming the example and the line."""
+    result: dict[str, Any] = runner.run(code, gamekit.plugin(game))
     error = result.get("error")
     if error is None:
         return result
@@ -147,12 +144,13 @@ def strings(ui: dict[str, Any]) -> dict[str, Any]:
 
 
 def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, Any],
-           comments: Mapping[str, str] | None = None) -> str:
+           comments: Mapping[str, str] | None = None, game: str | None = None) -> str:
     """HTML to place inside the example container of ``example_id`` on a ``lang`` page.
 
     ``spec`` is the example's entry in ``structure.yml`` (``rule``, ``code``); ``ui`` the
     language's interface strings; ``comments`` the language's comments for the code's
-    ``# {key}`` markers. Called once per example per language at build time.
+    ``# {key}`` markers; ``game`` the ID of the game it plays (``None``: the site's first).
+    Called once per example per language at build time.
     """
     source = spec.get("code")
     if not isinstance(source, str) or not source.strip():
@@ -163,11 +161,12 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, An
         raise ExampleError(f"structure.yml: examples.{example_id}.code: no text for the "
                            f"comment # {{{missing[0]}}} in {lang}/text.yml")
     # Comments do not change the result: run once per build, show each language its own.
-    result = compute(example_id, source)
+    result = compute(example_id, source, game)
+    plugin = gamekit.plugin(game)
     code = localize(source, comments or {})
     steps = result["steps"]
-    words = GAME.explain(steps, ui)
-    boards = GAME.boards(steps, ui)
+    words = plugin.explain(steps, ui)
+    boards = plugin.boards(steps, ui)
     last = len(steps) - 1
     t = Text(ui)
     data = {
@@ -182,7 +181,7 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, An
     items = "".join(f'<li id="{example_id}-step-{i}" value="{i}">{text}</li>'
                     for i, text in enumerate(words["texts"]))
     rows = min(max(len(code.splitlines()) + 1, 4), 24)
-    help_text = t("widget.code_help", prelude=f"<code>{PRELUDE}</code>",
+    help_text = t("widget.code_help", prelude=f"<code>{escape(plugin.prelude)}</code>",
                   variable="<code>game</code>")
     return "".join([
         f'<div class="hk-ex" data-lang="{lang}" data-state="static">',

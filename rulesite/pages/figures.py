@@ -39,10 +39,8 @@ from typing import Any
 import gamekit
 from rulesite.errors import SiteError
 
-GAME = gamekit.plugin()  # the site's game: it computes and draws the figures
-KEYS = {*GAME.setup_keys, "frames", "hide", "size"}
-HIDE = GAME.hideable
-PART_RE = GAME.parts
+# A figure's keys besides those of its game's setup (gamekit.Plugin.setup_keys).
+KEYS = frozenset({"frames", "hide", "size"})
 
 
 class FigureError(SiteError):
@@ -54,15 +52,16 @@ def _fail(fig_id: str, key: str, problem: str) -> FigureError:
 
 
 @functools.cache
-def _timeline(fig_id: str, spec_json: str) -> list[dict[str, Any]]:
+def _timeline(fig_id: str, spec_json: str, game: str | None) -> list[dict[str, Any]]:
     """The steps of the figure's game, checked by the engine (once per build)."""
     try:
-        return GAME.setup(json.loads(spec_json))
+        return gamekit.plugin(game).setup(json.loads(spec_json))
     except gamekit.SetupError as error:
         raise _fail(fig_id, error.key, error.problem) from None
 
 
-def _frames(fig_id: str, spec: dict[str, Any], count: int) -> list[tuple[int, list[str]]]:
+def _frames(fig_id: str, spec: dict[str, Any], count: int,
+            game: gamekit.Plugin) -> list[tuple[int, list[str]]]:
     frames = spec.get("frames", [{"step": -1}])
     if not isinstance(frames, list) or not frames:
         raise _fail(fig_id, "frames", "expected a list of {step, point}")
@@ -80,37 +79,43 @@ def _frames(fig_id: str, spec: dict[str, Any], count: int) -> list[tuple[int, li
         if not isinstance(point, list):
             raise _fail(fig_id, f"{key}.point", f"expected a list of parts, got {point!r}")
         for j, part in enumerate(point):
-            if not isinstance(part, str) or not PART_RE.fullmatch(part):
+            if not isinstance(part, str) or not game.parts.fullmatch(part):
                 raise _fail(fig_id, f"{key}.point[{j}]",
                             f"unknown part {part!r}; expected one of board.py's PARTS")
         out.append((step % count, point))
     return out
 
 
-def check(fig_id: str, spec: dict[str, Any]) -> list[dict[str, Any]]:
-    """Validate a figure with the engine; return its timeline. Raises :class:`FigureError`."""
-    for key in sorted(spec.keys() - KEYS):
-        raise _fail(fig_id, key, f"unknown key; expected {sorted(KEYS)}")
+def check(fig_id: str, spec: dict[str, Any], game: str | None = None) -> list[dict[str, Any]]:
+    """Validate a figure with the engine of ``game`` (its ID; ``None``: the site's first
+    game); return its timeline. Raises :class:`FigureError`."""
+    plugin = gamekit.plugin(game)
+    keys = KEYS | plugin.setup_keys
+    for key in sorted(spec.keys() - keys):
+        raise _fail(fig_id, key, f"unknown key; expected {sorted(keys)}")
     hide = spec.get("hide", [])
-    if not isinstance(hide, list) or not set(hide) <= HIDE:
-        raise _fail(fig_id, "hide", f"expected a list of parts among {sorted(HIDE)}, "
-                                    f"got {hide!r}")
+    if not isinstance(hide, list) or not set(hide) <= plugin.hideable:
+        raise _fail(fig_id, "hide", f"expected a list of parts among "
+                                    f"{sorted(plugin.hideable)}, got {hide!r}")
     if spec.get("size", "normal") not in ("normal", "small"):
         raise _fail(fig_id, "size", f"expected normal or small, got {spec['size']!r}")
-    steps = _timeline(fig_id, json.dumps(spec, sort_keys=True))
-    _frames(fig_id, spec, len(steps))
+    steps = _timeline(fig_id, json.dumps(spec, sort_keys=True), game)
+    _frames(fig_id, spec, len(steps), plugin)
     return steps
 
 
-def frames(fig_id: str, spec: dict[str, Any], *, ui: dict[str, Any], alt: str) -> str:
-    """The boards of ``fig_id`` as one line of HTML, one picture for assistive technology
-    (``alt``, plain text, is its name); the caption is the page's business."""
-    steps = check(fig_id, spec)
-    words = GAME.explain(steps, ui)["texts"]
+def frames(fig_id: str, spec: dict[str, Any], *, ui: dict[str, Any], alt: str,
+           game: str | None = None) -> str:
+    """The boards of ``fig_id`` (a figure of ``game``) as one line of HTML, one picture for
+    assistive technology (``alt``, plain text, is its name); the caption is the page's
+    business."""
+    steps = check(fig_id, spec, game)
+    plugin = gamekit.plugin(game)
+    words = plugin.explain(steps, ui)["texts"]
     hide = spec.get("hide", [])
     out = []
-    for step, point in _frames(fig_id, spec, len(steps)):
-        board = GAME.board(steps[step], ui, highlight=point, hide=hide)
+    for step, point in _frames(fig_id, spec, len(steps), plugin):
+        board = plugin.board(steps[step], ui, highlight=point, hide=hide)
         out.append(f'<div class="hk-fig-frame">{board}'
                    f'<p class="hk-fig-step">{words[step]}</p></div>')
     return (f'<div class="hk-fig-frames" role="img" aria-label="{escape(alt)}">'

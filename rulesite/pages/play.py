@@ -21,16 +21,12 @@ from typing import TYPE_CHECKING
 
 import gamekit
 from rulesite.pages.examples import Text, script_json
-from rulesite.sources.structure import EDITION_OF_RULEBOOK, RULEBOOK_OF
 
 if TYPE_CHECKING:
     from rulesite.pages.writer import PageWriter
 
 PREFIXES = ("count.", "card.", "widget.", "step.", "outcome.", "reason.", "error.", "edition.",
             "play.")
-GAME = gamekit.plugin()  # the site's game
-# The opponent's levels as the worker plays them (session.py: iterations and a time budget).
-LEVELS: dict[str, int] = GAME.session.LEVELS
 
 
 def rule_links(writer: PageWriter, page_id: str) -> dict[str, dict[str, str]]:
@@ -52,15 +48,19 @@ def render(writer: PageWriter, page_id: str) -> str:
     """The application's HTML, one line (Markdown keeps a raw HTML block verbatim)."""
     ui = writer.ui
     t = Text(ui)
+    game: gamekit.Plugin = writer.locales.plugin
+    # The opponent's levels as the worker plays them (session.py: iterations and a time budget).
+    levels_of: dict[str, int] = game.session.LEVELS
     # preselected: the rules of the printed rulebook this language follows
-    default = EDITION_OF_RULEBOOK[RULEBOOK_OF[writer.lang]]
+    rulebooks = game.rulebooks
+    default = rulebooks.edition[rulebooks.own[writer.lang]]
     editions = "".join(
         f'<option value="{e}"{" selected" if e == default else ""}>'
-        f'{t(f"edition.{e}")}</option>' for e in GAME.editions)
+        f'{t(f"edition.{e}")}</option>' for e in game.editions)
     # Levels in words a player understands (how long the engine thinks), not iterations.
     levels = "".join(
         f'<option value="{level}"{" selected" if level == "default" else ""}>'
-        f'{t(f"play.level.{level}")}</option>' for level in LEVELS)
+        f'{t(f"play.level.{level}")}</option>' for level in levels_of)
     seats = "".join(
         f'<label class="hk-play-choice"><input type="radio" name="seat" value="{seat}"'
         f'{" checked" if seat == "A" else ""}> {t(f"play.seat.{seat}")}</label>'
@@ -68,7 +68,7 @@ def render(writer: PageWriter, page_id: str) -> str:
     data = {
         "strings": {k: v for k, v in ui.items() if k.startswith(PREFIXES) or k == "grammar"},
         "rules": rule_links(writer, page_id),
-        "maxText": GAME.session.MAX_TEXT,  # a record file larger than this is refused unread
+        "maxText": game.session.MAX_TEXT,  # a record file larger than this is refused unread
     }
     # Neither "</" nor "<!--" can end or bend the script element: "<!--<script>" in a
     # string would swallow the rest of the page (review F3).
@@ -85,7 +85,7 @@ def render(writer: PageWriter, page_id: str) -> str:
         f'<label class="hk-play-field"><span>{t("play.edition")}</span>'
         f'<select name="edition" aria-describedby="hk-play-edition-hint">{editions}</select>'
         f'<span class="hk-play-hint" id="hk-play-edition-hint">'
-        f'{t("play.edition_hint", limit=GAME.facts["round_limit"])}</span></label>',
+        f'{t("play.edition_hint", limit=game.facts["round_limit"])}</span></label>',
         f'<label class="hk-play-field"><span>{t("play.level")}</span>'
         f'<select name="level">{levels}</select></label>',
         f'<fieldset class="hk-play-seat"><legend>{t("play.seat")}</legend>{seats}</fieldset>',

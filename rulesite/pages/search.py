@@ -1,5 +1,5 @@
 """What each language's search knows beyond the pages: the words its readers type for a
-glossary term (``locales/<lang>/synonyms.yml``).
+glossary term (``locales/<game>/<lang>/synonyms.yml``).
 
 Material's search indexes the built pages only, so a French reader typing "cadeau" found
 nothing: the site's word is "Offre". After MkDocs has written a language's

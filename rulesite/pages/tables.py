@@ -1,7 +1,8 @@
-"""Tables whose content comes from the engine (``{kind: table, table: NAME}`` blocks).
+"""Tables (``{kind: table, table: NAME}`` blocks): the game's own kinds come from its plug-in
+(:attr:`gamekit.Plugin.tables`, read from its engine); the site's kinds, here, from the
+benchmarks' records and the glossary data.
 
-Every number and name in these tables is read from ``hanamikoji`` (or the benchmarks' records);
-only the column headings and labels come from the language's ``ui.yml``. Figures, dates and
+Only the column headings and labels come from the language's ``ui.yml``. Figures, dates and
 percentages are written as the page's language writes them (Babel: « 4,47\u00a0Mo »,
 « 9\u202f654 »), never in Python's English defaults.
 """
@@ -9,52 +10,15 @@ percentages are written as the page's language writes them (Babel: « 4,47\u00a0
 from __future__ import annotations
 
 import json
-import random
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-import hanamikoji
-from hanamikoji import GEISHA_CHARMS, Edition
-from rulesite.errors import UnknownReferenceError
+from gamekit.plugin import Plugin, TableContext
+from gamekit.plugin import markdown_table as _table
 from rulesite.sources import words
 
-
-@dataclass(frozen=True)
-class TableContext:
-    """What a table needs: interface strings, glossary terms and links in one language."""
-
-    ui: dict[str, Any]
-    term: Callable[[str], str]  # term ID -> Markdown link to the term in the glossary
-    ref: Callable[[str], str]  # rule ID -> Markdown link showing the rule number
-    title: Callable[[str], str]  # rule ID -> the rule's title
-    has_rule: Callable[[str], bool]  # is this a rule ID of structure.yml?
-    printed: Callable[[str], tuple[str, str | None]]  # term ID -> (our term, own rulebook's)
-    terms: tuple[str, ...]  # glossary term IDs, in glossary order
-
-
-def _table(head: list[str], rows: list[list[str]]) -> str:
-    def line(cells: list[str]) -> str:
-        return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
-
-    return "\n".join([line(head), line(["---"] * len(head)), *map(line, rows)])
-
-
-def geishas(ctx: TableContext) -> str:
-    """Geisha number, charm, item cards, and the French (Kosmos) edition's names; a name the
-    rulebook does not tie to that card is marked, and the mark explained below the table."""
-    ui = ctx.ui
-    settled = Edition.KOSMOS.settled_geisha_names
-    names = tuple(n if n in settled else ui["table.geishas.unsettled"].format(name=n)
-                  for n in Edition.KOSMOS.geisha_names or ())
-    items = Edition.KOSMOS.item_names or ()
-    head = [ui["table.geishas.geisha"], ui["table.geishas.charm"], ui["table.geishas.items"],
-            ui["table.geishas.kosmos"], ui["table.geishas.kosmos_item"]]
-    rows = [[str(n), str(charm), str(charm), name, item]
-            for n, charm, name, item in zip(range(1, len(GEISHA_CHARMS) + 1), GEISHA_CHARMS,
-                                            names, items, strict=True)]
-    return f'{_table(head, rows)}\n\n{ui["table.geishas.unsettled_note"]}\n{{: .hk-caption }}'
+__all__ = ["SITE_TABLES", "TableContext", "of"]
 
 
 def edition_names(ctx: TableContext) -> str:
@@ -70,86 +34,6 @@ def edition_names(ctx: TableContext) -> str:
     if not rows:
         return str(ui["table.names.none"])
     return _table([ui["table.names.site"], ui["table.names.printed"]], rows)
-
-
-@dataclass(frozen=True)
-class EditionEnding:
-    """How one edition ends a game in which nobody reached a goal."""
-
-    edition: str  # the hanamikoji.Edition value, also the ui key "edition.<value>"
-    round_limit: int | None  # None: rounds go on until someone wins
-    tie_breaks: tuple[str, ...]  # compared in order at the limit: "geishas", "charm"
-    if_tied: str | None  # "shared_victory" or "no_winner"; None without a limit
-
-
-def edition_endings() -> list[EditionEnding]:
-    """The three editions' endings, side by side: the one place the editions table reads.
-
-    Round limits come from :class:`hanamikoji.Edition`. The engine decides tie-breaks in code
-    (``hanamikoji._game._decide``), not as data, so their order is written here, matching it.
-    """
-    breaks = {
-        Edition.EMPERORS4: ((), None),
-        Edition.EMPERORS4_3_ROUNDS: (("geishas", "charm"), "shared_victory"),
-        Edition.KOSMOS: (("charm",), "no_winner"),
-    }
-    return [EditionEnding(e.value, e.round_limit, *breaks[e]) for e in Edition]
-
-
-def editions(ctx: TableContext) -> str:
-    """One column per edition: round limit, tie-breaks at the limit, what a full tie gives."""
-    ui = ctx.ui
-    endings = edition_endings()
-    none = ui["table.editions.not_applicable"]
-    criteria = {"geishas": ui["table.editions.more_geishas"],
-                "charm": ui["table.editions.more_charm"]}
-    head = [ui["table.editions.edition"], *(ui[f"edition.{e.edition}"] for e in endings)]
-    rows = [
-        [ui["table.editions.limit"], *(
-            ui["table.editions.rounds"].format(rounds=e.round_limit) if e.round_limit
-            else ui["table.editions.no_limit"] for e in endings)],
-        # An arrow reads the same in every language, unlike "then" which needs grammar.
-        [ui["table.editions.at_limit"], *(
-            " → ".join(criteria[c] for c in e.tie_breaks) or none for e in endings)],
-        [ui["table.editions.if_tied"], *(
-            ui[f"table.editions.{e.if_tied}"] if e.if_tied else none for e in endings)],
-    ]
-    return _table(head, rows)
-
-
-def notation(ctx: TableContext) -> str:
-    """One example of each move, written by the engine, with the Python that builds it."""
-    ui = ctx.ui
-    full = hanamikoji.FULL_DECK
-    deck = tuple(random.Random(7).sample(full, len(full)))  # fixed: pages stay the same
-    moves = [
-        (ctx.term("secret"), hanamikoji.Secret(3)),
-        (ctx.term("tradeoff"), hanamikoji.TradeOff((1, 5))),
-        (ctx.term("gift"), hanamikoji.Gift((2, 6, 7))),
-        (ctx.term("competition"), hanamikoji.Competition(((1, 2), (6, 7)))),
-        (ui["move.pick"].format(action=ctx.term("gift")), hanamikoji.GiftPick(6)),
-        (ui["move.pick"].format(action=ctx.term("competition")),
-         hanamikoji.CompetitionPick((6, 7))),
-        (ctx.term("deal-phase"), hanamikoji.Deal(deck)),
-    ]
-    head = [ui["table.notation.move"], ui["table.notation.written"], ui["table.notation.python"]]
-    return _table(head, [[label, f"`{move}`", f"`{move!r}`"] for label, move in moves])
-
-
-def errors(ctx: TableContext) -> str:
-    """The engine's errors during play: a notation error breaks no rule; an illegal action
-    names the rule it breaks (``hanamikoji.Rule``), linked here to that rule."""
-    ui = ctx.ui
-    head = [ui["table.errors.name"], ui["table.errors.rule"]]
-    rows = [["`NotationError`", ui["table.errors.none"]]]
-    for rule in hanamikoji.Rule:
-        if not ctx.has_rule(rule.value):
-            raise UnknownReferenceError(
-                "locales/structure.yml", f"(hanamikoji.Rule.{rule.name})",
-                f"the engine names rule {rule.value!r}, which structure.yml does not declare")
-        rows.append([f"`IllegalActionError` `Rule.{rule.name}`",
-                     f"{ctx.ref(rule.value)} {ctx.title(rule.value)}"])
-    return _table(head, rows)
 
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
@@ -287,12 +171,14 @@ def players(ctx: TableContext) -> str:
     return _table(head, rows)
 
 
-TABLES: dict[str, Callable[[TableContext], str]] = {
+SITE_TABLES: dict[str, Callable[[TableContext], str]] = {
     "speed": speed,
     "players": players,
-    "geishas": geishas,
-    "editions": editions,
-    "notation": notation,
-    "errors": errors,
     "edition-names": edition_names,
 }
+"""The table kinds every game's pages may place."""
+
+
+def of(game: Plugin) -> Mapping[str, Callable[[TableContext], str]]:
+    """Every table kind ``game``'s pages may place: the site's and the game's own."""
+    return {**SITE_TABLES, **game.tables}

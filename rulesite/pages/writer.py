@@ -9,20 +9,14 @@ from __future__ import annotations
 
 from html import escape
 
-from rulesite.errors import MissingKeyError
+import gamekit
+from rulesite.errors import MissingKeyError, UnknownReferenceError
 from rulesite.pages import examples, figures, play, tables
 from rulesite.sources import words
 from rulesite.sources.locales import Language, Locales
 from rulesite.sources.numbering import Version
 from rulesite.sources.placeholders import Resolver
-from rulesite.sources.structure import (
-    EDITION_LANGUAGE,
-    GLOSSARY_EDITIONS,
-    RULEBOOK_OF,
-    Block,
-    Page,
-    Section,
-)
+from rulesite.sources.structure import Block, Page, Section
 
 
 class PageWriter:
@@ -111,7 +105,7 @@ class PageWriter:
         out.extend(self.section(page, section) for section in page.sections)
         if page.kind == "api":
             # Under the last section ("Reference"): mkdocs.yml sets heading_level 3.
-            out.append(f"::: {examples.GAME.engine}")
+            out.append(f"::: {self.locales.plugin.engine}")
         if page.kind == "misreadings":
             out.extend(self.misreading(page, item.id, item.settles) for item in page.items)
         if page.kind == "glossary":
@@ -148,7 +142,7 @@ class PageWriter:
         if block.kind == "table":
             assert block.table is not None
             caption = md(self.text("tables", block.id, "caption"))
-            body = tables.TABLES[block.table](self.table_context(page))
+            body = self.table_body(page, block.table)
             return self.div("hk-table", block.id, f"{caption}\n{{: .hk-caption }}\n\n{body}")
         if block.kind == "figure":
             return self.figure(page, block.id)
@@ -164,7 +158,7 @@ class PageWriter:
         widget = examples.render(example_id, self.lang,
                                  spec=self.structure.examples[example_id].spec, ui=self.ui,
                                  comments=self.language.text["examples"][example_id].get(
-                                     "comments", {}))
+                                     "comments", {}), game=self.structure.game)
         # The container is a top-level raw HTML block, so Markdown keeps it verbatim.
         return "\n\n".join([
             '<div class="hk-example-block" markdown>',
@@ -187,7 +181,7 @@ class PageWriter:
         resolver = self.resolver(page.id)
         alt = resolver.markdown(self.text("figures", fig_id, "alt"), links=False)
         spec = self.structure.figures[fig_id].spec
-        boards = figures.frames(fig_id, spec, ui=self.ui, alt=alt)
+        boards = figures.frames(fig_id, spec, ui=self.ui, alt=alt, game=self.structure.game)
         caption = resolver.markdown(self.text("figures", fig_id, "caption"))
         number = escape(self.label(fig_id))
         return "\n".join([
@@ -276,7 +270,11 @@ class PageWriter:
         head = "".join(
             f'<th lang="{code}">{escape(self.locales.languages[code].ui["language.name"])}</th>'
             for code in langs)
-        head += f'<th lang="fr">{escape(self.ui["glossary.edition.kosmos"])}</th>'
+        column = self.locales.plugin.rulebooks.column
+        column_lang = self.locales.plugin.rulebooks.language.get(column or "")
+        if column:
+            head += (f'<th lang="{column_lang}">'
+                     f'{escape(self.ui[f"glossary.edition.{column}"])}</th>')
         rows = []
         for term in self.structure.glossary:
             cells = []
@@ -285,21 +283,24 @@ class PageWriter:
                 if code == self.lang:
                     word = f'<a href="#{term.id}">{word}</a>'
                 cells.append(f'<td lang="{code}">{word}</td>')
-            kosmos = term.editions.get("kosmos")
-            cells.append(f'<td lang="fr">{escape(kosmos)}</td>' if kosmos else "<td>—</td>")
+            if column:
+                printed = term.editions.get(column)
+                cells.append(f'<td lang="{column_lang}">{escape(printed)}</td>' if printed
+                             else "<td>—</td>")
             rows.append(f"<tr>{''.join(cells)}</tr>")
         table = (f'<div class="hk-glossary-table"><table>\n<thead><tr>{head}</tr></thead>\n'
                  f"<tbody>\n" + "\n".join(rows) + "\n</tbody></table></div>")
 
         # The rulebooks every language cites, and this language's own printed rulebook.
-        shown = {*GLOSSARY_EDITIONS, RULEBOOK_OF[self.lang]}
+        rulebooks = self.locales.plugin.rulebooks
+        shown = {*rulebooks.glossary, *filter(None, [rulebooks.own.get(self.lang)])}
         entries = []
         for term in self.structure.glossary:
             entry = self.language.glossary[term.id]
             names = "".join(
                 '<br><span class="hk-edition-name">' + self.ui["glossary.edition_name"].format(
                     edition=escape(self.ui[f"glossary.edition.{edition}"]),
-                    name=f'<span lang="{EDITION_LANGUAGE[edition]}">'
+                    name=f'<span lang="{rulebooks.language[edition]}">'
                          f"{escape(name)}</span>") + "</span>"
                 for edition, name in term.editions.items() if edition in shown)
             text = self.ui["glossary.entry"].format(term=f"**{escape(entry['term'])}**",
@@ -312,6 +313,15 @@ class PageWriter:
             *entries])
 
     # --- helpers --------------------------------------------------------------------------
+
+    def table_body(self, page: Page, kind: str) -> str:
+        """Table ``kind`` as Markdown, filled by the game's plug-in or the site; a rule the
+        engine cites that ``structure.yml`` lacks stops the build."""
+        try:
+            return tables.of(self.locales.plugin)[kind](self.table_context(page))
+        except gamekit.TableError as error:
+            raise UnknownReferenceError(self.locales.root / "structure.yml", error.key,
+                                        error.problem) from None
 
     def table_context(self, page: Page) -> tables.TableContext:
         resolver = self.resolver(page.id)
@@ -331,11 +341,13 @@ class PageWriter:
 
         def printed(term_id: str) -> tuple[str, str | None]:
             """This language's term, and the name its own edition's rulebook prints."""
-            if self.lang not in RULEBOOK_OF:
-                raise MissingKeyError("rulesite/sources/structure.py", f"RULEBOOK_OF.{self.lang}",
+            own = self.locales.plugin.rulebooks.own
+            if self.lang not in own:
+                raise MissingKeyError(f"gamekit/{self.structure.game}/__init__.py",
+                                      f"rulebooks.own.{self.lang}",
                                       "name the glossary key of this language's rulebook")
             term = next(t for t in self.structure.glossary if t.id == term_id)
-            return self.term(term_id), term.editions.get(RULEBOOK_OF[self.lang])
+            return self.term(term_id), term.editions.get(own[self.lang])
 
         return tables.TableContext(self.ui, term, ref, title, has_rule, printed,
                                    tuple(t.id for t in self.structure.glossary))

@@ -47,7 +47,8 @@ GZIPPED = ("pyodide.asm.mjs", "pyodide.asm.wasm")  # shipped as NAME.gz
 STDLIB = "python_stdlib.zip.gz"
 GZ_CACHE = stdlib.REPO / "build" / "gz-cache"
 ZOPFLI_ITERATIONS = 5  # measured on the wasm: 1 -> 3,415,020 bytes, 5 -> 3,412,324
-# Named after the site's game (its engine and version); gamekit and the other engines go in too.
+# Named after the site's first game (its engine and version); gamekit and the other engines
+# go in too.
 ENGINE = f"{gamekit.plugin().engine}-{gamekit.plugin().version}.zip.gz"
 SNAPSHOT = "runtime-snapshot.bin.gz"  # beside ENGINE: docs/assets/examples/worker.js
 

@@ -45,9 +45,11 @@ def reduced_zip(pyodide_dir: Path, cache: Path = CACHE) -> Path:
 
 
 def _not_in_browser(name: str) -> bool:
-    """An engine's command line (``python -m <engine>``) never runs in the browser."""
+    """An engine's command line (``python -m <engine>``) never runs in the browser, nor a
+    plug-in's tables (``gamekit/<game>/tables.py``, build time only: gamekit.BuildTables)."""
     parts = name.split("/")
-    return parts[1] == "_cli" or parts[1:] == ["__main__.py"]
+    return (parts[1] == "_cli" or parts[1:] == ["__main__.py"]
+            or (parts[0] == "gamekit" and parts[2:] == ["tables.py"]))
 
 
 def engine_files() -> dict[str, Path]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulesite.sources.locales import flatten
+from rulesite.sources.locales import SITE, flatten, load_games
 from rulesite.sources.structure import load_structure
 from rulesite.sources.yamlio import load_yaml
 
@@ -16,7 +16,7 @@ FILES = ("text.yml", "glossary.yml", "ui.yml")
 
 @dataclass(frozen=True)
 class FileCoverage:
-    file: str  # e.g. "fr/text.yml"
+    file: str  # under locales/: "hanamikoji/fr/text.yml", "site/fr/ui.yml"
     total: int  # keys in the English file
     present: int  # English keys this file has
     missing: tuple[str, ...]  # English keys this file lacks
@@ -62,18 +62,23 @@ def _keys(path: Path) -> set[str]:
 
 
 def coverage(root: Path | str) -> list[LanguageCoverage]:
-    """Coverage of every language of ``root/structure.yml`` against English, leaf key by key."""
+    """Coverage of every language against English, leaf key by key: the site's ``ui.yml``,
+    then each game's files in ``site/site.yml``'s order. The languages are the first game's
+    (``structure.yml``)."""
     root = Path(root)
-    languages = load_structure(root / "structure.yml").languages
-    english = {name: _keys(root / "en" / name) for name in FILES}
+    games = load_games(root)
+    languages = load_structure(root / games[0].id / "structure.yml").languages
+    files = [f"{SITE}/{{lang}}/ui.yml"] + [f"{game.id}/{{lang}}/{name}" for game in games
+                                         for name in FILES]
+    english = {name: _keys(root / name.format(lang="en")) for name in files}
     report = []
     for lang in languages:
-        files = []
-        for name in FILES:
-            ours, theirs = _keys(root / lang / name), english[name]
-            files.append(FileCoverage(f"{lang}/{name}", len(theirs), len(ours & theirs),
+        found = []
+        for name in files:
+            ours, theirs = _keys(root / name.format(lang=lang)), english[name]
+            found.append(FileCoverage(name.format(lang=lang), len(theirs), len(ours & theirs),
                                       tuple(sorted(theirs - ours)), tuple(sorted(ours - theirs))))
-        report.append(LanguageCoverage(lang, tuple(files)))
+        report.append(LanguageCoverage(lang, tuple(found)))
     return report
 
 

@@ -1,5 +1,11 @@
 """Load ``locales/`` and check it completely before anything is rendered.
 
+``locales/site/`` holds what every game shares: ``site.yml`` (the games, in order, each with
+the folder of its pages) and ``<lang>/ui.yml`` (the site's own interface strings).
+``locales/<game>/`` holds one game: ``structure.yml``, ``changelog.yml``, ``published/`` and
+``<lang>/{text,glossary,synonyms,ui}.yml``. A game's checked model (:class:`Locales`) sees
+its own strings and the site's as one ``ui`` mapping; a key lives in exactly one of the two.
+
 English is the reference: its ``text.yml`` and ``glossary.yml`` must match ``structure.yml``
 exactly, and every other language must have exactly English's keys in each file. The first
 problem stops the load with a :class:`~rulesite.errors.LocaleError` naming the file, the key
@@ -14,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import gamekit
 from rulesite.errors import (
     ExtraKeyError,
     MalformedEntryError,
@@ -71,6 +78,52 @@ BUILDER_UI_KEYS = (
 )
 
 
+SITE = "site"
+"""The folder of ``locales/`` with what every game shares."""
+GAME_FOLDER_RE = re.compile(r"^(?:[a-z0-9]+(?:-[a-z0-9]+)*/)?$")
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """A game as ``locales/site/site.yml`` lists it."""
+
+    id: str
+    """Its ID: the folder ``locales/<id>/`` and its plug-in, ``gamekit.plugin(id)``."""
+    folder: str
+    """Where its pages live in each language's site: ``""`` (the language's root: the first
+    game, whose published addresses never move) or a folder, ``"love-letter/"``."""
+
+
+def load_games(root: Path | str) -> tuple[GameEntry, ...]:
+    """``root/site/site.yml``: the games in the site's order, checked (IDs with a folder of
+    their own under ``root``, folders unique, the first game at the root)."""
+    path = Path(root) / SITE / "site.yml"
+    data = load_yaml(path)
+    if not isinstance(data, dict) or set(data) != {"games"} or not isinstance(
+            data["games"], list) or not data["games"]:
+        raise MalformedEntryError(path, "(file)", "expected `games:`, a list of "
+                                  "{id: GAME, folder: FOLDER} in the site's order")
+    games: list[GameEntry] = []
+    for index, entry in enumerate(data["games"]):
+        key = f"games[{index}]"
+        if not isinstance(entry, dict) or set(entry) != {"id", "folder"}:
+            raise MalformedEntryError(path, key, f"expected {{id, folder}}, got {_short(entry)}")
+        game, folder = entry["id"], entry["folder"]
+        if not isinstance(game, str) or not (Path(root) / game / "structure.yml").is_file():
+            raise UnknownReferenceError(path, f"{key}.id", f"expected the name of a folder of "
+                                        f"{root} with a structure.yml, got {game!r}")
+        if not isinstance(folder, str) or not GAME_FOLDER_RE.match(folder) or (
+                folder == "") != (index == 0):
+            raise MalformedEntryError(
+                path, f"{key}.folder", "expected \"\" for the first game (its addresses are "
+                f"the languages' roots) and a folder such as \"love-letter/\" for the others, "
+                f"got {folder!r}")
+        if any(g.id == game or g.folder == folder for g in games):
+            raise MalformedEntryError(path, key, f"{game!r} or {folder!r} is listed twice")
+        games.append(GameEntry(game, folder))
+    return tuple(games)
+
+
 @dataclass(frozen=True)
 class Language:
     code: str
@@ -84,9 +137,17 @@ class Language:
 
 @dataclass(frozen=True)
 class Locales:
-    root: Path
+    """One game's checked locales (its strings merged with the site's)."""
+
+    root: Path  # locales/<game>/
     structure: Structure
     languages: dict[str, Language]  # in structure order, English first
+    game: GameEntry
+
+    @property
+    def plugin(self) -> gamekit.Plugin:
+        """The game's plug-in: the one way the builder reaches its engine."""
+        return self.structure.plugin
 
     @property
     def english(self) -> Language:
@@ -211,11 +272,11 @@ def _match_examples(text: dict[str, Any], structure: Structure, file: Path,
         where = f"examples.{example_id}.geishas"
         if not isinstance(listed, list) or not all(
                 isinstance(g, int) and not isinstance(g, bool)
-                and placeholders.valid("geisha", str(g)) for g in listed):
+                and placeholders.valid("geisha", str(g), structure.plugin) for g in listed):
             raise MalformedEntryError(file.parent.parent / "structure.yml", where,
                                       f"expected a list of geisha numbers, got {listed!r}")
         if "text" in entry:
-            named = placeholders.geishas(entry["text"])
+            named = placeholders.geishas(entry["text"], structure.plugin)
             if named != set(listed):
                 raise MalformedEntryError(
                     file, f"examples.{example_id}.text",
@@ -323,11 +384,64 @@ def _synonyms(path: Path, structure: Structure) -> dict[str, tuple[str, ...]]:
     return out
 
 
-def load(root: Path | str) -> Locales:
-    """Read ``root`` (a ``locales/`` folder), check everything, return it all."""
+@dataclass(frozen=True)
+class _Ui:
+    """A language's interface strings: the site's and one game's, and the file of each key."""
+
+    strings: dict[str, Any]
+    files: dict[str, Path]
+    site: Path  # locales/site/<lang>/ui.yml
+    game: Path  # locales/<game>/<lang>/ui.yml
+
+    def file_of(self, key: str, user: str = "") -> Path:
+        """The file holding ``key``; for a key missing from both, the file it belongs in:
+        the game's for a key its plug-in (``gamekit/<game>/``) uses, else the site's."""
+        if key in self.files:
+            return self.files[key]
+        return self.game if user.startswith(f"gamekit/{self.game.parent.parent.name}/") \
+            else self.site
+
+
+def _load_ui(code: str, site: Path, game: Path) -> _Ui:
+    """``site`` and ``game`` (two ``<lang>/ui.yml``), each checked, merged: a key may be in
+    one of them only."""
+    strings: dict[str, Any] = {}
+    files: dict[str, Path] = {}
+    for file in (site, game):
+        ui = _ui_shape(load_yaml(file), file)
+        _ui_plurals(ui, code, file)
+        for key in ui:
+            if key in files:
+                line = _line_of(file, key)
+                raise ExtraKeyError(file, key, f"also in {files[key]}: an interface string "
+                                    f"lives in the site's ui.yml or the game's, not both{line}")
+            files[key] = file
+        strings.update(ui)
+    return _Ui(strings, files, site, game)
+
+
+def load(root: Path | str, game: str | None = None) -> Locales:
+    """Read ``root`` (a ``locales/`` folder) for ``game`` (by default the site's first, as
+    ``site/site.yml`` lists them), check everything, return it all."""
     root = Path(root)
+    games = load_games(root)
+    entry = next((g for g in games if g.id == game), None) if game else games[0]
+    if entry is None:
+        raise UnknownReferenceError(root / SITE / "site.yml", "games",
+                                    f"no game {game!r}; it lists {[g.id for g in games]}")
+    return _load_game(root, entry)
+
+
+def load_all(root: Path | str) -> list[Locales]:
+    """Every game of ``root/site/site.yml``, in its order, each checked."""
+    return [_load_game(Path(root), entry) for entry in load_games(root)]
+
+
+def _load_game(top: Path, entry: GameEntry) -> Locales:
+    root = top / entry.id
     structure = load_structure(root / "structure.yml")
     languages: dict[str, Language] = {}
+    english_ui: _Ui | None = None
     for code in structure.languages:
         folder = root / code
         english = code == "en"
@@ -337,23 +451,28 @@ def load(root: Path | str) -> Locales:
             required, optional = frozenset(), required | optional
         glossary = _entries(load_yaml(folder / "glossary.yml"), folder / "glossary.yml", "",
                             required, optional)
-        ui = _ui_shape(load_yaml(folder / "ui.yml"), folder / "ui.yml")
-        _ui_plurals(ui, code, folder / "ui.yml")
-        if english:
+        loaded = _load_ui(code, top / SITE / code / "ui.yml", folder / "ui.yml")
+        ui = loaded.strings
+        if english_ui is None:
+            english_ui = loaded
             _match_structure(text, glossary, structure, folder)
             in_text = tuple(f"language.in_text.{c}" for c in structure.languages)
             for key in (*BUILDER_UI_KEYS, *in_text):
                 if key not in ui:
-                    raise MissingKeyError(folder / "ui.yml", key, "the site builder needs it")
-            runtime_keys.check(ui, folder / "ui.yml")  # and what the browser's code asks for
+                    raise MissingKeyError(loaded.file_of(key), key, "the site builder needs it")
+            runtime_keys.check(ui, loaded.file_of)  # and what the browser's code asks for
         else:
             en, ref = root / "en", languages["en"]
             _match_english(text, ref.text, folder / "text.yml", en / "text.yml")
             _match_english(glossary, ref.glossary, folder / "glossary.yml", en / "glossary.yml")
-            # Top-level keys only: each language has its own plural categories.
-            _match_english(dict.fromkeys(ui), dict.fromkeys(set(ref.ui) - {"grammar"}),
-                           folder / "ui.yml", en / "ui.yml")
-            _ui_fields(ui, ref.ui, folder / "ui.yml")
+            # File by file, top-level keys only: each language has its own plural categories.
+            for ours, theirs in ((loaded.site, english_ui.site), (loaded.game, english_ui.game)):
+                _match_english(dict.fromkeys(k for k, f in loaded.files.items() if f == ours),
+                               dict.fromkeys(k for k, f in english_ui.files.items()
+                                             if f == theirs), ours, theirs)
+            for key, value in ui.items():
+                if not key.startswith(COUNT_PREFIX):
+                    _ui_fields({key: value}, ref.ui, loaded.files[key])
         for file, data in ((folder / "text.yml", text), (folder / "glossary.yml", glossary)):
             for key, value in flatten(data).items():
                 markup.check_text(value, file, key)
@@ -361,8 +480,8 @@ def load(root: Path | str) -> Locales:
         for key, value in ui.items():
             # a count.* entry holds one form per plural category: each is a string
             for form in value.values() if isinstance(value, dict) else (value,):
-                markup.check_ui(form, folder / "ui.yml", key)
+                markup.check_ui(form, loaded.files[key], key)
         _match_examples(text, structure, folder / "text.yml", english)
         languages[code] = Language(code, text, glossary, {**ui, "grammar": words.grammar(code)},
                                    _synonyms(folder / "synonyms.yml", structure))
-    return Locales(root, structure, languages)
+    return Locales(root, structure, languages, entry)

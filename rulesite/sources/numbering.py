@@ -1,4 +1,5 @@
-"""``locales/changelog.yml``: the site's versions, and the rule numbers each one published.
+"""``locales/<game>/changelog.yml``: a game's rules versions, and the rule numbers each one
+published.
 
 Rule numbers are printed on handouts, so once published a number names the same rule for
 good. Each version lists the numbers it published for the first time; :func:`load_changelog`

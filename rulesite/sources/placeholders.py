@@ -24,8 +24,6 @@ CHIP_THEN_MARK = re.compile(
     r"([\u00a0\u202f]?[.,;:!?\u2026)\u00bb\u3001\u3002\uff09\uff0c\uff0e\uff1a\u300d]+)")
 # {ref:} may point at anything with an anchor; a glossary term is linked with {term:} instead.
 REF_KINDS = ("rule", "section", "page", "note", "table", "example", "figure", "misreading")
-GAME = gamekit.plugin()  # the site's game: its facts and its own placeholder kinds
-FACTS = GAME.facts
 # Where a {ref:} stands decides how a title is shown (ref_context).
 _SPACES = " \u00a0\u202f"
 # Curly double and single quotes, « 「 『 and the straight double quote.
@@ -33,15 +31,17 @@ _OPENING_QUOTES = ("\u201c", "\u2018", "«", "「", "『", '"')
 _ITEM_START = re.compile(r"\s*(?:(?:[-*+]|\d+\.)\s+)?|.*\|\s*")
 
 
-def valid(kind: str, name: str) -> bool:
-    """Whether ``{kind:name}`` is a good placeholder of one of the game's own kinds."""
-    placeholder = GAME.placeholders.get(kind)
+def valid(kind: str, name: str, game: gamekit.Plugin | None = None) -> bool:
+    """Whether ``{kind:name}`` is a good placeholder of one of ``game``'s own kinds (default:
+    the site's first game)."""
+    placeholder = (game or gamekit.plugin()).placeholders.get(kind)
     return placeholder is not None and placeholder.check(name) is None
 
 
-def geishas(text: str) -> set[int]:
+def geishas(text: str, game: gamekit.Plugin | None = None) -> set[int]:
     """The geisha numbers that ``text`` names with ``{geisha:N}`` (Hanamikoji's examples)."""
-    return {int(name) for kind, name in scan(text) if kind == "geisha" and valid(kind, name)}
+    return {int(name) for kind, name in scan(text)
+            if kind == "geisha" and valid(kind, name, game)}
 
 
 def scan(text: str) -> Iterator[tuple[str, str]]:
@@ -53,13 +53,14 @@ def scan(text: str) -> Iterator[tuple[str, str]]:
 def check(text: str, structure: Structure, file: Path, key: str) -> None:
     """Raise on the first placeholder of ``text`` whose kind or target does not exist."""
     terms = {t.id for t in structure.glossary}
+    game = structure.plugin
     for kind, name in scan(text):
         where = f"{{{kind}:{name}}}"
         if kind == "n":
-            if name not in FACTS:
+            if name not in game.facts:
                 raise UnknownReferenceError(
-                    file, key, f"{where}: expected a fact name from {GAME.engine}.FACTS "
-                               f"({', '.join(sorted(FACTS))})")
+                    file, key, f"{where}: expected a fact name from {game.engine}.FACTS "
+                               f"({', '.join(sorted(game.facts))})")
         elif kind == "ref":
             if structure.kind_of.get(name) not in REF_KINDS:
                 raise UnknownReferenceError(
@@ -69,12 +70,12 @@ def check(text: str, structure: Structure, file: Path, key: str) -> None:
             if name not in terms:
                 raise UnknownReferenceError(
                     file, key, f"{where}: expected a glossary term ID from structure.yml")
-        elif kind in GAME.placeholders:
-            wrong = GAME.placeholders[kind].check(name)
+        elif kind in game.placeholders:
+            wrong = game.placeholders[kind].check(name)
             if wrong is not None:
                 raise UnknownReferenceError(file, key, f"{where}: {wrong}")
         else:
-            kinds = ["n", "ref", "term", *GAME.placeholders]
+            kinds = ["n", "ref", "term", *game.placeholders]
             raise MalformedEntryError(
                 file, key, f"{where}: unknown placeholder kind {kind!r}; expected "
                            f"{', '.join(kinds[:-1])} or {kinds[-1]}")
@@ -116,12 +117,14 @@ class Resolver:
     def markdown(self, text: str, links: bool = True) -> str:
         """``text`` with every placeholder replaced; ``links=False`` for headings and titles."""
 
+        game = self.structure.plugin
+
         def one(match: re.Match[str]) -> str:
             kind, name = match.group(1), match.group(2)
             if kind == "n":
-                return str(FACTS[name])
-            if kind in GAME.placeholders:
-                return GAME.placeholders[kind].render(name, links)
+                return str(game.facts[name])
+            if kind in game.placeholders:
+                return game.placeholders[kind].render(name, links)
             label = (self.label_of(name, ref_context(text, match.start(), match.end()))
                      if kind == "ref" else self.term_of(name))
             return f"[{label}]({self.href(name)})" if links else label

@@ -1,7 +1,7 @@
 """What each published version of the rules said, so that no rule's text changes silently.
 
 A teacher's handout says "rules version 1.0". For every version in ``changelog.yml``,
-``locales/published/<version>.json`` keeps a SHA-256 digest of each rule's title and text in
+``locales/<game>/published/<version>.json`` keeps a SHA-256 digest of each rule's title and text in
 each language, exactly as that version published them. The build (:func:`check_current`)
 refuses a rule whose title or text differs from the newest version's record, naming the file,
 key and line. To change a rule's words: list the rule in the newest, not yet released version
@@ -47,7 +47,8 @@ def digests(texts: Mapping[str, Mapping[str, Any]]) -> Digests:
 
 
 def record_path(root: Path, version: str) -> Path:
-    """Where version ``version``'s record lives under the ``locales/`` folder ``root``."""
+    """Where version ``version``'s record lives under the game's folder ``root``
+    (``locales/<game>/``)."""
     return root / "published" / f"{version}.json"
 
 
@@ -127,7 +128,7 @@ def check_current(root: Path, versions: tuple[Version, ...],
                 f"({record_path(root, newest).relative_to(root.parent)}). A published rule "
                 f"changes only with a new version: list {rule!r} under `reworded` (its "
                 f"meaning changes) or `editorial` (only its words) of a version newer than "
-                f"{newest} at the end of locales/changelog.yml (add one if {newest} is out), "
+                f"{newest} at the end of {root / 'changelog.yml'} (add one if {newest} is out), "
                 f"then run `python -m rulesite publish`; or restore the published "
                 f"words{more}")
 
@@ -157,7 +158,7 @@ class Report:
         if not self.changes:
             out.append("  none")
         if self.unlisted:
-            out.append(f"not listed in version {self.version} of locales/changelog.yml "
+            out.append(f"not listed in version {self.version} of changelog.yml "
                        "(paste under `reworded:` or `editorial:`, or run publish again with "
                        "--reworded/--editorial ID ... or --rest reworded|editorial):")
             out += [f"      - {rule}" for rule in self.unlisted]
@@ -257,7 +258,7 @@ def publish(root: Path, texts: Mapping[str, Mapping[str, Any]],
         raise SiteError(
             f"{path}: version {newest.version} already has a record and the text differs from "
             f"it: if {newest.version} is not out yet, run publish with --amend; otherwise add "
-            f"a new version to locales/changelog.yml")
+            f"a new version to {root / 'changelog.yml'}")
     report.written = write_record(
         root, newest.version, current,
         f"SHA-256 of each rule's title and text as version {newest.version} published them; "

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from rulesite.errors import MalformedEntryError, MissingKeyError
@@ -87,13 +88,16 @@ def uses(sources: tuple[Path, ...] = SOURCES) -> dict[str, list[tuple[str, set[s
     return found
 
 
-def check(english: dict[str, str], file: Path, sources: tuple[Path, ...] = SOURCES) -> None:
-    """Every key the code names is in ``english`` (``en/ui.yml``), and each of its fields is
-    named where the code fills it."""
+def check(english: dict[str, str], file_of: Callable[[str, str], Path],
+          sources: tuple[Path, ...] = SOURCES) -> None:
+    """Every key the code names is in ``english`` (the site's and the game's ``en/ui.yml``),
+    and each of its fields is named where the code fills it. ``file_of(key, user)``: the
+    file that holds ``key`` (or should: ``user`` is the first file of the code naming it)."""
     for key, where in keys(sources).items():
         if key not in english:
-            raise MissingKeyError(file, key, f"{where} uses it")
+            raise MissingKeyError(file_of(key, where), key, f"{where} uses it")
     for key, places in uses(sources).items():
+        file = file_of(key, places[0][0])
         fields = set(_FIELD.findall(english[key]))
         filled = [names for _, names in places]
         missing = sorted(fields - set().union(*filled))

@@ -1,5 +1,6 @@
-"""``locales/structure.yml``: the language-neutral skeleton of the site (pages, sections,
-blocks, misreadings, glossary terms, examples, figures), read into frozen values and checked."""
+"""``locales/<game>/structure.yml``: the language-neutral skeleton of a game's pages (pages,
+sections, blocks, misreadings, glossary terms, examples, figures), read into frozen values and
+checked."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import gamekit
 from rulesite.errors import (
     ExtraKeyError,
     MalformedEntryError,
@@ -21,21 +23,11 @@ ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 PAGE_KINDS = ("home", "rules", "glossary", "misreadings", "quickref", "about", "notation", "api",
               "changelog", "play")
 BLOCK_KINDS = ("rule", "note", "table", "example", "figure")
-# rulesite.pages.tables.TABLES renders each table kind
-TABLE_KINDS = ("geishas", "editions", "notation", "errors", "speed", "players", "edition-names")
-# Printed rulebooks whose own names the glossary data records; the glossary page shows the first
-# two, the edition-names table compares each language with its own rulebook (RULEBOOK_OF).
-EDITION_NAMES = ("kosmos", "emperors4", "emperors4-ja", "emperors4-id")
-GLOSSARY_EDITIONS = ("kosmos", "emperors4")
-# The language each printed rulebook is written in (the lang attribute of its names).
-EDITION_LANGUAGE = {"kosmos": "fr", "emperors4": "en", "emperors4-ja": "ja", "emperors4-id": "id"}
-RULEBOOK_OF = {"en": "emperors4", "fr": "kosmos", "ja": "emperors4-ja", "id": "emperors4-id"}
-# The rules each printed rulebook plays by default (``hanamikoji.Edition`` values): the
-# EmperorS4 rulebooks have no round limit unless the players choose the option; the French
-# box (Kosmos/IELLO) always plays at most three rounds. A language's Play page starts on its
-# own rulebook's rules.
-EDITION_OF_RULEBOOK = {"emperors4": "emperors4", "emperors4-ja": "emperors4",
-                       "emperors4-id": "emperors4", "kosmos": "kosmos"}
+# The table kinds any game's pages may place (rulesite.pages.tables.SITE_TABLES renders them);
+# a game adds its own (gamekit.Plugin.tables).
+SITE_TABLE_KINDS = ("speed", "players", "edition-names")
+# The printed rulebooks whose own names a game's glossary data records are the game's
+# (gamekit.Plugin.rulebooks).
 LANGUAGES = ("en", "fr", "ja", "id")
 
 
@@ -105,6 +97,12 @@ class Structure:
     section_of: dict[str, str]  # block ID -> the ID of its section
     numbers: dict[str, str]  # rule ID -> "4.2", chapter (rules section) ID -> "4"
     versions: tuple[Version, ...] = ()  # changelog.yml, oldest first
+    game: str | None = None  # its game's ID (its folder's name); None: the site's first game
+
+    @property
+    def plugin(self) -> gamekit.Plugin:
+        """The game's plug-in: the one way the builder reaches its engine."""
+        return gamekit.plugin(self.game)
 
     @property
     def version(self) -> str:
@@ -118,7 +116,10 @@ class Structure:
 class _Reader:
     """Walks structure.yml, checking shapes and collecting IDs as it goes."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, table_kinds: tuple[str, ...] = SITE_TABLE_KINDS,
+                 rulebooks: tuple[str, ...] = ()) -> None:
+        self.table_kinds = table_kinds
+        self.rulebooks = rulebooks
         self.path = path
         self.kind_of: dict[str, str] = {}
         self.page_of: dict[str, str] = {}
@@ -197,8 +198,8 @@ class _Reader:
             table = b.get("table")
             if (kind == "table") != (table is not None):
                 raise self.fail(bkey, "a block has a 'table' key exactly when its kind is table")
-            if table is not None and table not in TABLE_KINDS:
-                raise self.fail(f"{bkey}.table", f"expected one of {list(TABLE_KINDS)}, "
+            if table is not None and table not in self.table_kinds:
+                raise self.fail(f"{bkey}.table", f"expected one of {list(self.table_kinds)}, "
                                                  f"got {table!r}")
             if (kind == "rule") != ("number" in b):
                 raise self.fail(bkey, "a block has a 'number' key exactly when its kind is rule "
@@ -222,10 +223,10 @@ class _Reader:
                           raw["settles"])
 
     def term(self, raw: Any, key: str) -> Term:
-        raw = self.mapping(raw, key, {"id"}, set(EDITION_NAMES))
+        raw = self.mapping(raw, key, {"id"}, set(self.rulebooks))
         term_id = self.new_id(raw["id"], f"{key}.id", "term", None)
         names = {}
-        for edition in EDITION_NAMES:
+        for edition in self.rulebooks:
             if edition in raw:
                 if not isinstance(raw[edition], str) or not raw[edition].strip():
                     raise self.fail(f"glossary.{term_id}.{edition}", "expected a non-empty name")
@@ -290,8 +291,11 @@ def _number(path: Path, pages: tuple[Page, ...]) -> dict[str, str]:
 
 
 def load_structure(path: Path) -> Structure:
-    """Read and check ``structure.yml``; raise a :class:`LocaleError` on the first problem."""
-    r = _Reader(path)
+    """Read and check ``structure.yml`` (``locales/<game>/``: its tables are the site's kinds
+    and those of the game's plug-in); raise a :class:`LocaleError` on the first problem."""
+    game = gamekit.GAMES.get(path.parent.name)
+    r = _Reader(path, (*SITE_TABLE_KINDS, *(game.tables if game else ())),
+                tuple(game.rulebooks.language) if game else ())
     raw = r.mapping(load_yaml(path), "(file)", {"languages", "pages", "glossary"},
                     {"examples", "figures"})
     languages = tuple(r.listing(raw["languages"], "languages"))
@@ -349,4 +353,4 @@ def load_structure(path: Path) -> Structure:
                  changelog_pages[0])
     figures = _figures(r, raw.get("figures"), pages)
     return Structure(languages, pages, glossary, examples, figures, r.kind_of, r.page_of,
-                     r.section_of, numbers, versions)
+                     r.section_of, numbers, versions, game.id if game else None)

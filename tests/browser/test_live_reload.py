@@ -33,7 +33,10 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveSite, P
     locales = root / "locales"  # the fixture rulebook with the real interface strings
     shutil.copytree(FIXTURE, locales)
     for lang in ("en", "fr", "ja", "id"):
-        shutil.copy2(REPO / "locales" / lang / "ui.yml", locales / lang / "ui.yml")
+        for folder in ("site", "hanamikoji"):
+            (locales / folder / lang).mkdir(exist_ok=True)
+            shutil.copy2(REPO / "locales" / folder / lang / "ui.yml",
+                         locales / folder / lang / "ui.yml")
     lines: list[str] = []
     site = start_live(locales, root / "site", 0, work=root / "work", pyodide=False,
                       log=lines.append)
@@ -75,7 +78,7 @@ def test_saved_change_rebuilds_and_reloads_then_a_broken_key_shows_over_the_page
         page.evaluate("window.__kept = 1")  # gone once the page has reloaded
 
         # Saving a change rebuilds French only, and the open page reloads by itself.
-        text = locales / "fr" / "text.yml"
+        text = locales / "hanamikoji" / "fr" / "text.yml"
         replace(text, 'title: "Une distribution"', 'title: "Une donne"')
         page.wait_for_function(
             "() => document.querySelector('.hk-example-title')?.textContent.includes("
@@ -98,7 +101,7 @@ def test_saved_change_rebuilds_and_reloads_then_a_broken_key_shows_over_the_page
 
         # A change to another language while the build is broken is not lost: it is built
         # with the fix.
-        replace(locales / "id" / "text.yml", 'title: "Contoh pembagian"',
+        replace(locales / "hanamikoji" / "id" / "text.yml", 'title: "Contoh pembagian"',
                 'title: "Contoh pembagian kartu"')
         wait_for(lambda: len([line for line in lines if "rebuilding" in line]) >= 3,
                  "the Indonesian change")

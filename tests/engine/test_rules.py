@@ -741,7 +741,7 @@ def test_every_marker_layout_ends_as_the_rules_say(edition: Edition, round_numbe
 
 
 def _site_rule_ids() -> list[str]:
-    structure = Path(__file__).resolve().parents[2] / "locales" / "structure.yml"
+    structure = Path(__file__).resolve().parents[2] / "locales" / "hanamikoji" / "structure.yml"
     text = structure.read_text(encoding="utf-8")
     return re.findall(r"\{kind: rule, id: ([a-z0-9-]+)[,}]", text)
 

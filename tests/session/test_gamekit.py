@@ -62,3 +62,5 @@ def test_engine_zip_carries_gamekit_and_no_command_line() -> None:
             "gamekit/hanamikoji/__init__.py", "gamekit/hanamikoji/session.py"} <= names
     assert "hanamikoji/_game.py" in names
     assert not [n for n in names if n.startswith(("hanamikoji/_cli/", "hanamikoji/__main__"))]
+    assert "gamekit/hanamikoji/tables.py" not in names  # build time only (BuildTables)
+    assert gamekit.plugin("hanamikoji").tables["geishas"]  # the builder still reads it

@@ -23,10 +23,14 @@ LANGS = ("en", "fr", "ja", "id")
 
 
 def assemble_fixture(dest: Path) -> Path:
-    """The fixture rulebook plus the real interface strings (ui.yml is not duplicated)."""
+    """The fixture rulebook plus the real interface strings, the site's and Hanamikoji's
+    (ui.yml is not duplicated)."""
     shutil.copytree(FIXTURE, dest)
     for lang in LANGS:
-        shutil.copy2(REPO / "locales" / lang / "ui.yml", dest / lang / "ui.yml")
+        for folder in ("site", "hanamikoji"):
+            (dest / folder / lang).mkdir(exist_ok=True)
+            shutil.copy2(REPO / "locales" / folder / lang / "ui.yml",
+                         dest / folder / lang / "ui.yml")
     return dest
 
 

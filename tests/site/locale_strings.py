@@ -24,7 +24,11 @@ def _strings(node: Any, path: str = "") -> Iterator[tuple[str, str]]:
 
 
 def locale_strings(lang: str) -> Iterator[tuple[str, str]]:
-    for name in ("text", "glossary", "ui"):
-        data = yaml.safe_load((LOCALES / lang / f"{name}.yml").read_text(encoding="utf-8"))
+    """Hanamikoji's files, then the site's interface strings (labelled alike: a key is in
+    one ui.yml or the other)."""
+    for folder, name in (("hanamikoji", "text"), ("hanamikoji", "glossary"),
+                         ("hanamikoji", "ui"), ("site", "ui")):
+        path = LOCALES / folder / lang / f"{name}.yml"
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
         for key, value in _strings(data):
             yield f"{lang}/{name}.yml: {key}", value

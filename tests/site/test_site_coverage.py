@@ -16,10 +16,11 @@ def english_keys(locales: Path) -> int:
     import yaml
 
     def keys(name: str) -> int:
-        data = yaml.safe_load((locales / "en" / name).read_text(encoding="utf-8"))
-        return len(data) if name == "ui.yml" else len(flatten(data))  # ui.yml: one key a string
+        data = yaml.safe_load((locales / name).read_text(encoding="utf-8"))
+        return len(data) if name.endswith("ui.yml") else len(flatten(data))  # ui: one key a string
 
-    return sum(keys(name) for name in ("text.yml", "glossary.yml", "ui.yml"))
+    return sum(keys(name) for name in ("hanamikoji/en/text.yml", "hanamikoji/en/glossary.yml",
+                                       "hanamikoji/en/ui.yml", "site/en/ui.yml"))
 
 
 def test_complete_fixture(locales: Path) -> None:
@@ -33,26 +34,26 @@ def test_complete_fixture(locales: Path) -> None:
 
 def test_gaps_are_listed(locales: Path, edit) -> None:
     total = english_keys(locales)
-    edit(locales / "fr" / "text.yml", lambda d: d["rules"].pop("deal-hands"))
-    edit(locales / "fr" / "ui.yml", lambda d: d.update({"widget.unknown": "Inconnu"}))
-    (locales / "ja" / "glossary.yml").unlink()
+    edit(locales / "hanamikoji" / "fr" / "text.yml", lambda d: d["rules"].pop("deal-hands"))
+    edit(locales / "site" / "fr" / "ui.yml", lambda d: d.update({"widget.unknown": "Inconnu"}))
+    (locales / "hanamikoji" / "ja" / "glossary.yml").unlink()
     report = {lang.lang: lang for lang in coverage(locales)}
 
     fr = report["fr"]
     assert (fr.total, fr.present, fr.missing, fr.extra) == (total, total - 2, 2, 1)
-    text = next(f for f in fr.files if f.file == "fr/text.yml")
+    text = next(f for f in fr.files if f.file == "hanamikoji/fr/text.yml")
     assert text.missing == ("rules.deal-hands.text", "rules.deal-hands.title")
-    ui = next(f for f in fr.files if f.file == "fr/ui.yml")
+    ui = next(f for f in fr.files if f.file == "site/fr/ui.yml")
     assert ui.extra == ("widget.unknown",)
     assert not fr.complete
 
-    ja_glossary = next(f for f in report["ja"].files if f.file == "ja/glossary.yml")
+    ja_glossary = next(f for f in report["ja"].files if f.file == "hanamikoji/ja/glossary.yml")
     assert ja_glossary.present == 0 and len(ja_glossary.missing) == ja_glossary.total == 8
     assert report["id"].complete
 
     lines = format_report(list(report.values())).splitlines()
-    assert "missing in fr/text.yml: rules.deal-hands.title" in lines
-    assert "extra in fr/ui.yml: widget.unknown" in lines
+    assert "missing in hanamikoji/fr/text.yml: rules.deal-hands.title" in lines
+    assert "extra in site/fr/ui.yml: widget.unknown" in lines
     assert any(line.startswith("fr") and line.endswith(f"{100 * (total - 2) / total:.1f}%")
                for line in lines)
 
@@ -67,8 +68,8 @@ def test_command(locales: Path, edit) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0].split() == ["language", "keys", "present", "missing",
                                                    "extra", "done"]
-    edit(locales / "id" / "ui.yml", lambda d: d.pop("nav.home"))
+    edit(locales / "site" / "id" / "ui.yml", lambda d: d.pop("nav.home"))
     assert run_cli("--locales", str(locales)).returncode == 0  # a report, not a check
     failed = run_cli("--locales", str(locales), "--check")
     assert failed.returncode == 1
-    assert "missing in id/ui.yml: nav.home" in failed.stdout
+    assert "missing in site/id/ui.yml: nav.home" in failed.stdout

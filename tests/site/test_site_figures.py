@@ -202,7 +202,7 @@ def test_an_impossible_figure_stops_the_build_naming_the_key(
 
 def test_figures_and_their_blocks_must_match(
         locales: Path, edit: Callable[[Path, Callable[[Any], Any]], None]) -> None:
-    structure = locales / "structure.yml"
+    structure = locales / "hanamikoji" / "structure.yml"
     edit(structure, lambda d: d["pages"][1]["sections"][0]["blocks"].append(
         {"kind": "figure", "id": "fig-lost"}))
     with pytest.raises(MissingKeyError, match=r"figures\.fig-lost"):

@@ -106,7 +106,7 @@ def test_no_font_cdn_and_no_generator_link(any_site: Path) -> None:
 
 def test_a_warning_fails_the_build(tmp_path: Path, locales: Path, edit) -> None:
     """The build is strict: one dead link in one language stops it and says where."""
-    edit(locales / "ja" / "text.yml", lambda d: d["notes"]["home-where"].update(
+    edit(locales / "hanamikoji" / "ja" / "text.yml", lambda d: d["notes"]["home-where"].update(
         text="[迷子](nowhere.md)"))
     with pytest.raises(BuildError) as caught:
         build(locales, tmp_path / "site", work=tmp_path / "work", pyodide=False)

@@ -50,13 +50,14 @@ def test_retired_terms_are_gone(word: str) -> None:
 
 
 def test_rulebook_phase_names_head_the_phases() -> None:
-    text = yaml.safe_load((LOCALES / "ja" / "text.yml").read_text(encoding="utf-8"))
+    text = yaml.safe_load((LOCALES / "hanamikoji" / "ja" / "text.yml").read_text(encoding="utf-8"))
     titles = {key: text["sections"][key]["title"]
               for key in ("phase-deal", "phase-actions", "scoring-geishas")}
     assert titles == {"phase-deal": "フェイズ1：ラウンドの準備",  # noqa: RUF001
                       "phase-actions": "フェイズ2：アクション",  # noqa: RUF001
                       "scoring-geishas": "フェイズ3：マーカーの更新"}  # noqa: RUF001
-    glossary = yaml.safe_load((LOCALES / "ja" / "glossary.yml").read_text(encoding="utf-8"))
+    glossary = yaml.safe_load((LOCALES / "hanamikoji" / "ja" / "glossary.yml")
+                              .read_text(encoding="utf-8"))
     assert glossary["shared-victory"]["term"] == "引き分け"
     assert glossary["scoring-phase"]["term"] == "マーカーの更新"
 

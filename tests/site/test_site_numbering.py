@@ -17,6 +17,8 @@ from rulesite.sources import words
 from rulesite.sources.locales import load
 from rulesite.sources.structure import load_structure
 
+HK = "hanamikoji"  # the fixture's game: locales/<game>/
+
 REPO = Path(__file__).resolve().parents[2]
 LANGS = ("en", "fr", "ja", "id")
 
@@ -30,11 +32,11 @@ def published(changelog: Path) -> list[tuple[str, dict[str, str], list[str]]]:
 # --- the real rulebook: its numbers against the committed record --------------------------
 
 def test_published_numbers_never_move_or_get_reused() -> None:
-    structure = load_structure(REPO / "locales" / "structure.yml")
+    structure = load_structure(REPO / "locales" / "hanamikoji" / "structure.yml")
     current = {i: n for i, n in structure.numbers.items() if structure.kind_of[i] == "rule"}
     holder: dict[str, str] = {}
     retired: set[str] = set()
-    for version, numbers, gone in published(REPO / "locales" / "changelog.yml"):
+    for version, numbers, gone in published(REPO / "locales" / "hanamikoji" / "changelog.yml"):
         for rule, number in numbers.items():
             assert number not in holder, f"{version}: {number} reused (was {holder[number]})"
             holder[number] = rule
@@ -49,7 +51,7 @@ def test_published_numbers_never_move_or_get_reused() -> None:
 
 
 def test_first_version_records_the_numbers_before_the_freeze() -> None:
-    structure = load_structure(REPO / "locales" / "structure.yml")
+    structure = load_structure(REPO / "locales" / "hanamikoji" / "structure.yml")
     first = structure.versions[0]
     assert first.version == "1.0"
     # Old 15.5 ("charm beats geishas") is 14.5 now; old chapter 11 had no rules and is gone.
@@ -67,18 +69,18 @@ def test_first_version_records_the_numbers_before_the_freeze() -> None:
 def test_a_published_number_cannot_move(locales: Path, edit) -> None:
     def move(d: dict) -> None:
         d["pages"][1]["sections"][1]["blocks"][0]["number"] = "2.2"
-    edit(locales / "structure.yml", move)
+    edit(locales / HK / "structure.yml", move)
     with pytest.raises(MalformedEntryError) as caught:
         load(locales)
     assert "published as 2.1" in str(caught.value) and "deal-hands" in str(caught.value)
 
 
 def test_a_published_number_is_never_reused(locales: Path, edit) -> None:
-    edit(locales / "changelog.yml",
+    edit(locales / HK / "changelog.yml",
          lambda d: d["versions"][1]["numbers"].update({"components-items": "2.1"}))
     with pytest.raises(MalformedEntryError) as caught:
         load(locales)
-    assert caught.value.file == locales / "changelog.yml"
+    assert caught.value.file == locales / HK / "changelog.yml"
     assert "2.1 was already published for rule 'deal-hands'" in str(caught.value)
 
 
@@ -86,7 +88,7 @@ def test_a_new_rule_needs_a_published_number(locales: Path, edit) -> None:
     def unpublish(d: dict) -> None:
         d["versions"][1]["numbers"].pop("components-items")
         d["versions"][1]["added"].remove("components-items")
-    edit(locales / "changelog.yml", unpublish)
+    edit(locales / HK / "changelog.yml", unpublish)
     with pytest.raises(MissingKeyError) as caught:
         load(locales)
     assert "'components-items' is not published" in str(caught.value)
@@ -94,7 +96,7 @@ def test_a_new_rule_needs_a_published_number(locales: Path, edit) -> None:
 
 
 def test_a_removed_rule_must_be_retired(locales: Path, edit) -> None:
-    edit(locales / "structure.yml",
+    edit(locales / HK / "structure.yml",
          lambda d: d["pages"][1]["sections"][0]["blocks"].pop(3))  # components-items
     with pytest.raises(MissingKeyError) as caught:
         load(locales)
@@ -102,7 +104,7 @@ def test_a_removed_rule_must_be_retired(locales: Path, edit) -> None:
 
 
 def test_a_section_without_rules_takes_no_chapter(locales: Path, edit) -> None:
-    edit(locales / "structure.yml", lambda d: d["pages"][0]["sections"][0].update(chapter=9))
+    edit(locales / HK / "structure.yml", lambda d: d["pages"][0]["sections"][0].update(chapter=9))
     with pytest.raises(MalformedEntryError) as caught:
         load(locales)
     assert "without rules takes no chapter number" in str(caught.value)

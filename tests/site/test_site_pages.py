@@ -12,12 +12,15 @@ from pathlib import Path
 import pytest
 from site_html import parse, target
 
+import gamekit
 import hanamikoji
+from gamekit.hanamikoji import tables as hanamikoji_tables
 from rulesite.pages import examples, tables
 from rulesite.pages.writer import render_language
 from rulesite.sources.locales import load
-from rulesite.sources.structure import TABLE_KINDS
+from rulesite.sources.structure import SITE_TABLE_KINDS
 
+REPO = Path(__file__).resolve().parents[2]
 LANGS = ("en", "fr", "ja", "id")
 
 
@@ -111,7 +114,8 @@ def test_example_block_calls_the_seam(monkeypatch: pytest.MonkeyPatch, locales: 
     calls = []
 
     def fake(example_id: str, lang: str, *, spec: dict, ui: dict[str, str],
-             comments: dict[str, str]) -> str:
+             comments: dict[str, str], game: str | None) -> str:
+        assert game == "hanamikoji"  # the page's game: its plug-in runs the example
         calls.append((example_id, lang, spec["rule"], ui["example.label"], comments))
         return f'<div class="board">{example_id}/{lang}</div>'
 
@@ -150,11 +154,27 @@ def test_geisha_table_comes_from_the_engine(fixture_site: Path) -> None:
 
 
 def test_every_table_kind_has_a_renderer() -> None:
-    assert set(tables.TABLES) == set(TABLE_KINDS)
+    """The site's kinds are rendered by the site, a game's by its plug-in, and every table a
+    game's structure.yml places is one of them."""
+    assert set(tables.SITE_TABLES) == set(SITE_TABLE_KINDS)
+    game = gamekit.plugin("hanamikoji")
+    placed = {b.table for page in load(REPO / "locales").structure.pages
+              for section in page.sections for b in section.blocks if b.kind == "table"}
+    assert placed <= set(tables.of(game)) and set(game.tables) <= placed
+
+
+def test_the_builder_reaches_engines_only_through_their_plugins() -> None:
+    """No module of the builder imports a game's engine or plug-in package (#19)."""
+    packages = {name for game in gamekit.GAMES.values() for name in (game.engine, game.id)}
+    packages |= {path.parent.name for path in (REPO / "gamekit").glob("*/__init__.py")}
+    pattern = re.compile(rf"^\s*(?:import|from) (?:gamekit\.)?({'|'.join(packages)})\b", re.M)
+    for path in (REPO / "rulesite").rglob("*.py"):
+        found = pattern.search(path.read_text(encoding="utf-8"))
+        assert found is None, (path, found.group(0) if found else None)
 
 
 def test_edition_table_comes_from_edition_endings(fixture_site: Path) -> None:
-    endings = tables.edition_endings()
+    endings = hanamikoji_tables.edition_endings()
     assert [e.edition for e in endings] == [e.value for e in hanamikoji.Edition]
     assert [e.round_limit for e in endings] == [None, 3, 3]
     table = text(element(html(fixture_site, "fr", "end"), "editions-table"))

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import gamekit
 from hanamikoji import FACTS, MCTSPlayer
-from rulesite.pages import play
 from rulesite.sources.locales import Locales, load
 
 REPO = Path(__file__).resolve().parents[2]
@@ -40,7 +40,7 @@ def test_the_play_page_is_built_linked_and_its_rule_links_resolve(
     for option in ("emperors4", "emperors4-3-rounds", "kosmos"):
         assert f'<option value="{option}"' in page
     # The levels offered are the worker's own, in words (how long it thinks), not iterations.
-    for level in play.LEVELS:
+    for level in gamekit.plugin("hanamikoji").session.LEVELS:
         label = ui[f"play.level.{level}"].replace("'", "&#x27;")
         assert re.search(rf'<option value="{level}"[^>]*>{re.escape(label)}</option>', page)
         assert str(MCTSPlayer.DEFAULT_ITERATIONS) not in label

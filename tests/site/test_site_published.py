@@ -1,4 +1,4 @@
-"""No rule's text changes silently: each version's record (locales/published/<v>.json) holds
+"""No rule's text changes silently: each version's record (locales/<game>/published/<v>.json) holds
 what it published, the build refuses a rule that differs from the newest record, and
 ``python -m rulesite publish`` records a change only once changelog.yml lists it."""
 
@@ -21,11 +21,12 @@ from rulesite.sources.locales import load
 
 REPO = Path(__file__).resolve().parents[2]
 LOCALES = REPO / "locales"
+GAME = LOCALES / "hanamikoji"  # its changelog.yml and published/
 RULE = "deal-hands"
 
 
 def test_the_1_0_record_is_what_the_1_0_commit_published() -> None:
-    record = json.loads((LOCALES / "published" / "1.0.json").read_text(encoding="utf-8"))
+    record = json.loads((GAME / "published" / "1.0.json").read_text(encoding="utf-8"))
     commit = record["commit"]
     texts = {}
     for lang in ("en", "fr", "ja", "id"):
@@ -45,13 +46,13 @@ def test_the_current_text_is_the_newest_versions_record() -> None:
     locales = load(LOCALES)
     newest = locales.structure.versions[-1].version
     assert newest == "1.1"
-    assert published.read_record(LOCALES, newest) == published.digests(locales.texts())
-    published.check_current(LOCALES, locales.structure.versions, locales.texts())
+    assert published.read_record(GAME, newest) == published.digests(locales.texts())
+    published.check_current(GAME, locales.structure.versions, locales.texts())
 
 
 def test_every_rule_changed_since_1_0_is_listed_in_1_1() -> None:
     locales = load(LOCALES)
-    report = published.publish(LOCALES, locales.texts(), locales.structure.versions,
+    report = published.publish(GAME, locales.texts(), locales.structure.versions,
                                write=False)
     assert report.previous == "1.0" and not report.unlisted and not report.unchanged
     # fr, ja and id were reworded after 1.0 without a new version: 1.1 names those rules
@@ -67,7 +68,7 @@ def copy(tmp_path: Path) -> Path:
 
 def reword(root: Path, lang: str = "fr") -> int:
     """Change RULE's text in ``lang``; returns the line where that text starts."""
-    file = root / lang / "text.yml"
+    file = root / "hanamikoji" / lang / "text.yml"
     lines = file.read_text(encoding="utf-8").split("\n")
     at = lines.index(f"  {RULE}:")
     text = next(i for i in range(at, at + 4) if lines[i].startswith("    text:"))
@@ -83,7 +84,8 @@ def test_a_changed_rule_without_a_changelog_entry_stops_the_build(copy: Path,
     with pytest.raises(published.UnpublishedChangeError) as error:
         build(copy, tmp_path / "site", work=tmp_path / "work", pyodide=False)
     message = str(error.value)
-    assert message.startswith(f"{copy / 'fr' / 'text.yml'}: rules.{RULE}.text (line {line}):")
+    file = copy / "hanamikoji" / "fr" / "text.yml"
+    assert message.startswith(f"{file}: rules.{RULE}.text (line {line}):")
     assert "version 1.1" in message and "python -m rulesite publish" in message
     assert "`reworded`" in message and "`editorial`" in message
     assert not (tmp_path / "site").exists()
@@ -91,7 +93,7 @@ def test_a_changed_rule_without_a_changelog_entry_stops_the_build(copy: Path,
 
 def test_publish_refuses_an_unlisted_change_then_records_a_listed_one(
         copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    record = (copy / "published" / "1.1.json").read_text(encoding="utf-8")
+    record = (copy / "hanamikoji" / "published" / "1.1.json").read_text(encoding="utf-8")
     reword(copy, "id")
     reworded = next(r for r in load(copy).structure.versions[-1].editorial)
     assert main(["publish", "--locales", str(copy), "--check"]) == 0  # already listed: fine
@@ -100,7 +102,7 @@ def test_publish_refuses_an_unlisted_change_then_records_a_listed_one(
               *load(copy).structure.versions[-1].editorial}
     fresh = next(rule for rule, kind in load(copy).structure.kind_of.items()
                  if kind == "rule" and rule not in listed)
-    file = copy / "en" / "text.yml"
+    file = copy / "hanamikoji" / "en" / "text.yml"
     text = file.read_text(encoding="utf-8")
     file.write_text(re.sub(rf"(\n  {fresh}:\n    title: \")", r"\1The ", text, count=1),
                     encoding="utf-8")
@@ -109,14 +111,14 @@ def test_publish_refuses_an_unlisted_change_then_records_a_listed_one(
     out = capsys.readouterr().out
     assert f"\n    {fresh} (title): NOT LISTED" in out.split("  fr:")[0]  # named under en
     assert f"      - {fresh}" in out
-    assert (copy / "published" / "1.1.json").read_text(encoding="utf-8") == record
+    assert (copy / "hanamikoji" / "published" / "1.1.json").read_text(encoding="utf-8") == record
     # listed (here as a change of meaning): recorded, and the build's check passes
     assert main(["publish", "--locales", str(copy), "--reworded", fresh, "--amend"]) == 0
     locales = load(copy)
     assert fresh in locales.structure.versions[-1].reworded
     assert reworded in locales.structure.versions[-1].editorial
-    published.check_current(copy, locales.structure.versions, locales.texts())
-    assert (copy / "published" / "1.1.json").read_text(encoding="utf-8") != record
+    published.check_current(copy / "hanamikoji", locales.structure.versions, locales.texts())
+    assert (copy / "hanamikoji" / "published" / "1.1.json").read_text(encoding="utf-8") != record
     # a rule listed as editorial, reclassified: it moves to reworded, and is in one list only
     assert main(["publish", "--locales", str(copy), "--reworded", RULE, "--amend"]) == 0
     version = load(copy).structure.versions[-1]
@@ -127,4 +129,4 @@ def test_a_released_record_is_not_rewritten_without_amend(copy: Path) -> None:
     reword(copy, "fr")  # deal-hands in fr: listed in 1.1 already
     with pytest.raises(SiteError, match="--amend"):
         locales = load(copy)
-        published.publish(copy, locales.texts(), locales.structure.versions)
+        published.publish(copy / "hanamikoji", locales.texts(), locales.structure.versions)

@@ -18,7 +18,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def test_synonyms_of_an_unknown_term_are_refused(locales: Path) -> None:
-    path = locales / "fr" / "synonyms.yml"
+    path = locales / "hanamikoji" / "fr" / "synonyms.yml"
     path.write_text('no-such-term: "cadeau"\n', encoding="utf-8")
     with pytest.raises(UnknownReferenceError) as info:
         load(locales)
@@ -27,7 +27,7 @@ def test_synonyms_of_an_unknown_term_are_refused(locales: Path) -> None:
 
 @pytest.mark.parametrize("value", ['"cadeau, "', "[cadeau]", '""'])
 def test_synonyms_must_be_words_separated_by_commas(locales: Path, value: str) -> None:
-    path = locales / "fr" / "synonyms.yml"
+    path = locales / "hanamikoji" / "fr" / "synonyms.yml"
     path.write_text(f"gift: {value}\n", encoding="utf-8")
     with pytest.raises(MalformedEntryError) as info:
         load(locales)
@@ -35,7 +35,7 @@ def test_synonyms_must_be_words_separated_by_commas(locales: Path, value: str) -
 
 
 def test_a_language_without_synonyms_loads(locales: Path) -> None:
-    assert not (locales / "id" / "synonyms.yml").exists()
+    assert not (locales / "hanamikoji" / "id" / "synonyms.yml").exists()
     assert load(locales).languages["id"].synonyms == {}
 
 

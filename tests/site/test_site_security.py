@@ -16,6 +16,8 @@ from rulesite.pages.examples import script_json
 from rulesite.runtime import csp
 from rulesite.sources.locales import load
 
+HK = "hanamikoji"  # the fixture's game: locales/<game>/
+
 PAYLOAD = '<img src=x onerror="window.__pwned=1">'
 
 
@@ -48,22 +50,23 @@ def line_of(path: Path, start: str) -> int:
     "Text { onmouseover = x }",
 ])
 def test_markup_in_a_text_field_is_refused(locales: Path, edit: Any, text: str) -> None:
-    edit(locales / "fr" / "text.yml",
+    edit(locales / HK / "fr" / "text.yml",
          lambda d: d["rules"]["deal-hands"].update(text=text))
-    exc = refused(locales, MalformedEntryError, "fr/text.yml", "rules.deal-hands.text")
-    line = line_of(locales / "fr" / "text.yml", "deal-hands:") + 1
+    exc = refused(locales, MalformedEntryError, "hanamikoji/fr/text.yml", "rules.deal-hands.text")
+    line = line_of(locales / HK / "fr" / "text.yml", "deal-hands:") + 1
     assert re.search(rf"\(line {line}\)", str(exc)) or f"line {line + 1}" in str(exc), str(exc)
 
 
 def test_markup_in_a_glossary_term_is_refused(locales: Path, edit: Any) -> None:
-    edit(locales / "ja" / "glossary.yml", lambda d: d["hand"].update(term=f"手札{PAYLOAD}"))
-    refused(locales, MalformedEntryError, "ja/glossary.yml", "hand.term", "raw HTML", "line")
+    edit(locales / HK / "ja" / "glossary.yml", lambda d: d["hand"].update(term=f"手札{PAYLOAD}"))
+    refused(locales, MalformedEntryError, "hanamikoji/ja/glossary.yml",
+            "hand.term", "raw HTML", "line")
 
 
 def test_the_sites_own_markdown_passes(locales: Path, edit: Any) -> None:
     text = ("Each player takes **six** cards, *face down*: see {ref:deal-hands} and "
             "`code`, 1 < 2 and a & b.")
-    edit(locales / "fr" / "text.yml", lambda d: d["rules"]["deal-hands"].update(text=text))
+    edit(locales / HK / "fr" / "text.yml", lambda d: d["rules"]["deal-hands"].update(text=text))
     assert load(locales).languages["fr"].text["rules"]["deal-hands"]["text"] == text
 
 
@@ -75,9 +78,11 @@ def test_the_sites_own_markdown_passes(locales: Path, edit: Any) -> None:
 ])
 def test_an_interface_string_is_plain_text(locales: Path, edit: Any, key: str,
                                            value: str) -> None:
-    edit(locales / "fr" / "ui.yml", lambda d: d.update({key: value}))
-    exc = refused(locales, MalformedEntryError, "fr/ui.yml", key, "plain text")
-    assert f"(line {line_of(locales / 'fr' / 'ui.yml', key + ':')})" in str(exc)
+    path = locales / ("hanamikoji" if key.startswith("play.") else "site") / "fr" / "ui.yml"
+    edit(path, lambda d: d.update({key: value}))
+    exc = refused(locales, MalformedEntryError, str(path.relative_to(locales)), key,
+                  "plain text")
+    assert f"(line {line_of(path, key + ':')})" in str(exc)
 
 
 def test_the_play_pages_data_cannot_open_a_comment_or_close_its_script() -> None:
@@ -88,34 +93,35 @@ def test_the_play_pages_data_cannot_open_a_comment_or_close_its_script() -> None
 # --- F7: the builder's own mistakes -------------------------------------------------------
 
 def test_a_file_not_in_utf8_names_its_key_and_line(locales: Path) -> None:
-    path = locales / "fr" / "ui.yml"
+    path = locales / HK / "fr" / "ui.yml"
     lines = path.read_bytes().splitlines(keepends=True)
     at = next(i for i, line in enumerate(lines) if line.startswith(b"play.status.idle:"))
     lines[at] = b'play.status.idle: "caf\xe9"\n'  # Latin-1
     path.write_bytes(b"".join(lines))
-    refused(locales, MalformedEntryError, "fr/ui.yml", "play.status.idle", "not UTF-8",
+    refused(locales, MalformedEntryError, "hanamikoji/fr/ui.yml", "play.status.idle", "not UTF-8",
             f"line {at + 1}")
 
 
 def test_an_unclosed_quote_names_its_own_key(locales: Path) -> None:
-    path = locales / "fr" / "ui.yml"
+    path = locales / HK / "fr" / "ui.yml"
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     at = next(i for i, line in enumerate(lines) if line.startswith("play.status.idle:"))
     lines[at] = lines[at].rstrip().rstrip('"') + "\n"
     path.write_text("".join(lines), encoding="utf-8")
-    refused(locales, MalformedEntryError, "fr/ui.yml", "play.status.idle",
+    refused(locales, MalformedEntryError, "hanamikoji/fr/ui.yml", "play.status.idle",
             f"quote opened at line {at + 1}")
 
 
 def each_ui(locales: Path, edit: Any, change: Any) -> None:
     for lang in ("en", "fr", "ja", "id"):
-        edit(locales / lang / "ui.yml", change)
+        edit(locales / HK / lang / "ui.yml", change)
 
 
 def test_a_runtime_key_missing_in_every_language_is_a_build_error(locales: Path,
                                                                    edit: Any) -> None:
     each_ui(locales, edit, lambda d: d.pop("play.step.secret_hidden"))
-    refused(locales, MissingKeyError, "en/ui.yml", "play.step.secret_hidden", "session.py")
+    refused(locales, MissingKeyError, "hanamikoji/en/ui.yml",
+            "play.step.secret_hidden", "session.py")
 
 
 def test_a_field_misspelled_in_every_language_is_a_build_error(locales: Path,
@@ -124,21 +130,23 @@ def test_a_field_misspelled_in_every_language_is_a_build_error(locales: Path,
         data["play.status.thinking"] = data["play.status.thinking"].replace("{player}",
                                                                             "{plyer}")
     each_ui(locales, edit, typo)
-    refused(locales, MalformedEntryError, "en/ui.yml", "play.status.thinking", "{plyer}",
+    refused(locales, MalformedEntryError, "hanamikoji/en/ui.yml", "play.status.thinking", "{plyer}",
             "play.js", "line")
 
 
 def test_a_field_misspelled_in_english_only_is_reported_in_english(locales: Path,
                                                                     edit: Any) -> None:
-    edit(locales / "en" / "ui.yml", lambda d: d.update({
+    edit(locales / HK / "en" / "ui.yml", lambda d: d.update({
         "play.step.secret_hidden": d["play.step.secret_hidden"].replace("{player}",
                                                                         "{plyer}")}))
-    refused(locales, MalformedEntryError, "en/ui.yml", "play.step.secret_hidden", "{plyer}")
+    refused(locales, MalformedEntryError, "hanamikoji/en/ui.yml",
+            "play.step.secret_hidden", "{plyer}")
 
 
 def test_a_huge_value_is_quoted_short(locales: Path, edit: Any) -> None:
-    edit(locales / "fr" / "ui.yml", lambda d: d.update({"play.status.idle": list(range(10**5))}))
-    exc = refused(locales, MalformedEntryError, "fr/ui.yml", "play.status.idle")
+    edit(locales / HK / "fr" / "ui.yml",
+         lambda d: d.update({"play.status.idle": list(range(10**5))}))
+    exc = refused(locales, MalformedEntryError, "hanamikoji/fr/ui.yml", "play.status.idle")
     assert len(str(exc)) < 500
 
 

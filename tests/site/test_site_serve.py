@@ -5,22 +5,25 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulesite.serve import ENGINE, SCRIPT, affected
+from rulesite.serve import ENGINES, SCRIPT, affected
 
 LANGS = ["en", "fr", "ja", "id"]
 
 
 def test_a_language_file_rebuilds_that_language(tmp_path: Path) -> None:
     locales = tmp_path / "locales"
-    assert affected([locales / "fr" / "text.yml"], locales, LANGS) == ["fr"]
-    assert affected([locales / "ja" / "ui.yml", locales / "en" / "glossary.yml"], locales,
+    assert affected([locales / "hanamikoji" / "fr" / "text.yml"], locales, LANGS) == ["fr"]
+    assert affected([locales / "site" / "ja" / "ui.yml",
+                     locales / "hanamikoji" / "en" / "glossary.yml"], locales,
                     LANGS) == ["en", "ja"]
 
 
 def test_structure_rebuilds_every_language_and_the_engine_the_whole_site(tmp_path: Path) -> None:
     locales = tmp_path / "locales"
-    assert affected([locales / "structure.yml"], locales, LANGS) == LANGS
-    assert affected([locales / "fr" / "text.yml", ENGINE / "_game.py"], locales, LANGS) is None
+    assert affected([locales / "hanamikoji" / "structure.yml"], locales, LANGS) == LANGS
+    assert affected([locales / "site" / "site.yml"], locales, LANGS) == LANGS
+    assert affected([locales / "hanamikoji" / "fr" / "text.yml", ENGINES[-1] / "_game.py"], locales,
+                    LANGS) is None
 
 
 def test_built_pages_carry_no_reload_script(any_site: Path) -> None:

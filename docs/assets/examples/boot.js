@@ -39,7 +39,7 @@ function settings() {
     // Beside the engine, under the same hash (rulesite/runtime/assets.py); used on phones only.
     snapshot: new URL("runtime-snapshot.bin.gz", new URL(cfg.engine, assets)).href,
     sha256: runtime.sha256 || {}, // what worker.js checks the cached files against
-    game: cfg.game || null, // the game's ID (gamekit.GAMES); none: the site's only game
+    game: cfg.game || null, // the game's ID (gamekit.GAMES); none: the site's first game
   };
   return config;
 }

@@ -267,7 +267,7 @@ self.onmessage = (event) => {
 
 // The engines and gamekit (the game's plug-in: runner, words, boards, session) are imported
 // from their zip on sys.path (no unpacking, no compiling). Returns the run and call functions
-// for the game the page named (gamekit.GAMES; none: the site's only game).
+// for the game the page named (gamekit.GAMES; none: the site's first game).
 const PREPARE = `
 import json, random, sys
 
