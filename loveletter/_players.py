@@ -58,10 +58,7 @@ class HeuristicPlayer:
 
     def choose(self, view: View, legal: Sequence[Move]) -> Move:
         """The decision with the best score; ties broken at random."""
-        pool = unseen(view)
-        # What every score reads, worked out once per decision (rollouts call this a lot).
-        ctx = _Context(list(view.hand), view.known, pool, sum(pool.values()) or 1,
-                       view.player, sum(Card.SPY in d for d in view.discards))
+        ctx = _context(view)  # once per decision: rollouts call this a lot
         best: list[Move] = []
         best_score = float("-inf")
         for move in legal:
@@ -72,6 +69,10 @@ class HeuristicPlayer:
                 best.append(move)
         return self._rng.choice(best)
 
+    def score(self, view: View, move: Move) -> float:
+        """How much the heuristic likes ``move`` now: the higher, the better."""
+        return _score(_context(view), move)
+
 
 @dataclass(frozen=True, slots=True)
 class _Context:
@@ -81,6 +82,13 @@ class _Context:
     total: int
     me: int
     spies_shown: int
+
+
+def _context(view: View) -> _Context:
+    """What every score of one decision reads."""
+    pool = unseen(view)
+    return _Context(list(view.hand), view.known, pool, sum(pool.values()) or 1, view.player,
+                    sum(Card.SPY in d for d in view.discards))
 
 
 def _score(ctx: _Context, move: Move) -> float:

@@ -142,7 +142,7 @@ def test_the_search_level_stops_at_its_time_budget(monkeypatch: pytest.MonkeyPat
     """Timed, the search tries each candidate once and then stops when its seconds are up;
     untimed, it runs all its iterations."""
     clock = iter(range(0, 10**6, 5))  # every reading of the clock: 5 s later
-    monkeypatch.setattr("gamekit.loveletter.session.time.monotonic", lambda: next(clock))
+    monkeypatch.setattr("loveletter._search.time.perf_counter", lambda: next(clock))
     rollouts = 0
 
     def counted(*args: Any) -> float:
@@ -150,7 +150,7 @@ def test_the_search_level_stops_at_its_time_budget(monkeypatch: pytest.MonkeyPat
         rollouts += 1
         return _rollout(*args)
 
-    monkeypatch.setattr("gamekit.loveletter.session._rollout", counted)
+    monkeypatch.setattr("loveletter._search._rollout", counted)
     game = Record.parse("LL2s DA612312300111144556789").replay()
     view = View(game, 0)
     candidates = _candidates(view, game.legal_actions())
