@@ -157,7 +157,7 @@ class Record:
                 try:
                     game.apply(move)
                 except IllegalActionError as error:
-                    problems.append(RecordProblem(f"$.moves[{i}]", str(error)))
+                    problems.append(RecordProblem(f"$.moves[{i}]", str(error), error.rule.value))
                     break
         if problems:
             raise RecordError(problems, source=source)

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from loveletter._cards import Card, guesses
 from loveletter._game import Game, Phase
 from loveletter._moves import Move, Play
-from loveletter._players import HeuristicPlayer, unseen
+from loveletter._players import HeuristicPlayer, best_moves, unseen
 from loveletter._view import View
 
 
@@ -76,7 +76,7 @@ class SearchPlayer:
             luck = rng.randrange(2**32)
             # The last deal may be cut short by the budget: the heuristic's favourites first.
             for k, move in enumerate(order[:left]):
-                totals[k] += _rollout(world.copy(), move, view.player, HeuristicPlayer(luck))
+                totals[k] += _rollout(world.copy(), move, view.player, luck)
                 visits[k] += 1
             left -= min(left, len(order))
         return order[max(range(len(order)),
@@ -159,9 +159,10 @@ def sample_world(view: View, rng: random.Random) -> Game:
     return game
 
 
-def _rollout(game: Game, move: Move, me: int, policy: HeuristicPlayer) -> float:
-    """Play ``move`` and the round out; the tokens ``me`` won in it (a shared win counts
-    in full)."""
+def _rollout(game: Game, move: Move, me: int, luck: int) -> float:
+    """Play ``move`` and the round out, everyone by the heuristic (its ties settled by
+    ``luck`` and the number of moves: the same luck, the same rollout); the tokens ``me`` won
+    in it (a shared win counts in full)."""
     start = game.tokens[me]
     rounds = len(game.results)
     game.apply(move)
@@ -169,5 +170,6 @@ def _rollout(game: Game, move: Move, me: int, policy: HeuristicPlayer) -> float:
     while len(game.results) == rounds:
         p = game.to_move
         assert p is not None and game.phase in (Phase.PLAY, Phase.CHANCELLOR)
-        game.apply(policy.choose(views[p], game.legal_actions()))
+        best = best_moves(views[p], game.legal_actions())
+        game.apply(best[(luck + len(game.moves)) % len(best)])
     return float(game.tokens[me] - start)

@@ -62,8 +62,6 @@ Steps are those of ``hanamikoji.timeline``: ``start``, ``deal``, ``secret``, ``t
 
 from __future__ import annotations
 
-import base64
-import binascii
 import itertools
 import json
 import random
@@ -73,7 +71,9 @@ from typing import Any
 import hanamikoji
 from gamekit.hanamikoji import board as _board
 from gamekit.hanamikoji import explain as _explain
-from gamekit.sessions import Refusal, Strings, refused
+from gamekit.sessions import Reader, Refusal, Strings, link_text, refused
+from gamekit.sessions import dump as dump
+from gamekit.sessions import link as link  # a page call (dump too is used as ours)
 from hanamikoji import (
     FULL_DECK,
     Deal,
@@ -137,17 +137,10 @@ REASON_RULES = {
     "limit-shared": "edition-emperors4-tiebreak",
     "limit-no-winner": "edition-kosmos-tiebreak",
 }
-RULE_ID = re.compile(r"\[rule ([a-z0-9-]+)\]")
-MOVE_PATH = re.compile(r"\$\.moves\[(\d+)\]")
 
 
 t = Strings(_explain.fill)
 """The interface string ``key`` of ``ui`` as HTML: ``t(ui, key, **fields)``."""
-
-
-def dump(record: Record) -> str:
-    """A record as compact JSON text (what share links carry)."""
-    return json.dumps(record.to_json(), ensure_ascii=False, separators=(",", ":"))
 
 
 # --- reading untrusted records ------------------------------------------------------------
@@ -155,27 +148,13 @@ def dump(record: Record) -> str:
 def _parse(text: object, ui: dict[str, Any] | None, kind: str = "record") -> Record:
     """A record from JSON text, every problem refused with a message in the page's language
     (``ui`` may be ``None`` for the page's own records: then the message is the engine's)."""
-    return _checked(_json(text, ui, kind), ui, kind)
+    return _checked(_READER.json(text, ui, kind), ui, kind)
 
 
-def _json(text: object, ui: dict[str, str] | None, kind: str) -> Any:
-    """Untrusted JSON text parsed within the engine's limits (``hanamikoji.MAX_CHARS``,
-    ``MAX_DEPTH``: a deep text is refused before parsing, as Pyodide's stack overflows
-    before Python's recursion check), or refused."""
-    if not isinstance(text, str):
-        raise Refusal(kind, t(ui, "play.error.not_text"))
-    if len(text) > MAX_TEXT:
-        raise Refusal("size", t(ui, "play.error.too_long", limit=MAX_TEXT))
-    try:
-        data = parse_json(text)
-    except RecordError as error:
-        where = error.problems[0].path
-        raise Refusal("json", t(ui, "play.error.not_json"),
-                      where if where.startswith("line") else None) from None
-    if isinstance(data, dict) and isinstance(data.get("moves"), list) \
-            and len(data["moves"]) > MAX_MOVES:
-        raise Refusal("size", t(ui, "play.error.too_many_moves", limit=MAX_MOVES), "$.moves")
-    return data
+_READER = Reader(t, _explain.escape, parse_json, RecordError, MAX_TEXT, MAX_MOVES)
+"""Untrusted JSON text parsed within the engine's limits (``hanamikoji.MAX_CHARS``,
+``MAX_DEPTH``: a deep text is refused before parsing, as Pyodide's stack overflows before
+Python's recursion check) and :data:`MAX_MOVES`, or refused."""
 
 
 def _checked(data: Any, ui: dict[str, str] | None, kind: str) -> Record:
@@ -186,16 +165,7 @@ def _checked(data: Any, ui: dict[str, str] | None, kind: str) -> Record:
         rule = problem.rule  # set for an illegal move only: never read from quoted text
         if ui is None:
             raise Refusal(kind, str(problem), problem.path, rule) from None
-        path = _explain.escape(problem.path)
-        if rule:
-            found = MOVE_PATH.match(problem.path)
-            number = int(found.group(1)) + 1 if found else 0
-            message = t(ui, "play.error.illegal_move", path=path, number=number,
-                           why=t(ui, f"play.illegal.{rule}"))
-            raise Refusal(kind, message, problem.path, rule) from None
-        key = ("play.error.not_record" if problem.path in ("$", "$.format", "$.version")
-               else "play.error.bad_field")
-        raise Refusal(kind, t(ui, key, path=path), problem.path) from None
+        raise _READER.refusal(ui, kind, problem.path, rule, "play.illegal.") from None
 
 
 # --- a game in progress as one seat may know it (share links, files, the saved game) -------
@@ -439,7 +409,7 @@ def _reveal(data: dict[str, Any], ui: dict[str, str] | None, kind: str) -> Recor
 def _read(text: object, ui: dict[str, str], kind: str) -> tuple[Record, str | None]:
     """A record or a concealed record (see :func:`conceal`) from untrusted text, and the seat
     a concealed one belongs to (``None`` for a whole record)."""
-    data = _json(text, ui, kind)
+    data = _READER.json(text, ui, kind)
     if isinstance(data, dict) and "seat" in data:
         seat = data["seat"]
         return _reveal(data, ui, kind), seat  # _reveal refuses any seat but "A" or "B"
@@ -807,41 +777,19 @@ def load(text: str, ui: dict[str, Any]) -> dict[str, Any]:
             "concealed": conceal(record, seat) if seat else None}
 
 
-def link(record: str, step: int | None = None) -> str:
-    """The fragment of a share link (without ``#``): ``record=`` the base64url (no padding)
-    of the record's UTF-8 JSON text, then ``&step=N`` (moves applied) if ``step`` is given."""
-    data = base64.urlsafe_b64encode(record.encode("utf-8")).decode("ascii").rstrip("=")
-    return f"record={data}" + (f"&step={step}" if step is not None else "")
-
-
 @refused
 def open_link(fragment: str, ui: dict[str, Any]) -> dict[str, Any]:
     """A share link's fragment (with or without ``#``), checked: ``{"record", "step",
     "seat", "concealed"}``, ``step`` being the moves applied (``None``: all of them), the
     other two as :func:`load` gives them."""
-    if not isinstance(fragment, str):
-        raise Refusal("link", t(ui, "play.error.link_damaged"))
-    fields: dict[str, str] = {}
-    for part in fragment.lstrip("#").split("&"):
-        name, _, value = part.partition("=")
-        if name in fields:
-            raise Refusal("link", t(ui, "play.error.link_damaged"))
-        fields[name] = value
-    data = fields.get("record", "")
-    if not data or len(data) > MAX_TEXT * 2 or not re.fullmatch(r"[A-Za-z0-9_-]+", data):
-        raise Refusal("link", t(ui, "play.error.link_damaged"))
-    try:
-        raw = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
-        text = raw.decode("utf-8")
-    except (binascii.Error, ValueError):
-        raise Refusal("link", t(ui, "play.error.link_damaged")) from None
+    text, step = link_text(fragment, MAX_TEXT,
+                           Refusal("link", t(ui, "play.error.link_damaged")))
     try:
         record, seat = _read(text, ui, "link")
     except Refusal as refusal:
         error = refusal.error
         message = t(ui, "play.error.link_refused", why=error["message"])
         raise Refusal("link", message, error["path"], error["rule"]) from None
-    step = fields.get("step")
     moves = None
     if step is not None:
         if not re.fullmatch(r"\d{1,6}", step) or int(step) > len(record.moves):

@@ -24,8 +24,6 @@ Steps (:func:`timeline`): ``start`` (before the first deal), ``deal``, ``play``,
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import random
 import re
@@ -33,7 +31,9 @@ from typing import Any
 
 from gamekit.loveletter import board as _board
 from gamekit.loveletter import explain as _explain
-from gamekit.sessions import Refusal, Strings, refused
+from gamekit.sessions import Reader, Refusal, Strings, link_text, refused
+from gamekit.sessions import dump as dump
+from gamekit.sessions import link as link  # a page call (dump too is used as ours)
 from loveletter import (
     SEATS,
     Card,
@@ -81,11 +81,6 @@ STEP_RULES = {"start": "setup-first-player", "deal": "round-deal", "keep": "chan
 
 t = Strings(_explain.fill)
 """The interface string ``key`` of ``ui`` as HTML: ``t(ui, key, **fields)``."""
-
-
-def dump(record: Record) -> str:
-    """A record as compact JSON text (what share links carry)."""
-    return json.dumps(record.to_json(), ensure_ascii=False, separators=(",", ":"))
 
 
 def seat(index: int | None) -> str | None:
@@ -235,28 +230,11 @@ def steps_for(record: Record, viewer: str | None) -> list[dict[str, Any]]:
 
 # --- reading untrusted records ------------------------------------------------------------
 
-def _json(text: object, ui: dict[str, Any] | None, kind: str) -> Any:
-    """Untrusted JSON text parsed within the engine's bounds (``loveletter._record``'s
-    :func:`parse_json`: a deep text is refused before parsing) and :data:`MAX_MOVES`, or
-    refused."""
-    if not isinstance(text, str):
-        raise Refusal(kind, t(ui, "ll.play.error.not_text"))
-    if len(text) > MAX_TEXT:
-        raise Refusal("size", t(ui, "ll.play.error.too_long", limit=MAX_TEXT))
-    try:
-        data = parse_json(text)
-    except RecordError as error:
-        where = error.problems[0].path
-        raise Refusal("json", t(ui, "ll.play.error.not_json"),
-                      where.partition(" column")[0] if where.startswith("line") else None) \
-            from None
-    if isinstance(data, dict) and isinstance(data.get("moves"), list) \
-            and len(data["moves"]) > MAX_MOVES:
-        raise Refusal("size", t(ui, "ll.play.error.too_many_moves", limit=MAX_MOVES), "$.moves")
-    return data
-
-
-RULE_ID = re.compile(r"\[rule ([a-z0-9-]+)\]")
+_READER = Reader(t, _explain.escape, parse_json, RecordError, MAX_TEXT, MAX_MOVES, "ll.",
+                 columns=False)
+"""Untrusted JSON text parsed within the engine's bounds (``loveletter._record``'s
+:func:`parse_json`: a deep text is refused before parsing) and :data:`MAX_MOVES`, or
+refused."""
 
 
 def _checked(data: Any, ui: dict[str, Any] | None, kind: str) -> Record:
@@ -266,21 +244,11 @@ def _checked(data: Any, ui: dict[str, Any] | None, kind: str) -> Record:
         return Record.from_json(data)
     except RecordError as error:
         problem = error.problems[0]
-        path = _explain.escape(problem.path)
-        found = RULE_ID.search(problem.message)  # an illegal move: the engine names its rule
-        if found and problem.path.startswith("$.moves["):
-            rule = found.group(1)
-            number = int(problem.path[len("$.moves["):-1]) + 1
-            message = t(ui, "ll.play.error.illegal_move", path=path, number=number,
-                        why=t(ui, f"ll.illegal.{rule}"))
-            raise Refusal(kind, message, problem.path, rule) from None
-        key = ("ll.play.error.not_record" if problem.path in ("$", "$.format", "$.version")
-               else "ll.play.error.bad_field")
-        raise Refusal(kind, t(ui, key, path=path), problem.path) from None
+        raise _READER.refusal(ui, kind, problem.path, problem.rule, "ll.illegal.") from None
 
 
 def _parse(text: object, ui: dict[str, Any] | None, kind: str = "record") -> Record:
-    return _checked(_json(text, ui, kind), ui, kind)
+    return _checked(_READER.json(text, ui, kind), ui, kind)
 
 
 def _viewer(viewer: object, players: int, ui: dict[str, Any] | None) -> str | None:
@@ -502,40 +470,18 @@ def load(text: str, ui: dict[str, Any]) -> dict[str, Any]:
     return {"record": dump(_parse(text, ui))}
 
 
-def link(record: str, step: int | None = None) -> str:
-    """The fragment of a share link (without ``#``): ``record=`` the base64url (no padding)
-    of the record's UTF-8 JSON text, then ``&step=N`` (moves applied) if ``step`` is given."""
-    data = base64.urlsafe_b64encode(record.encode("utf-8")).decode("ascii").rstrip("=")
-    return f"record={data}" + (f"&step={step}" if step is not None else "")
-
-
 @refused
 def open_link(fragment: str, ui: dict[str, Any]) -> dict[str, Any]:
     """A share link's fragment (with or without ``#``), checked: ``{"record", "step"}``,
     ``step`` being the moves applied (``None``: all of them)."""
-    damaged = Refusal("link", t(ui, "ll.play.error.link_damaged"))
-    if not isinstance(fragment, str):
-        raise damaged
-    fields: dict[str, str] = {}
-    for part in fragment.lstrip("#").split("&"):
-        name, _, value = part.partition("=")
-        if name in fields:
-            raise damaged
-        fields[name] = value
-    data = fields.get("record", "")
-    if not data or len(data) > MAX_TEXT * 2 or not re.fullmatch(r"[A-Za-z0-9_-]+", data):
-        raise damaged
-    try:
-        text = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4)).decode("utf-8")
-    except (binascii.Error, ValueError):
-        raise damaged from None
+    text, step = link_text(fragment, MAX_TEXT,
+                           Refusal("link", t(ui, "ll.play.error.link_damaged")))
     try:
         record = _parse(text, ui, "link")
     except Refusal as refusal:
         error = refusal.error
         raise Refusal("link", t(ui, "ll.play.error.link_refused", why=error["message"]),
                       error["path"], error["rule"]) from None
-    step = fields.get("step")
     moves = None
     if step is not None:
         if not re.fullmatch(r"\d{1,6}", step) or int(step) > len(record.moves):
