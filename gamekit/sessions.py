@@ -106,7 +106,8 @@ class Reader:
     """How a game's session reads untrusted record text and words what is wrong with it:
     its strings (``t``, and ``escape`` for text put into them), the engine's bounded JSON
     reader (``parse``, raising ``refused``, an error whose ``problems[0].path`` says where),
-    the session's limits and its interface keys (``prefix`` + ``play.error.*``)."""
+    the session's limits and its interface keys (``prefix`` + ``play.error.*``: every one
+    in :attr:`keys`, and ``illegal(rule)``)."""
 
     t: Strings
     escape: Callable[[str], str]
@@ -114,9 +115,18 @@ class Reader:
     refused: type[ValueError]
     max_chars: int
     max_moves: int
+    illegal: Callable[[str], str]
+    """The key of the words for why a move breaks the rule of the given ID."""
     prefix: str = ""
     columns: bool = True
     """Whether a JSON error's place names its column (``line 3 column 7``) or its line."""
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """Every interface key the reader words its refusals with, but ``illegal``'s."""
+        return tuple(f"{self.prefix}play.error.{name}" for name in (
+            "not_text", "too_long", "not_json", "too_many_moves", "illegal_move", "not_record",
+            "bad_field"))
 
     def json(self, text: object, ui: Mapping[str, Any] | None, kind: str) -> Any:
         """``text`` parsed as JSON within the bounds, or a :class:`Refusal`: ``kind`` for
@@ -139,17 +149,17 @@ class Reader:
                                     limit=self.max_moves), "$.moves")
         return data
 
-    def refusal(self, ui: Mapping[str, Any] | None, kind: str, path: str, rule: str | None,
-                illegal: str) -> Refusal:
+    def refusal(self, ui: Mapping[str, Any] | None, kind: str, path: str,
+                rule: str | None) -> Refusal:
         """The refusal of a record the engine refused at ``path`` (a JSON path): an illegal
-        move (``rule``, the rule it breaks, worded by the key ``illegal`` + ``rule``) by its
-        number and why; a text that is not a record of the game; a field that is wrong."""
+        move (``rule``, the ID of the rule it breaks) by its number and why; a text that is
+        not a record of the game; a field that is wrong."""
         t, prefix, shown = self.t, self.prefix, self.escape(path)
         if rule:
             found = _MOVE_PATH.match(path)
             number = int(found.group(1)) + 1 if found else 0
             message = t(ui, prefix + "play.error.illegal_move", path=shown, number=number,
-                        why=t(ui, illegal + rule))
+                        why=t(ui, self.illegal(rule)))
             return Refusal(kind, message, path, rule)
         key = (prefix + "play.error.not_record" if path in ("$", "$.format", "$.version")
                else prefix + "play.error.bad_field")

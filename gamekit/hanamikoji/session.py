@@ -151,7 +151,8 @@ def _parse(text: object, ui: dict[str, Any] | None, kind: str = "record") -> Rec
     return _checked(_READER.json(text, ui, kind), ui, kind)
 
 
-_READER = Reader(t, _explain.escape, parse_json, RecordError, MAX_TEXT, MAX_MOVES)
+_READER = Reader(t, _explain.escape, parse_json, RecordError, MAX_TEXT, MAX_MOVES,
+                 lambda rule: f"play.illegal.{rule}")
 """Untrusted JSON text parsed within the engine's limits (``hanamikoji.MAX_CHARS``,
 ``MAX_DEPTH``: a deep text is refused before parsing, as Pyodide's stack overflows before
 Python's recursion check) and :data:`MAX_MOVES`, or refused."""
@@ -165,7 +166,7 @@ def _checked(data: Any, ui: dict[str, str] | None, kind: str) -> Record:
         rule = problem.rule  # set for an illegal move only: never read from quoted text
         if ui is None:
             raise Refusal(kind, str(problem), problem.path, rule) from None
-        raise _READER.refusal(ui, kind, problem.path, rule, "play.illegal.") from None
+        raise _READER.refusal(ui, kind, problem.path, rule) from None
 
 
 # --- a game in progress as one seat may know it (share links, files, the saved game) -------

@@ -230,7 +230,8 @@ def steps_for(record: Record, viewer: str | None) -> list[dict[str, Any]]:
 
 # --- reading untrusted records ------------------------------------------------------------
 
-_READER = Reader(t, _explain.escape, parse_json, RecordError, MAX_TEXT, MAX_MOVES, "ll.",
+_READER = Reader(t, _explain.escape, parse_json, RecordError, MAX_TEXT, MAX_MOVES,
+                 lambda rule: f"ll.illegal.{rule}", "ll.",
                  columns=False)
 """Untrusted JSON text parsed within the engine's bounds (``loveletter._record``'s
 :func:`parse_json`: a deep text is refused before parsing) and :data:`MAX_MOVES`, or
@@ -244,7 +245,7 @@ def _checked(data: Any, ui: dict[str, Any] | None, kind: str) -> Record:
         return Record.from_json(data)
     except RecordError as error:
         problem = error.problems[0]
-        raise _READER.refusal(ui, kind, problem.path, problem.rule, "ll.illegal.") from None
+        raise _READER.refusal(ui, kind, problem.path, problem.rule) from None
 
 
 def _parse(text: object, ui: dict[str, Any] | None, kind: str = "record") -> Record:

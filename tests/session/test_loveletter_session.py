@@ -408,6 +408,16 @@ def test_every_string_the_plugin_asks_for_is_in_play_yml() -> None:
         == rules
 
 
+def test_every_string_the_record_reader_asks_for_is_in_play_yml() -> None:
+    """The refusals worded by the sessions' shared reader (gamekit.sessions.Reader), with
+    the fields it fills."""
+    strings = yaml.safe_load((REPO / "locales/loveletter/en/play.yml").read_text("utf-8"))
+    reader = session._READER
+    assert len(reader.keys) == 7 and set(reader.keys) <= set(strings)
+    assert "{limit}" in strings["ll.play.error.too_long"]
+    assert reader.illegal("guard-guess") in strings
+
+
 def _structure() -> dict[str, Any]:
     data: dict[str, Any] = yaml.safe_load(STRUCTURE.read_text("utf-8"))
     return data
