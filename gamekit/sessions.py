@@ -8,9 +8,10 @@ It also reads what a page passes that may come from anywhere (a file, a link): r
 A session function called by a page (through :func:`gamekit.call`) never raises for bad
 input: it raises :class:`Refusal` inside, and :func:`refused` turns that into the answer
 ``{"error": {"kind", "message", "path", "rule"}}``. Its messages are interface strings
-(``ui.yml``) filled by :class:`Strings`; ``rulesite/sources/runtime_keys.py`` finds the keys
-in the session modules' ``t(ui, "key", field=...)`` calls, so a session names its keys
-there, as literals.
+(``ui.yml``) filled by :class:`Strings`. ``rulesite/sources/runtime_keys.py`` finds the keys
+the browser needs as string literals in every module of ``gamekit`` (with the fields filled
+in the ``t(ui, "key", field=...)`` call after them): a key is written whole where it is used,
+here (the :class:`Reader`'s, after its game's prefix) as in a game's session.
 """
 
 from __future__ import annotations
