@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 from ll_support import rigged
@@ -82,23 +83,31 @@ def test_search_decides_from_its_view_only() -> None:
         assert first == second
 
 
-def test_what_a_view_knows_is_true() -> None:
-    """Priest, Baron and King knowledge is kept only while it is certain."""
-    for seed in range(60):
-        players = 2 + seed % 5
+def _decisions(games: int, tables: int, agent: type[RandomPlayer | HeuristicPlayer],
+               ) -> Iterator[tuple[Game, list[View]]]:
+    """Every decision of ``games`` whole games (2 to ``tables + 1`` players, ``agent`` in
+    every seat), with every seat's view, before the decision is taken."""
+    for seed in range(games):
+        players = 2 + seed % tables
         game = Game(players, seed=seed)
-        agents = [RandomPlayer(seed=seed + p) for p in range(players)]
+        agents = [agent(seed=seed + p) for p in range(players)]
         views = [View(game, p) for p in range(players)]
         while game.phase is not Phase.OVER:
             if game.phase is Phase.DEAL:
                 game.deal()
                 continue
-            for v in views:
-                for p, card in v.known.items():
-                    assert p != v.player and card in game.hands[p]
+            yield game, views
             me = game.to_move
             assert me is not None
             game.apply(agents[me].choose(views[me], game.legal_actions()))
+
+
+def test_what_a_view_knows_is_true() -> None:
+    """Priest, Baron and King knowledge is kept only while it is certain."""
+    for game, views in _decisions(60, 5, RandomPlayer):
+        for v in views:
+            for p, card in v.known.items():
+                assert p != v.player and card in game.hands[p]
 
 
 def test_sampled_worlds_agree_with_the_view() -> None:
@@ -165,23 +174,12 @@ def test_what_a_view_knows_others_know_of_its_card_is_true() -> None:
     """``seen_by``: the card others saw (Priest, Baron, King) is still in this hand, and it is
     exactly what the game says they know."""
     seen = 0
-    for seed in range(40):
-        players = 2 + seed % 3
-        game = Game(players, seed=seed)
-        agents = [HeuristicPlayer(seed=seed + p) for p in range(players)]
-        views = [View(game, p) for p in range(players)]
-        while game.phase is not Phase.OVER:
-            if game.phase is Phase.DEAL:
-                game.deal()
-                continue
-            for v in views:
-                for other, card in v.seen_by.items():
-                    assert other != v.player and card in game.hands[v.player]
-                    assert game.known[other][v.player] == card
-                    seen += 1
-            me = game.to_move
-            assert me is not None
-            game.apply(agents[me].choose(views[me], game.legal_actions()))
+    for game, views in _decisions(40, 3, HeuristicPlayer):
+        for v in views:
+            for other, card in v.seen_by.items():
+                assert other != v.player and card in game.hands[v.player]
+                assert game.known[other][v.player] == card
+                seen += 1
     assert seen
 
 
