@@ -110,14 +110,18 @@ def test_what_a_view_knows_is_true() -> None:
                 assert p != v.player and card in game.hands[p]
 
 
-def test_sampled_worlds_agree_with_the_view() -> None:
-    rng = random.Random(5)
-    for game in _positions(20, seed=6):
+def _sampled(count: int, seed: int, rng: random.Random) -> Iterator[tuple[Game, View, Game]]:
+    """Positions of :func:`_positions`, the view of the seat to move, a world it sampled."""
+    for game in _positions(count, seed=seed):
         me = game.to_move
         assert me is not None
         view = View(game, me)
-        world = sample_world(view, rng)
-        mine = View(world, me)
+        yield game, view, sample_world(view, rng)
+
+
+def test_sampled_worlds_agree_with_the_view() -> None:
+    for game, view, world in _sampled(20, 6, random.Random(5)):
+        mine = View(world, view.player)
         for field in ("hand", "known", "face_up", "discards", "active", "protected",
                       "hand_sizes", "deck_size", "set_aside_present", "tokens"):
             assert getattr(mine, field) == getattr(view, field), field
@@ -203,13 +207,8 @@ def test_the_deck_bottom_a_view_knows_is_the_real_one() -> None:
 
 
 def test_sampled_worlds_keep_what_others_know_and_the_deck_bottom() -> None:
-    rng = random.Random(12)
-    for game in _positions(60, seed=11):
-        me = game.to_move
-        assert me is not None
-        view = View(game, me)
-        world = sample_world(view, rng)
-        mine = View(world, me)
+    for _, view, world in _sampled(60, 11, random.Random(12)):
+        mine = View(world, view.player)
         assert mine.seen_by == view.seen_by
         for i, card in enumerate(view.deck_bottom):  # (the world has no history to say so)
             assert card is None or world.pile[i] == card
