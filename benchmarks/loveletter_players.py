@@ -18,6 +18,7 @@ import argparse
 import json
 import math
 import platform
+import shlex
 import statistics
 import sys
 import time
@@ -49,6 +50,7 @@ MATCHES = (
     ("heuristic-vs-random-2p", 2, "heuristic", "random"),
     ("search-vs-random-2p", 2, "search", "random"),
     ("search-vs-heuristic-2p", 2, "search", "heuristic"),
+    ("search-vs-heuristic-3p", 3, "search", "heuristic"),
     ("search-vs-heuristic-4p", 4, "search", "heuristic"),
 )
 
@@ -92,10 +94,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=200, help="SearchPlayer budget")
     parser.add_argument("--jobs", type=int, default=1, help="processes")
     parser.add_argument("--out", type=Path, default=HERE / "loveletter_players.json")
+    parser.add_argument("--note", default="", help="how the machine was (e.g. its load)")
     args = parser.parse_args(argv)
+    given = sys.argv[1:] if argv is None else argv
     results: dict[str, Any] = {
         "engine": f"loveletter {__version__}",
         "python": platform.python_version(),
+        "command": shlex.join(["python", "benchmarks/loveletter_players.py", *given]),
+        "note": args.note,
         "iterations": args.iterations,
         "matches": {},
     }

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -45,6 +45,32 @@ class Placeholder:
     render: Callable[[str, bool], str]
     """``NAME`` as page text: HTML where links (and markup) are allowed (``True``), plain
     text in headings and titles (``False``)."""
+
+    @classmethod
+    def among(cls, names: Collection[str], expected: str,
+              html: Callable[[str], str]) -> Placeholder:
+        """A placeholder whose ``NAME`` is one of ``names`` (else ``expected`` says what is
+        wrong), drawn as ``html(NAME)`` where markup is allowed and as ``NAME`` itself in
+        plain text."""
+        return cls(lambda name: None if name in names else expected,
+                   lambda name, links: html(name) if links else name)
+
+
+def apply_moves(spec: Mapping[str, Any], apply: Callable[[str], object],
+                refused: type[Exception]) -> None:
+    """A figure's ``moves`` (notation separated by spaces, none by default) each passed to
+    ``apply`` in turn; raises :class:`SetupError` naming the move the engine refused (with
+    ``refused``, its error class) or a ``moves`` that is not text."""
+    moves = spec.get("moves", "")
+    if not isinstance(moves, str):
+        raise SetupError("moves", f"expected moves in notation separated by spaces, "
+                                  f"got {moves!r}")
+    for i, move in enumerate(moves.split()):
+        try:
+            apply(move)
+        except refused as error:
+            raise SetupError(f"moves[{i}]", f"{move}: {type(error).__name__}: {error}") \
+                from None
 
 
 @dataclass(frozen=True)

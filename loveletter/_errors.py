@@ -72,6 +72,9 @@ class RecordProblem:
 
     path: str
     message: str
+    rule: str | None = None
+    """The ID of the rule an illegal move breaks (``None`` for any other problem): read it
+    here, never from ``message``, which may quote the record's own text."""
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message}"

@@ -427,7 +427,7 @@ class Game:
         """An independent copy (its generator included)."""
         new = Game.__new__(Game)
         new.__dict__.update(self.__dict__)
-        new._rng = random.Random()
+        new._rng = random.Random.__new__(random.Random)  # no seeding from the OS: it is set
         new._rng.setstate(self._rng.getstate())
         new.tokens = list(self.tokens)
         new.results = list(self.results)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,12 @@ from loveletter._moves import Move, parse_move
 
 FORMAT = "loveletter-record"
 VERSION = 1
+MAX_CHARS = 200_000
+"""Characters of a record's JSON text read at most (a long game of 6 takes a few thousand)."""
+MAX_DEPTH = 8
+"""Nesting of arrays and objects read at most (a record nests 2 deep): deeper text is refused
+before it is parsed, since a parser's recursion can overflow first in a browser (Pyodide's
+stack before Python's recursion check)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,13 +98,9 @@ class Record:
 
     @classmethod
     def loads(cls, text: str, *, source: str = "record") -> Record:
-        """Read a record from JSON text; see :meth:`from_json`."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            problem = RecordProblem(f"line {error.lineno} column {error.colno}", error.msg)
-            raise RecordError([problem], source=source) from None
-        return cls.from_json(data, source=source)
+        """Read a record from JSON text (read as :func:`parse_json` reads it); see
+        :meth:`from_json`."""
+        return cls.from_json(parse_json(text, source=source), source=source)
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
@@ -154,9 +157,69 @@ class Record:
                 try:
                     game.apply(move)
                 except IllegalActionError as error:
-                    problems.append(RecordProblem(f"$.moves[{i}]", str(error)))
+                    problems.append(RecordProblem(f"$.moves[{i}]", str(error), error.rule.value))
                     break
         if problems:
             raise RecordError(problems, source=source)
         assert isinstance(players, int)
         return cls(players, variant, tuple(moves))
+
+
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    data: dict[str, object] = {}
+    for key, value in pairs:
+        if key in data:
+            raise _DuplicateKey(key)
+        data[key] = value
+    return data
+
+
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def nesting(text: str) -> int:
+    """The deepest nesting of arrays and objects in JSON text (brackets in strings skipped;
+    unbalanced text is measured as far as it goes)."""
+    depth = deepest = 0
+    for found in _BRACKETS.finditer(text):
+        mark = found.group()
+        if mark in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif mark in "]}":
+            depth -= 1
+    return deepest
+
+
+def parse_json(text: str, *, source: str = "record") -> object:
+    """Untrusted JSON text parsed within a record's bounds: at most :data:`MAX_CHARS`
+    characters and :data:`MAX_DEPTH` levels (checked before parsing), no key twice in an
+    object, integers of at most 4,300 digits; a leading byte-order mark is skipped.
+
+    Raises:
+        RecordError: naming what is wrong, and where (``line L column C`` for bad JSON).
+    """
+    if not isinstance(text, str):
+        raise RecordError([RecordProblem("$", "a record is JSON text")], source=source)
+    if len(text) > MAX_CHARS:
+        problem = RecordProblem("$", f"too long: a record has at most {MAX_CHARS:,} characters")
+        raise RecordError([problem], source=source)
+    text = text.removeprefix("\ufeff")
+    if nesting(text) > MAX_DEPTH:
+        problem = RecordProblem("$", f"nested more than {MAX_DEPTH} deep: not a record")
+        raise RecordError([problem], source=source)
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as error:
+        problem = RecordProblem(f"line {error.lineno} column {error.colno}", error.msg)
+    except _DuplicateKey as error:
+        problem = RecordProblem("$", f"the key {error.key!r} appears twice")
+    except (ValueError, RecursionError):  # an integer of more than 4,300 digits
+        problem = RecordProblem("$", "a number is too long")
+    raise RecordError([problem], source=source)

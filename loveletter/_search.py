@@ -1,29 +1,41 @@
 """A search opponent that decides from its own :class:`View` only.
 
-It is determinized Monte Carlo search: each iteration deals the cards it cannot see at
+It is determinized Monte Carlo search. Each sample deals the cards it cannot see at
 random, consistently with everything its view shows (its hand, the discards, the face-up
-cards, the cards it knows others hold, how many cards each hand and the deck hold), picks a
-decision by UCB1, and plays the round out with the heuristic player. The decision with the
-best average of tokens won this round is chosen. A Guard's guesses are first narrowed to
-the known card or the two likeliest unseen ones. It does not use the order of the cards it
-put under the deck with a Chancellor, nor what a missed Guard guess rules out.
+cards, the cards it knows others hold and what they know of its own, the cards it put under
+the deck with a Chancellor, how many cards each hand and the deck hold), then plays the
+round out with the heuristic player after each decision open to it, on that same deal and
+with the same luck. The decision that won the most tokens over the samples is chosen. A
+Guard's guesses are first narrowed to the known card or the two likeliest unseen ones. It
+does not infer hands from what other players chose to play, nor from what a missed Guard
+guess rules out.
 """
 
 from __future__ import annotations
 
-import math
 import random
+import time
 from collections.abc import Sequence
 
 from loveletter._cards import Card, guesses
 from loveletter._game import Game, Phase
 from loveletter._moves import Move, Play
-from loveletter._players import HeuristicPlayer, unseen
+from loveletter._players import HeuristicPlayer, best_moves, unseen
 from loveletter._view import View
 
 
 class SearchPlayer:
     """Information-set search from its own view: same view and seed, same decision.
+
+    Args:
+        iterations: rollouts per decision at most (each sampled deal is played out once
+            after every decision searched: a choice among ``n`` decisions samples about
+            ``iterations / n`` deals).
+        seed: seed of the player's own random generator.
+        time_limit: optional limit in seconds per decision; the search stops at whichever of
+            ``iterations`` and ``time_limit`` comes first, once every decision has been
+            tried on one deal. A time limit makes play depend on the machine's speed;
+            iterations alone are reproducible.
 
     >>> from loveletter import Game, play, RandomPlayer
     >>> game = Game(players=2, seed=4)
@@ -33,33 +45,42 @@ class SearchPlayer:
     """
 
     def __init__(self, iterations: int = 200, *, seed: int | None = None,
-                 exploration: float = 1.0) -> None:
-        if iterations < 1:
-            raise ValueError(f"iterations: {iterations} must be at least 1")
+                 time_limit: float | None = None) -> None:
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+            raise ValueError(f"iterations: expected a positive whole number, got {iterations!r}")
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"time_limit: expected a positive number of seconds, got {time_limit}")
         self.iterations = iterations
-        self.exploration = exploration
+        self.time_limit = time_limit
         self._rng = random.Random(seed)
 
     def choose(self, view: View, legal: Sequence[Move]) -> Move:
-        """The decision with the best average result over sampled deals."""
-        legal = _candidates(view, legal)
-        if len(legal) == 1:
-            return legal[0]
+        """The decision with the best average of tokens won over sampled deals, each deal
+        played out after every decision (paired: the same hidden cards and the same luck in
+        the rollout, so that the comparison measures the decisions, not the deals); ties go
+        to the heuristic's preference."""
+        candidates = _candidates(view, legal)
+        if len(candidates) == 1:
+            return candidates[0]
         rng = self._rng
-        policy = HeuristicPlayer(seed=rng.randrange(2**32))
-        visits = [0] * len(legal)
-        totals = [0.0] * len(legal)
-        for i in range(self.iterations):
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        judge = HeuristicPlayer(seed=0).score
+        order = sorted(candidates, key=lambda move: -judge(view, move))  # stable: reproducible
+        visits = [0] * len(order)
+        totals = [0.0] * len(order)
+        left = self.iterations
+        while left > 0:
+            if deadline is not None and visits[-1] and time.perf_counter() >= deadline:
+                break
             world = sample_world(view, rng)
-            if i < len(legal):
-                k = i
-            else:
-                log_n = math.log(i)
-                k = max(range(len(legal)), key=lambda j: totals[j] / visits[j]
-                        + self.exploration * math.sqrt(log_n / visits[j]))
-            totals[k] += _rollout(world, legal[k], view.player, policy)
-            visits[k] += 1
-        return legal[max(range(len(legal)), key=lambda j: (visits[j], totals[j]))]
+            luck = rng.randrange(2**32)
+            # The last deal may be cut short by the budget: the heuristic's favourites first.
+            for k, move in enumerate(order[:left]):
+                totals[k] += _rollout(world.copy(), move, view.player, luck)
+                visits[k] += 1
+            left -= min(left, len(order))
+        return order[max(range(len(order)),
+                         key=lambda k: (totals[k] / max(visits[k], 1), -k))]
 
 
 def _candidates(view: View, legal: Sequence[Move]) -> Sequence[Move]:
@@ -88,12 +109,22 @@ def _candidates(view: View, legal: Sequence[Move]) -> Sequence[Move]:
 def sample_world(view: View, rng: random.Random) -> Game:
     """A full game consistent with ``view``: hidden cards dealt at random.
 
-    Only what the view shows is read; the hidden hands, the set-aside card and the deck's
-    order come from ``rng``.
+    Only what the view shows is read: the cards it cannot place go at random to the hidden
+    hands, the set-aside card and the deck, except the cards it put under the deck with a
+    Chancellor, which lie where it put them; the other players know what the view says
+    they know of its hand (so that a rollout's Guard uses it as theirs would).
     """
     game = Game(view.players, view.variant)
     me = view.player
-    pool = sorted(unseen(view).elements())
+    left = unseen(view)
+    bottom: list[int | None] = []
+    for card in view.deck_bottom:
+        if card is not None and left[card] > 0:
+            left[card] -= 1
+            bottom.append(card)
+        else:
+            bottom.append(None)
+    pool = sorted(left.elements())
     rng.shuffle(pool)
     known = view.known
     game.round_number = view.round_number
@@ -107,6 +138,9 @@ def sample_world(view: View, rng: random.Random) -> Game:
     game.protected = list(view.protected)
     game.known = [{} for _ in range(view.players)]
     game.known[me] = dict(known)
+    for other, card in view.seen_by.items():
+        game.known[other][me] = card
+    game.returned[me] = list(view.returned)
     hands: list[list[int]] = []
     for p, size in enumerate(view.hand_sizes):
         if p == me:
@@ -119,14 +153,16 @@ def sample_world(view: View, rng: random.Random) -> Game:
             hands.append([pool.pop() for _ in range(size)])
     game.hands = hands
     game.set_aside = pool.pop() if view.set_aside_present else None
-    game.pile = pool
-    assert len(pool) == view.deck_size
+    # The pile's top is its end: the known bottom first, the rest of the pool above it.
+    game.pile = [pool.pop() if card is None else card for card in bottom] + pool
+    assert len(game.pile) == view.deck_size
     return game
 
 
-def _rollout(game: Game, move: Move, me: int, policy: HeuristicPlayer) -> float:
-    """Play ``move`` and the round out; the tokens ``me`` won in it (a shared win counts
-    in full)."""
+def _rollout(game: Game, move: Move, me: int, luck: int) -> float:
+    """Play ``move`` and the round out, everyone by the heuristic (its ties settled by
+    ``luck`` and the number of moves: the same luck, the same rollout); the tokens ``me`` won
+    in it (a shared win counts in full)."""
     start = game.tokens[me]
     rounds = len(game.results)
     game.apply(move)
@@ -134,5 +170,6 @@ def _rollout(game: Game, move: Move, me: int, policy: HeuristicPlayer) -> float:
     while len(game.results) == rounds:
         p = game.to_move
         assert p is not None and game.phase in (Phase.PLAY, Phase.CHANCELLOR)
-        game.apply(policy.choose(views[p], game.legal_actions()))
+        best = best_moves(views[p], game.legal_actions())
+        game.apply(best[(luck + len(game.moves)) % len(best)])
     return float(game.tokens[me] - start)

@@ -76,6 +76,27 @@ class View:
         return tuple(self._game.returned[self.player])
 
     @property
+    def seen_by(self) -> dict[int, int]:
+        """This player's card as other players know it, while that knowledge holds: a Priest,
+        Baron or King showed it to them (this player saw them look, and knows its card)."""
+        me = self.player
+        return {o: k[me] for o, k in enumerate(self._game.known) if o != me and me in k}
+
+    @property
+    def deck_bottom(self) -> tuple[int | None, ...]:
+        """The bottom of the deck, lowest card first, as this player knows it: the cards put
+        there with a Chancellor this round and not drawn since, its own by value, another
+        player's as ``None`` (everyone sees how many go under, not which)."""
+        bottom: list[int | None] = []
+        for move, who in zip(self._game.moves, self._game.actors, strict=True):
+            if isinstance(move, Deal):
+                bottom = []
+            elif isinstance(move, Keep):
+                for card in move.bottom:
+                    bottom.insert(0, card if who == self.player else None)
+        return tuple(bottom[: len(self._game.pile)])
+
+    @property
     def face_up(self) -> tuple[int, ...]:
         """The three cards set aside face up in a 2-player round."""
         return self._game.face_up
@@ -157,7 +178,8 @@ class View:
             self.player, self.players, self.variant, self.round_number, self.phase,
             self.to_move, self.hand, tuple(sorted(self.known.items())), self.returned,
             self.face_up, self.discards, self.active, self.protected, self.hand_sizes,
-            self.deck_size, self.set_aside_present, self.tokens, self.results, self.history,
+            tuple(sorted(self.seen_by.items())), self.deck_bottom, self.deck_size,
+            self.set_aside_present, self.tokens, self.results, self.history,
         )
 
     def __repr__(self) -> str:

@@ -9,7 +9,16 @@ from typing import Any
 
 import hanamikoji
 from gamekit.hanamikoji import board, explain, session
-from gamekit.plugin import BuildTables, Placeholder, Played, Plugin, Rulebooks, SetupError, Steps
+from gamekit.plugin import (
+    BuildTables,
+    Placeholder,
+    Played,
+    Plugin,
+    Rulebooks,
+    SetupError,
+    Steps,
+    apply_moves,
+)
 
 GEISHAS = tuple(str(n) for n in range(1, int(hanamikoji.FACTS["geishas"]) + 1))
 
@@ -38,16 +47,7 @@ def setup(spec: Mapping[str, Any]) -> Steps:
                 else hanamikoji.Game.from_position(edition=edition, **position))
     except (hanamikoji.HanamikojiError, TypeError, ValueError) as error:
         raise SetupError("position", f"{type(error).__name__}: {error}") from None
-    moves = spec.get("moves", "")
-    if not isinstance(moves, str):
-        raise SetupError("moves", f"expected moves in notation separated by spaces, "
-                                  f"got {moves!r}")
-    for i, move in enumerate(moves.split()):
-        try:
-            game.apply(move)
-        except hanamikoji.HanamikojiError as error:
-            raise SetupError(f"moves[{i}]", f"{move}: {type(error).__name__}: {error}") \
-                from None
+    apply_moves(spec, game.apply, hanamikoji.HanamikojiError)
     return [step.to_json() for step in hanamikoji.timeline(game)]
 
 
@@ -58,13 +58,9 @@ PARTS = re.compile("|".join(
     "".join(_PART_FIELDS.get(c, re.escape(c)) for c in name) for name in board.PARTS))
 
 
-def _check_geisha(name: str) -> str | None:
-    return None if name in GEISHAS else f"expected a geisha number, 1 to {len(GEISHAS)}"
-
-
-def _geisha(name: str, links: bool) -> str:
+def _geisha(name: str) -> str:
     """Geisha ``name``, drawn in her colour as on the example boards (widget.css)."""
-    return f'<span class="hk-chip hk-g{name}">{name}</span>' if links else name
+    return f'<span class="hk-chip hk-g{name}">{name}</span>'
 
 
 PLUGIN = Plugin(
@@ -80,7 +76,8 @@ PLUGIN = Plugin(
     editions=tuple(edition.value for edition in hanamikoji.Edition),
     facts=hanamikoji.FACTS,
     version=hanamikoji.__version__,
-    placeholders={"geisha": Placeholder(_check_geisha, _geisha)},
+    placeholders={"geisha": Placeholder.among(
+        GEISHAS, f"expected a geisha number, 1 to {len(GEISHAS)}", _geisha)},
     setup_keys=frozenset({"edition", "position", "moves"}),
     setup=setup,
     board=board.board,

@@ -62,8 +62,6 @@ Steps are those of ``hanamikoji.timeline``: ``start``, ``deal``, ``secret``, ``t
 
 from __future__ import annotations
 
-import base64
-import binascii
 import itertools
 import json
 import random
@@ -73,6 +71,9 @@ from typing import Any
 import hanamikoji
 from gamekit.hanamikoji import board as _board
 from gamekit.hanamikoji import explain as _explain
+from gamekit.sessions import Reader, Refusal, Strings, link_text, refused
+from gamekit.sessions import dump as dump
+from gamekit.sessions import link as link  # a page call (dump too is used as ours)
 from hanamikoji import (
     FULL_DECK,
     Deal,
@@ -136,40 +137,10 @@ REASON_RULES = {
     "limit-shared": "edition-emperors4-tiebreak",
     "limit-no-winner": "edition-kosmos-tiebreak",
 }
-RULE_ID = re.compile(r"\[rule ([a-z0-9-]+)\]")
-MOVE_PATH = re.compile(r"\$\.moves\[(\d+)\]")
 
 
-class Refusal(Exception):
-    """A refused input: carries the ``error`` dictionary the functions return."""
-
-    def __init__(self, kind: str, message: str, path: str | None = None,
-                 rule: str | None = None) -> None:
-        super().__init__(message)
-        self.error = {"kind": kind, "message": message, "path": path, "rule": rule}
-
-
-def _refused(function: Any) -> Any:
-    """Turns a :class:`Refusal` into the ``{"error": ...}`` answer."""
-    def call(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return function(*args, **kwargs)
-        except Refusal as refusal:
-            return {"error": refusal.error}
-    call.__name__ = function.__name__
-    call.__doc__ = function.__doc__
-    return call
-
-
-def t(ui: dict[str, Any], key: str, **fields: object) -> str:
-    """The string ``key`` as HTML, its fields (HTML) filled in."""
-    return _explain.fill(ui[key], {k: v if isinstance(v, str) else str(v)
-                                   for k, v in fields.items()})
-
-
-def dump(record: Record) -> str:
-    """A record as compact JSON text (what share links carry)."""
-    return json.dumps(record.to_json(), ensure_ascii=False, separators=(",", ":"))
+t = Strings(_explain.fill)
+"""The interface string ``key`` of ``ui`` as HTML: ``t(ui, key, **fields)``."""
 
 
 # --- reading untrusted records ------------------------------------------------------------
@@ -177,31 +148,14 @@ def dump(record: Record) -> str:
 def _parse(text: object, ui: dict[str, Any] | None, kind: str = "record") -> Record:
     """A record from JSON text, every problem refused with a message in the page's language
     (``ui`` may be ``None`` for the page's own records: then the message is the engine's)."""
-    return _checked(_json(text, ui, kind), ui, kind)
+    return _checked(_READER.json(text, ui, kind), ui, kind)
 
 
-def _say(ui: dict[str, str] | None, key: str, **fields: object) -> str:
-    return t(ui, key, **fields) if ui is not None else key
-
-
-def _json(text: object, ui: dict[str, str] | None, kind: str) -> Any:
-    """Untrusted JSON text parsed within the engine's limits (``hanamikoji.MAX_CHARS``,
-    ``MAX_DEPTH``: a deep text is refused before parsing, as Pyodide's stack overflows
-    before Python's recursion check), or refused."""
-    if not isinstance(text, str):
-        raise Refusal(kind, _say(ui, "play.error.not_text"))
-    if len(text) > MAX_TEXT:
-        raise Refusal("size", _say(ui, "play.error.too_long", limit=MAX_TEXT))
-    try:
-        data = parse_json(text)
-    except RecordError as error:
-        where = error.problems[0].path
-        raise Refusal("json", _say(ui, "play.error.not_json"),
-                      where if where.startswith("line") else None) from None
-    if isinstance(data, dict) and isinstance(data.get("moves"), list) \
-            and len(data["moves"]) > MAX_MOVES:
-        raise Refusal("size", _say(ui, "play.error.too_many_moves", limit=MAX_MOVES), "$.moves")
-    return data
+_READER = Reader(t, _explain.escape, parse_json, RecordError, MAX_TEXT, MAX_MOVES,
+                 lambda rule: f"play.illegal.{rule}")
+"""Untrusted JSON text parsed within the engine's limits (``hanamikoji.MAX_CHARS``,
+``MAX_DEPTH``: a deep text is refused before parsing, as Pyodide's stack overflows before
+Python's recursion check) and :data:`MAX_MOVES`, or refused."""
 
 
 def _checked(data: Any, ui: dict[str, str] | None, kind: str) -> Record:
@@ -212,16 +166,7 @@ def _checked(data: Any, ui: dict[str, str] | None, kind: str) -> Record:
         rule = problem.rule  # set for an illegal move only: never read from quoted text
         if ui is None:
             raise Refusal(kind, str(problem), problem.path, rule) from None
-        path = _explain.escape(problem.path)
-        if rule:
-            found = MOVE_PATH.match(problem.path)
-            number = int(found.group(1)) + 1 if found else 0
-            message = _say(ui, "play.error.illegal_move", path=path, number=number,
-                           why=_say(ui, f"play.illegal.{rule}"))
-            raise Refusal(kind, message, problem.path, rule) from None
-        key = ("play.error.not_record" if problem.path in ("$", "$.format", "$.version")
-               else "play.error.bad_field")
-        raise Refusal(kind, _say(ui, key, path=path), problem.path) from None
+        raise _READER.refusal(ui, kind, problem.path, rule) from None
 
 
 # --- a game in progress as one seat may know it (share links, files, the saved game) -------
@@ -314,7 +259,7 @@ def _unmask(data: dict[str, Any], seat: str, ui: dict[str, str] | None, kind: st
     so that the other player held each card before playing it; then checked and replayed
     like any record, so a forged history is refused like a forged record."""
     moves = data["moves"]
-    bad = Refusal(kind, _say(ui, "play.error.bad_field", path="$.moves"), "$.moves")
+    bad = Refusal(kind, t(ui, "play.error.bad_field", path="$.moves"), "$.moves")
     if not all(isinstance(m, str) and MASKED_MOVE.fullmatch(m) for m in moves) \
             or not moves or moves[0][0] != "D":
         raise bad
@@ -412,7 +357,7 @@ def _reveal(data: dict[str, Any], ui: dict[str, str] | None, kind: str) -> Recor
     real cards are not in the text, so they cannot come out of it."""
     seat = data.pop("seat")
     start = data.get("start")
-    bad = Refusal(kind, _say(ui, "play.error.bad_field", path="$.seat"), "$.seat")
+    bad = Refusal(kind, t(ui, "play.error.bad_field", path="$.seat"), "$.seat")
     if seat in ("A", "B") and isinstance(data.get("moves"), list) and data["moves"]:
         return _unmask(data, seat, ui, kind)
     if seat not in ("A", "B") or data.get("moves") != [] or not isinstance(start, dict):
@@ -429,7 +374,7 @@ def _reveal(data: dict[str, Any], ui: dict[str, str] | None, kind: str) -> Recor
             hidden = (value.count(HIDDEN) if isinstance(value, str)
                       else int(value == 0 and not isinstance(value, bool)))
             if hidden and (side != other or field == "table"):
-                raise Refusal(kind, _say(ui, "play.error.bad_field",
+                raise Refusal(kind, t(ui, "play.error.bad_field",
                                          path=f"$.start.{field}.{_explain.escape(side)}"),
                               f"$.start.{field}.{side}")
             holes += [(field, side)] * hidden
@@ -444,10 +389,10 @@ def _reveal(data: dict[str, Any], ui: dict[str, str] | None, kind: str) -> Recor
     unseen = list(FULL_DECK)
     for card in known:
         if card not in unseen:
-            raise Refusal(kind, _say(ui, "play.error.bad_field", path="$.start"), "$.start")
+            raise Refusal(kind, t(ui, "play.error.bad_field", path="$.start"), "$.start")
         unseen.remove(card)
     if len(unseen) != len(holes):
-        raise Refusal(kind, _say(ui, "play.error.bad_field", path="$.start"), "$.start")
+        raise Refusal(kind, t(ui, "play.error.bad_field", path="$.start"), "$.start")
     random.SystemRandom().shuffle(unseen)
     cards = iter(unseen)
     for field, side in holes:
@@ -465,7 +410,7 @@ def _reveal(data: dict[str, Any], ui: dict[str, str] | None, kind: str) -> Recor
 def _read(text: object, ui: dict[str, str], kind: str) -> tuple[Record, str | None]:
     """A record or a concealed record (see :func:`conceal`) from untrusted text, and the seat
     a concealed one belongs to (``None`` for a whole record)."""
-    data = _json(text, ui, kind)
+    data = _READER.json(text, ui, kind)
     if isinstance(data, dict) and "seat" in data:
         seat = data["seat"]
         return _reveal(data, ui, kind), seat  # _reveal refuses any seat but "A" or "B"
@@ -484,7 +429,7 @@ def _shuffled(seed: int, round_number: int) -> Deal:
     return Deal(tuple(cards))
 
 
-@_refused
+@refused
 def new_game(edition: str, seed: int) -> dict[str, Any]:
     """A new game of ``edition`` (``emperors4``, ``emperors4-3-rounds``, ``kosmos``) with
     round 1 dealt from ``seed``. Player A starts the first round."""
@@ -496,7 +441,7 @@ def new_game(edition: str, seed: int) -> dict[str, Any]:
     return {"record": dump(Record.from_game(game))}
 
 
-@_refused
+@refused
 def deal(record: str, seed: int) -> dict[str, Any]:
     """The record with the next round dealt from ``seed`` (the page's game seed: each
     round's deck follows from it and the round number)."""
@@ -510,7 +455,7 @@ def deal(record: str, seed: int) -> dict[str, Any]:
     return {"record": dump(Record.from_game(game))}
 
 
-@_refused
+@refused
 def play(record: str, move: str, ui: dict[str, Any],
          viewer: str | None = None) -> dict[str, Any]:
     """The record after ``move``; refused, with the rule it breaks, if the rules forbid it
@@ -541,7 +486,7 @@ def play(record: str, move: str, ui: dict[str, Any],
     return {"record": dump(Record.from_game(game))}
 
 
-@_refused
+@refused
 def opponent(record: str, level: str, seed: int, timed: bool = True) -> dict[str, Any]:
     """The engine's decision for the player to move, applied: an ``MCTSPlayer`` with the
     iterations of ``level`` (:data:`LEVELS`), its time (:data:`TIME_LIMITS`, unless
@@ -667,7 +612,7 @@ def _brief(step: dict[str, Any], text: str) -> dict[str, Any]:
             "rule": STEP_RULES[step["kind"]]}
 
 
-@_refused
+@refused
 def position(record: str, ui: dict[str, Any], viewer: str | None = None,
              step: int | None = None) -> dict[str, Any]:
     """Everything a page shows at ``step`` of the timeline (default: the last, the live
@@ -800,7 +745,7 @@ def _pending(board: dict[str, Any], deciding: bool, ui: dict[str, Any]) -> dict[
             "rule": "competition-opponent-takes-pair"}
 
 
-@_refused
+@refused
 def replay(record: str, ui: dict[str, Any], viewer: str | None = None) -> dict[str, Any]:
     """Every step's board (``boards``, HTML) and words (``steps`` as in :func:`position`),
     the outcome (``outcome``: HTML, who won and why, or how the game goes on) and its rule
@@ -821,7 +766,7 @@ def replay(record: str, ui: dict[str, Any], viewer: str | None = None) -> dict[s
 
 # --- files and links ----------------------------------------------------------------------
 
-@_refused
+@refused
 def load(text: str, ui: dict[str, Any]) -> dict[str, Any]:
     """A record file's text (a record or a concealed record), checked and replayed:
     ``{"record", "seat", "concealed"}``: the record as compact text (a concealed one with
@@ -833,41 +778,19 @@ def load(text: str, ui: dict[str, Any]) -> dict[str, Any]:
             "concealed": conceal(record, seat) if seat else None}
 
 
-def link(record: str, step: int | None = None) -> str:
-    """The fragment of a share link (without ``#``): ``record=`` the base64url (no padding)
-    of the record's UTF-8 JSON text, then ``&step=N`` (moves applied) if ``step`` is given."""
-    data = base64.urlsafe_b64encode(record.encode("utf-8")).decode("ascii").rstrip("=")
-    return f"record={data}" + (f"&step={step}" if step is not None else "")
-
-
-@_refused
+@refused
 def open_link(fragment: str, ui: dict[str, Any]) -> dict[str, Any]:
     """A share link's fragment (with or without ``#``), checked: ``{"record", "step",
     "seat", "concealed"}``, ``step`` being the moves applied (``None``: all of them), the
     other two as :func:`load` gives them."""
-    if not isinstance(fragment, str):
-        raise Refusal("link", t(ui, "play.error.link_damaged"))
-    fields: dict[str, str] = {}
-    for part in fragment.lstrip("#").split("&"):
-        name, _, value = part.partition("=")
-        if name in fields:
-            raise Refusal("link", t(ui, "play.error.link_damaged"))
-        fields[name] = value
-    data = fields.get("record", "")
-    if not data or len(data) > MAX_TEXT * 2 or not re.fullmatch(r"[A-Za-z0-9_-]+", data):
-        raise Refusal("link", t(ui, "play.error.link_damaged"))
-    try:
-        raw = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
-        text = raw.decode("utf-8")
-    except (binascii.Error, ValueError):
-        raise Refusal("link", t(ui, "play.error.link_damaged")) from None
+    text, step = link_text(fragment, MAX_TEXT,
+                           Refusal("link", t(ui, "play.error.link_damaged")))
     try:
         record, seat = _read(text, ui, "link")
     except Refusal as refusal:
         error = refusal.error
         message = t(ui, "play.error.link_refused", why=error["message"])
         raise Refusal("link", message, error["path"], error["rule"]) from None
-    step = fields.get("step")
     moves = None
     if step is not None:
         if not re.fullmatch(r"\d{1,6}", step) or int(step) > len(record.moves):
@@ -878,7 +801,7 @@ def open_link(fragment: str, ui: dict[str, Any]) -> dict[str, Any]:
             "concealed": conceal(record, seat) if seat else None}
 
 
-@_refused
+@refused
 def cut(record: str, moves: int) -> dict[str, Any]:
     """``{"record"}``: the record with its first ``moves`` moves only. Play on cuts a record
     here rather than in the browser, whose JSON turns large integers into inexact numbers."""
@@ -889,7 +812,7 @@ def cut(record: str, moves: int) -> dict[str, Any]:
     return {"record": dump(Record(whole.edition, whole.moves[:moves], whole.start))}
 
 
-@_refused
+@refused
 def step_of_moves(record: str, moves: int) -> dict[str, Any]:
     """``{"step"}``: the timeline step that shows the position after ``moves`` moves (the
     round's scoring, when that move ended a round)."""

@@ -11,7 +11,7 @@ from typing import Any
 
 import loveletter
 from gamekit.loveletter import board, explain, session
-from gamekit.plugin import Placeholder, Played, Plugin, Rulebooks, SetupError, Steps
+from gamekit.plugin import Placeholder, Played, Plugin, Rulebooks, SetupError, Steps, apply_moves
 
 CARDS = tuple(str(c) for c in range(10))
 _STANDARD, _CLASSIC = loveletter.Variant.STANDARD, loveletter.Variant.CLASSIC
@@ -50,16 +50,8 @@ def setup(spec: Mapping[str, Any]) -> Steps:
         raise SetupError("variant", str(error)) from None
     except loveletter.LoveLetterError as error:
         raise SetupError("players", str(error)) from None
-    moves = spec.get("moves", "")
-    if not isinstance(moves, str):
-        raise SetupError("moves", f"expected moves in notation separated by spaces, "
-                                  f"got {moves!r}")
-    for i, move in enumerate(moves.split()):
-        try:
-            game.apply(loveletter.parse_move(move))
-        except loveletter.LoveLetterError as error:
-            raise SetupError(f"moves[{i}]", f"{move}: {type(error).__name__}: {error}") \
-                from None
+    apply_moves(spec, lambda move: game.apply(loveletter.parse_move(move)),
+                loveletter.LoveLetterError)
     return session.timeline(loveletter.Record.from_game(game))
 
 
@@ -67,13 +59,9 @@ def setup(spec: Mapping[str, Any]) -> Steps:
 PARTS = re.compile("|".join(re.escape(name).replace("P", "[A-F]") for name in board.PARTS))
 
 
-def _check_card(name: str) -> str | None:
-    return None if name in CARDS else "expected a card number, 0 to 9"
-
-
-def _card(name: str, links: bool) -> str:
-    """Card ``name`` (its number), drawn as on the boards where markup is allowed."""
-    return f'<span class="ll-chip ll-c{name}"><b>{name}</b></span>' if links else name
+def _card(name: str) -> str:
+    """Card ``name`` (its number), drawn as on the boards."""
+    return f'<span class="ll-chip ll-c{name}"><b>{name}</b></span>'
 
 
 PLUGIN = Plugin(
@@ -89,7 +77,7 @@ PLUGIN = Plugin(
     editions=session.variants(),
     facts=FACTS,
     version=loveletter.__version__,
-    placeholders={"card": Placeholder(_check_card, _card)},
+    placeholders={"card": Placeholder.among(CARDS, "expected a card number, 0 to 9", _card)},
     setup_keys=frozenset({"players", "variant", "moves"}),
     setup=setup,
     board=board.board,

@@ -24,17 +24,16 @@ Steps (:func:`timeline`): ``start`` (before the first deal), ``deal``, ``play``,
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
-import math
 import random
 import re
-import time
 from typing import Any
 
 from gamekit.loveletter import board as _board
 from gamekit.loveletter import explain as _explain
+from gamekit.sessions import Reader, Refusal, Strings, link_text, refused
+from gamekit.sessions import dump as dump
+from gamekit.sessions import link as link  # a page call (dump too is used as ours)
 from loveletter import (
     SEATS,
     Card,
@@ -52,21 +51,17 @@ from loveletter import (
     RandomPlayer,
     Record,
     RecordError,
+    SearchPlayer,
     Variant,
     View,
     parse_move,
-    sample_world,
 )
-from loveletter._record import VERSION
-from loveletter._search import _candidates, _rollout
+from loveletter._record import MAX_CHARS, VERSION, parse_json
 
-MAX_TEXT = 200_000
-"""Characters of a record (or decoded link) read at most."""
+MAX_TEXT = MAX_CHARS
+"""Characters of a record (or decoded link) read at most: the engine's limit."""
 MAX_MOVES = 5_000
 """Moves of a record read at most (a game of 6 players lasts a few hundred)."""
-MAX_DEPTH = 8
-"""Nesting of JSON read at most: a record is two deep; a deeper text is refused unparsed
-(Pyodide's stack overflows before Python's recursion check)."""
 LEVELS = ("random", "heuristic", "search")
 """The opponent's levels: ``loveletter.RandomPlayer``, ``HeuristicPlayer``, and the
 information-set search of ``SearchPlayer`` within :data:`SEARCH_ITERATIONS` and
@@ -84,38 +79,8 @@ CARD_RULES = {0: "spy-token", 1: "guard-miss", 2: "priest-look", 3: "baron-compa
 STEP_RULES = {"start": "setup-first-player", "deal": "round-deal", "keep": "chancellor-keep-one"}
 
 
-class Refusal(Exception):
-    """A refused input: carries the ``error`` dictionary the functions return."""
-
-    def __init__(self, kind: str, message: str, path: str | None = None,
-                 rule: str | None = None) -> None:
-        super().__init__(message)
-        self.error = {"kind": kind, "message": message, "path": path, "rule": rule}
-
-
-def _refused(function: Any) -> Any:
-    """Turns a :class:`Refusal` into the ``{"error": ...}`` answer."""
-    def call(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return function(*args, **kwargs)
-        except Refusal as refusal:
-            return {"error": refusal.error}
-    call.__name__ = function.__name__
-    call.__doc__ = function.__doc__
-    return call
-
-
-def t(ui: dict[str, Any] | None, key: str, **fields: object) -> str:
-    """The string ``key`` as HTML (fields are HTML), or ``key`` itself without ``ui``."""
-    if ui is None:
-        return key
-    return _explain.fill(ui[key], {k: v if isinstance(v, str) else str(v)
-                                   for k, v in fields.items()})
-
-
-def dump(record: Record) -> str:
-    """A record as compact JSON text (what share links carry)."""
-    return json.dumps(record.to_json(), ensure_ascii=False, separators=(",", ":"))
+t = Strings(_explain.fill)
+"""The interface string ``key`` of ``ui`` as HTML: ``t(ui, key, **fields)``."""
 
 
 def seat(index: int | None) -> str | None:
@@ -265,47 +230,12 @@ def steps_for(record: Record, viewer: str | None) -> list[dict[str, Any]]:
 
 # --- reading untrusted records ------------------------------------------------------------
 
-def _depth(text: str) -> int:
-    """The deepest nesting of brackets in JSON text, strings skipped."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif ch in "]}":
-            depth -= 1
-    return deepest
-
-
-def _json(text: object, ui: dict[str, Any] | None, kind: str) -> Any:
-    if not isinstance(text, str):
-        raise Refusal(kind, t(ui, "ll.play.error.not_text"))
-    if len(text) > MAX_TEXT:
-        raise Refusal("size", t(ui, "ll.play.error.too_long", limit=MAX_TEXT))
-    if _depth(text) > MAX_DEPTH:
-        raise Refusal("json", t(ui, "ll.play.error.not_json"))
-    try:
-        data = json.loads(text)
-    except ValueError as error:
-        where = f"line {error.lineno}" if isinstance(error, json.JSONDecodeError) else None
-        raise Refusal("json", t(ui, "ll.play.error.not_json"), where) from None
-    if isinstance(data, dict) and isinstance(data.get("moves"), list) \
-            and len(data["moves"]) > MAX_MOVES:
-        raise Refusal("size", t(ui, "ll.play.error.too_many_moves", limit=MAX_MOVES), "$.moves")
-    return data
-
-
-RULE_ID = re.compile(r"\[rule ([a-z0-9-]+)\]")
+_READER = Reader(t, _explain.escape, parse_json, RecordError, MAX_TEXT, MAX_MOVES,
+                 lambda rule: f"ll.illegal.{rule}", "ll.",
+                 columns=False)
+"""Untrusted JSON text parsed within the engine's bounds (``loveletter._record``'s
+:func:`parse_json`: a deep text is refused before parsing) and :data:`MAX_MOVES`, or
+refused."""
 
 
 def _checked(data: Any, ui: dict[str, Any] | None, kind: str) -> Record:
@@ -315,21 +245,11 @@ def _checked(data: Any, ui: dict[str, Any] | None, kind: str) -> Record:
         return Record.from_json(data)
     except RecordError as error:
         problem = error.problems[0]
-        path = _explain.escape(problem.path)
-        found = RULE_ID.search(problem.message)  # an illegal move: the engine names its rule
-        if found and problem.path.startswith("$.moves["):
-            rule = found.group(1)
-            number = int(problem.path[len("$.moves["):-1]) + 1
-            message = t(ui, "ll.play.error.illegal_move", path=path, number=number,
-                        why=t(ui, f"ll.illegal.{rule}"))
-            raise Refusal(kind, message, problem.path, rule) from None
-        key = ("ll.play.error.not_record" if problem.path in ("$", "$.format", "$.version")
-               else "ll.play.error.bad_field")
-        raise Refusal(kind, t(ui, key, path=path), problem.path) from None
+        raise _READER.refusal(ui, kind, problem.path, problem.rule) from None
 
 
 def _parse(text: object, ui: dict[str, Any] | None, kind: str = "record") -> Record:
-    return _checked(_json(text, ui, kind), ui, kind)
+    return _checked(_READER.json(text, ui, kind), ui, kind)
 
 
 def _viewer(viewer: object, players: int, ui: dict[str, Any] | None) -> str | None:
@@ -371,7 +291,7 @@ def _deal(game: Game, seed: int) -> Deal:
     return Deal(first, tuple(deck))
 
 
-@_refused
+@refused
 def new_game(players: int, variant: str, seed: int) -> dict[str, Any]:
     """A new game of ``players`` (2 to 6) with ``variant`` (``standard`` or ``classic``),
     round 1 dealt from ``seed``; seat A starts. ``{"record"}``."""
@@ -385,7 +305,7 @@ def new_game(players: int, variant: str, seed: int) -> dict[str, Any]:
     return {"record": dump(Record.from_game(game))}
 
 
-@_refused
+@refused
 def deal(record: str, seed: int) -> dict[str, Any]:
     """The record with the next round dealt from ``seed``; refused with the rule when no
     deal is due (a round under way, or the game over)."""
@@ -397,7 +317,7 @@ def deal(record: str, seed: int) -> dict[str, Any]:
     return {"record": dump(Record.from_game(game))}
 
 
-@_refused
+@refused
 def play(record: str, move: str, ui: dict[str, Any],
          viewer: str | None = None) -> dict[str, Any]:
     """The record after ``move`` (notation: ``1>B=9``, ``4``, ``5>A``, ``K3/51``); refused
@@ -424,32 +344,12 @@ def play(record: str, move: str, ui: dict[str, Any],
 
 
 def _search(view: View, legal: tuple[Move, ...], seed: int, seconds: float | None) -> Move:
-    """``SearchPlayer``'s decision (same sampling, UCB1 and rollouts, from ``view`` only),
-    stopped by :data:`SEARCH_ITERATIONS` or ``seconds``, whichever comes first."""
-    candidates = _candidates(view, legal)
-    if len(candidates) == 1:
-        return candidates[0]
-    rng = random.Random(seed)
-    policy = HeuristicPlayer(seed=rng.randrange(2**32))
-    visits = [0] * len(candidates)
-    totals = [0.0] * len(candidates)
-    deadline = None if seconds is None else time.monotonic() + seconds
-    for i in range(SEARCH_ITERATIONS):
-        if deadline is not None and i >= len(candidates) and time.monotonic() > deadline:
-            break
-        world = sample_world(view, rng)
-        if i < len(candidates):
-            k = i
-        else:
-            log_n = math.log(i)
-            k = max(range(len(candidates)), key=lambda j: totals[j] / visits[j]
-                    + math.sqrt(log_n / visits[j]))
-        totals[k] += _rollout(world, candidates[k], view.player, policy)
-        visits[k] += 1
-    return candidates[max(range(len(candidates)), key=lambda j: (visits[j], totals[j]))]
+    """The search level's decision: ``SearchPlayer`` from ``view`` only, stopped by
+    :data:`SEARCH_ITERATIONS` or ``seconds``, whichever comes first."""
+    return SearchPlayer(SEARCH_ITERATIONS, seed=seed, time_limit=seconds).choose(view, legal)
 
 
-@_refused
+@refused
 def opponent(record: str, level: str, seed: int, timed: bool = True) -> dict[str, Any]:
     """The engine's decision for the seat to move, applied, taken from that seat's ``View``
     only: ``random``, ``heuristic`` or ``search`` (:data:`LEVELS`), seeded by ``seed`` and
@@ -489,7 +389,7 @@ def _brief(step: dict[str, Any], text: str) -> dict[str, Any]:
             "move": step["move"], "moves": step["moves"], "html": text, "rule": _rule(step)}
 
 
-@_refused
+@refused
 def position(record: str, ui: dict[str, Any], viewer: str | None = None,
              step: int | None = None) -> dict[str, Any]:
     """Everything the Play page shows at ``step`` of the timeline (default: the last):
@@ -548,7 +448,7 @@ def position(record: str, ui: dict[str, Any], viewer: str | None = None,
     }
 
 
-@_refused
+@refused
 def replay(record: str, ui: dict[str, Any], viewer: str | None = None) -> dict[str, Any]:
     """Every step's board (``boards``) and words (``steps``) for ``viewer``, and the
     ``outcome`` in words."""
@@ -564,47 +464,25 @@ def replay(record: str, ui: dict[str, Any], viewer: str | None = None) -> dict[s
 
 # --- files and links ----------------------------------------------------------------------
 
-@_refused
+@refused
 def load(text: str, ui: dict[str, Any]) -> dict[str, Any]:
     """A record file's text, checked and replayed: ``{"record"}`` as compact text. A
     concealed record (a game in progress saved by its seat) is refused, saying why."""
     return {"record": dump(_parse(text, ui))}
 
 
-def link(record: str, step: int | None = None) -> str:
-    """The fragment of a share link (without ``#``): ``record=`` the base64url (no padding)
-    of the record's UTF-8 JSON text, then ``&step=N`` (moves applied) if ``step`` is given."""
-    data = base64.urlsafe_b64encode(record.encode("utf-8")).decode("ascii").rstrip("=")
-    return f"record={data}" + (f"&step={step}" if step is not None else "")
-
-
-@_refused
+@refused
 def open_link(fragment: str, ui: dict[str, Any]) -> dict[str, Any]:
     """A share link's fragment (with or without ``#``), checked: ``{"record", "step"}``,
     ``step`` being the moves applied (``None``: all of them)."""
-    damaged = Refusal("link", t(ui, "ll.play.error.link_damaged"))
-    if not isinstance(fragment, str):
-        raise damaged
-    fields: dict[str, str] = {}
-    for part in fragment.lstrip("#").split("&"):
-        name, _, value = part.partition("=")
-        if name in fields:
-            raise damaged
-        fields[name] = value
-    data = fields.get("record", "")
-    if not data or len(data) > MAX_TEXT * 2 or not re.fullmatch(r"[A-Za-z0-9_-]+", data):
-        raise damaged
-    try:
-        text = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4)).decode("utf-8")
-    except (binascii.Error, ValueError):
-        raise damaged from None
+    text, step = link_text(fragment, MAX_TEXT,
+                           Refusal("link", t(ui, "ll.play.error.link_damaged")))
     try:
         record = _parse(text, ui, "link")
     except Refusal as refusal:
         error = refusal.error
         raise Refusal("link", t(ui, "ll.play.error.link_refused", why=error["message"]),
                       error["path"], error["rule"]) from None
-    step = fields.get("step")
     moves = None
     if step is not None:
         if not re.fullmatch(r"\d{1,6}", step) or int(step) > len(record.moves):
@@ -615,7 +493,7 @@ def open_link(fragment: str, ui: dict[str, Any]) -> dict[str, Any]:
     return {"record": dump(record), "step": moves}
 
 
-@_refused
+@refused
 def step_of_moves(record: str, moves: int) -> dict[str, Any]:
     """``{"step"}``: the timeline step showing the position after ``moves`` moves (one step
     a move: the same number, capped at the last)."""

@@ -22,6 +22,7 @@ import hashlib
 import json
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import gamekit
@@ -75,59 +76,55 @@ def snapshot(pyodide_dir: Path, cache: Path = CACHE) -> Path:
     keyed by all it is made from; valid only with exactly these files."""
     runtime = wasm.runtime(pyodide_dir)
     inputs = [reduced_zip(pyodide_dir, cache), engine_zip(pyodide_dir, cache)]
-    digest = hashlib.sha256()
-    for part in [*(runtime / name for name in ("pyodide.mjs", "pyodide.asm.mjs",
-                                               "pyodide.asm.wasm", "pyodide-lock.json")),
-                 *inputs, SNAPSHOT_SCRIPT]:
-        digest.update(part.read_bytes())
-    made = cache / "snapshot" / f"{digest.hexdigest()[:16]}.bin"
-    if made.is_file():
-        return made
-    node = shutil.which("node")
-    if node is None:
-        raise AssetError("node not found: it makes the runtime's snapshot (install Node.js, "
-                         "as for `make node`)")
-    with locked(made.parent):
-        if made.is_file():
-            return made
-        shutil.rmtree(made.parent, ignore_errors=True)
-        made.parent.mkdir(parents=True)
-        partial = made.with_suffix(".partial")
-        proc = subprocess.run([node, str(SNAPSHOT_SCRIPT), str(runtime), *map(str, inputs),
-                               str(partial)], capture_output=True, text=True, check=False)
-        if proc.returncode != 0 or not partial.is_file():
-            raise AssetError(f"making the runtime's snapshot failed (exit {proc.returncode}):"
-                             f"\n{proc.stdout}{proc.stderr}")
-        partial.replace(made)
-    return made
+    parts = [*(runtime / name for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
+                                           "pyodide-lock.json")), *inputs, SNAPSHOT_SCRIPT]
+    return _node_job(SNAPSHOT_SCRIPT, b"", parts, cache / "snapshot", ".bin",
+                     lambda made: [str(runtime), *map(str, inputs)],
+                     "makes the runtime's snapshot", "making the runtime's snapshot")
 
 
 def _compile(pyodide_dir: Path, job: dict[str, object], cache: Path, kind: str) -> Path:
     """Run pyc_zip.mjs on ``job``; results are kept in ``cache``, keyed by all they are made
     from (a run takes a few seconds)."""
-    digest = hashlib.sha256(json.dumps(job, sort_keys=True).encode())
-    for part in [pyodide_dir / "python_stdlib.zip", pyodide_dir / "pyodide.asm.wasm", SCRIPT,
-                 *(Path(p) for p in job["files"].values())]:  # type: ignore[attr-defined]
+    parts = [pyodide_dir / "python_stdlib.zip", pyodide_dir / "pyodide.asm.wasm", SCRIPT,
+             *(Path(p) for p in job["files"].values())]  # type: ignore[attr-defined]
+
+    def arguments(made: Path) -> list[str]:
+        job_file = made.with_suffix(".json")
+        job_file.write_text(json.dumps(job), encoding="utf-8")
+        return [str(pyodide_dir), str(job_file)]
+
+    return _node_job(SCRIPT, json.dumps(job, sort_keys=True).encode(), parts, cache / kind,
+                     ".zip", arguments, "compiles the Python of the live examples",
+                     f"compiling the Python of the live examples ({kind})")
+
+
+def _node_job(script: Path, salt: bytes, parts: list[Path], folder: Path, suffix: str,
+              arguments: Callable[[Path], list[str]], does: str, doing: str) -> Path:
+    """The file ``script`` makes under node, kept in ``folder``, named by the digest of
+    ``salt`` and every file of ``parts`` (all it is made from): made only if missing, under
+    the folder's lock, the folder emptied first (only the current one is worth keeping).
+    ``arguments(made)`` gives the script's arguments before the path of its output; ``does``
+    and ``doing`` word what the job is for in errors."""
+    digest = hashlib.sha256(salt)
+    for part in parts:
         digest.update(part.read_bytes())
-    cached = cache / kind / f"{digest.hexdigest()[:16]}.zip"
-    if cached.is_file():
-        return cached
+    made = folder / f"{digest.hexdigest()[:16]}{suffix}"
+    if made.is_file():
+        return made
     node = shutil.which("node")
     if node is None:
-        raise AssetError("node not found: it compiles the Python of the live examples "
-                         "(install Node.js, as for `make node`)")
-    with locked(cached.parent):
-        if cached.is_file():  # made by another process while this one waited
-            return cached
-        shutil.rmtree(cached.parent, ignore_errors=True)  # only the current one is worth keeping
-        cached.parent.mkdir(parents=True)
-        job_file = cached.with_suffix(".json")
-        job_file.write_text(json.dumps(job), encoding="utf-8")
-        partial = cached.with_suffix(".partial")
-        proc = subprocess.run([node, str(SCRIPT), str(pyodide_dir), str(job_file), str(partial)],
+        raise AssetError(f"node not found: it {does} (install Node.js, as for `make node`)")
+    with locked(folder):
+        if made.is_file():  # made by another process while this one waited
+            return made
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir(parents=True)
+        partial = made.with_suffix(".partial")
+        proc = subprocess.run([node, str(script), *arguments(made), str(partial)],
                               capture_output=True, text=True, check=False)
         if proc.returncode != 0 or not partial.is_file():
-            raise AssetError(f"compiling the Python of the live examples ({kind}) failed (exit "
-                             f"{proc.returncode}):\n{proc.stdout}{proc.stderr}")
-        partial.replace(cached)
-    return cached
+            raise AssetError(f"{doing} failed (exit {proc.returncode}):\n{proc.stdout}"
+                             f"{proc.stderr}")
+        partial.replace(made)
+    return made

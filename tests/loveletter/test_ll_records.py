@@ -135,3 +135,34 @@ def test_records_follow_the_shipped_schema() -> None:
         jsonschema.validate(data, schema)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({**data, "players": 7}, schema)
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("[" * 9 + "]" * 9, "nested more than 8 deep"),
+    ('{"format": "loveletter-record", "format": "x"}', "appears twice"),
+    ('{"players": ' + "9" * 5000 + "}", "a number is too long"),
+    ("x" * (loveletter._record.MAX_CHARS + 1), "too long"),
+])
+def test_untrusted_json_is_refused_before_it_is_read_as_a_record(text: str, says: str) -> None:
+    """The engine's bounded JSON reader: depth checked before parsing, no key twice, no
+    huge integer (Python's own limit would raise a bare ValueError), no huge text."""
+    with pytest.raises(RecordError, match=says) as info:
+        Record.loads(text)
+    assert info.value.problems[0].path == "$"
+
+
+def test_the_depth_of_json_skips_brackets_in_strings() -> None:
+    assert loveletter._record.nesting('[{"a": "[[[[{{"}]') == 2
+    assert Record.loads("\ufeff" + Record.parse("LL2s").dumps()) == Record.parse("LL2s")
+
+
+def test_an_illegal_move_in_a_record_names_its_rule_apart_from_the_message() -> None:
+    data = Record.parse("LL2s DA612312300111144556789").to_json()
+    data["moves"] = [*data["moves"], "1>B=1"]
+    with pytest.raises(RecordError) as info:
+        Record.from_json(data)
+    assert info.value.problems[0].rule == "guard-guess"
+    quoted = {**data, "moves": [*data["moves"][:1], "x[rule princess-out]"]}
+    with pytest.raises(RecordError) as info:
+        Record.from_json(quoted)
+    assert info.value.problems[0].rule is None  # a notation error: the record's own text

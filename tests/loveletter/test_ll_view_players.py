@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 from ll_support import rigged
@@ -11,6 +12,7 @@ from loveletter import (
     Card,
     Game,
     HeuristicPlayer,
+    Keep,
     Phase,
     Play,
     RandomPlayer,
@@ -81,33 +83,45 @@ def test_search_decides_from_its_view_only() -> None:
         assert first == second
 
 
-def test_what_a_view_knows_is_true() -> None:
-    """Priest, Baron and King knowledge is kept only while it is certain."""
-    for seed in range(60):
-        players = 2 + seed % 5
+def _decisions(games: int, tables: int, agent: type[RandomPlayer | HeuristicPlayer],
+               ) -> Iterator[tuple[Game, list[View]]]:
+    """Every decision of ``games`` whole games (2 to ``tables + 1`` players, ``agent`` in
+    every seat), with every seat's view, before the decision is taken."""
+    for seed in range(games):
+        players = 2 + seed % tables
         game = Game(players, seed=seed)
-        agents = [RandomPlayer(seed=seed + p) for p in range(players)]
+        agents = [agent(seed=seed + p) for p in range(players)]
         views = [View(game, p) for p in range(players)]
         while game.phase is not Phase.OVER:
             if game.phase is Phase.DEAL:
                 game.deal()
                 continue
-            for v in views:
-                for p, card in v.known.items():
-                    assert p != v.player and card in game.hands[p]
+            yield game, views
             me = game.to_move
             assert me is not None
             game.apply(agents[me].choose(views[me], game.legal_actions()))
 
 
-def test_sampled_worlds_agree_with_the_view() -> None:
-    rng = random.Random(5)
-    for game in _positions(20, seed=6):
+def test_what_a_view_knows_is_true() -> None:
+    """Priest, Baron and King knowledge is kept only while it is certain."""
+    for game, views in _decisions(60, 5, RandomPlayer):
+        for v in views:
+            for p, card in v.known.items():
+                assert p != v.player and card in game.hands[p]
+
+
+def _sampled(count: int, seed: int, rng: random.Random) -> Iterator[tuple[Game, View, Game]]:
+    """Positions of :func:`_positions`, the view of the seat to move, a world it sampled."""
+    for game in _positions(count, seed=seed):
         me = game.to_move
         assert me is not None
         view = View(game, me)
-        world = sample_world(view, rng)
-        mine = View(world, me)
+        yield game, view, sample_world(view, rng)
+
+
+def test_sampled_worlds_agree_with_the_view() -> None:
+    for game, view, world in _sampled(20, 6, random.Random(5)):
+        mine = View(world, view.player)
         for field in ("hand", "known", "face_up", "discards", "active", "protected",
                       "hand_sizes", "deck_size", "set_aside_present", "tokens"):
             assert getattr(mine, field) == getattr(view, field), field
@@ -158,3 +172,61 @@ def test_all_players_finish_games() -> None:
         outcome = play(game, agents)
         assert outcome.winners and all(game.tokens[w] >= game.target_tokens
                                        for w in outcome.winners)
+
+
+def test_what_a_view_knows_others_know_of_its_card_is_true() -> None:
+    """``seen_by``: the card others saw (Priest, Baron, King) is still in this hand, and it is
+    exactly what the game says they know."""
+    seen = 0
+    for game, views in _decisions(40, 3, HeuristicPlayer):
+        for v in views:
+            for other, card in v.seen_by.items():
+                assert other != v.player and card in game.hands[v.player]
+                assert game.known[other][v.player] == card
+                seen += 1
+    assert seen
+
+
+def test_the_deck_bottom_a_view_knows_is_the_real_one() -> None:
+    """``deck_bottom``: the cards a player put under the deck lie there, in that order, until
+    drawn; another player's lie there unseen (``None``)."""
+    game = rigged(3, [Card.CHANCELLOR, Card.GUARD, Card.PRIEST], [Card.BARON, 9, 7])
+    game.apply(Play(Card.CHANCELLOR))
+    keep = next(m for m in game.legal_actions() if isinstance(m, Keep) and m.card == 7)
+    game.apply(keep)
+    mine, theirs = View(game, 0).deck_bottom, View(game, 1).deck_bottom
+    assert mine == (keep.bottom[1], keep.bottom[0]) == tuple(game.pile[:2])
+    assert theirs == (None, None)
+    checked = 0
+    for game in _positions(60, seed=11):
+        for me in range(game.players):
+            for i, card in enumerate(View(game, me).deck_bottom):
+                assert card is None or game.pile[i] == card
+                checked += card is not None
+    assert checked
+
+
+def test_sampled_worlds_keep_what_others_know_and_the_deck_bottom() -> None:
+    for _, view, world in _sampled(60, 11, random.Random(12)):
+        mine = View(world, view.player)
+        assert mine.seen_by == view.seen_by
+        for i, card in enumerate(view.deck_bottom):  # (the world has no history to say so)
+            assert card is None or world.pile[i] == card
+        for field in ("round_number", "phase", "to_move", "hand", "known", "returned",
+                      "face_up", "discards", "active", "protected", "hand_sizes", "deck_size",
+                      "set_aside_present", "tokens"):
+            assert getattr(mine, field) == getattr(view, field), field
+
+
+@pytest.mark.parametrize("bad", [{"iterations": 0}, {"iterations": True},
+                                 {"time_limit": 0}, {"time_limit": -1.0}])
+def test_search_budgets_are_checked(bad: dict[str, object]) -> None:
+    with pytest.raises(ValueError, match=next(iter(bad))):
+        SearchPlayer(**bad)  # type: ignore[arg-type]
+
+
+def test_a_timed_search_still_tries_every_decision_once() -> None:
+    game = rigged(2, [Card.GUARD, Card.BARON], [Card.PRIEST])
+    view = View(game, 0)
+    move = SearchPlayer(10**6, seed=1, time_limit=1e-9).choose(view, game.legal_actions())
+    assert move in game.legal_actions()

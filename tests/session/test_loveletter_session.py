@@ -142,7 +142,7 @@ def test_the_search_level_stops_at_its_time_budget(monkeypatch: pytest.MonkeyPat
     """Timed, the search tries each candidate once and then stops when its seconds are up;
     untimed, it runs all its iterations."""
     clock = iter(range(0, 10**6, 5))  # every reading of the clock: 5 s later
-    monkeypatch.setattr("gamekit.loveletter.session.time.monotonic", lambda: next(clock))
+    monkeypatch.setattr("loveletter._search.time.perf_counter", lambda: next(clock))
     rollouts = 0
 
     def counted(*args: Any) -> float:
@@ -150,7 +150,7 @@ def test_the_search_level_stops_at_its_time_budget(monkeypatch: pytest.MonkeyPat
         rollouts += 1
         return _rollout(*args)
 
-    monkeypatch.setattr("gamekit.loveletter.session._rollout", counted)
+    monkeypatch.setattr("loveletter._search._rollout", counted)
     game = Record.parse("LL2s DA612312300111144556789").replay()
     view = View(game, 0)
     candidates = _candidates(view, game.legal_actions())
@@ -406,6 +406,16 @@ def test_every_string_the_plugin_asks_for_is_in_play_yml() -> None:
     rules = {r.value for r in __import__("loveletter").Rule}
     assert {k.removeprefix("ll.illegal.") for k in strings if k.startswith("ll.illegal.")} \
         == rules
+
+
+def test_every_string_the_record_reader_asks_for_is_in_play_yml() -> None:
+    """The refusals worded by the sessions' shared reader (gamekit.sessions.Reader), with
+    the fields it fills."""
+    strings = yaml.safe_load((REPO / "locales/loveletter/en/play.yml").read_text("utf-8"))
+    reader = session._READER
+    assert len(reader.keys) == 7 and set(reader.keys) <= set(strings)
+    assert "{limit}" in strings["ll.play.error.too_long"]
+    assert reader.illegal("guard-guess") in strings
 
 
 def _structure() -> dict[str, Any]:
