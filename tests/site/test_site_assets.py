@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import io
+import re
 import threading
 import urllib.error
 import urllib.request
@@ -49,7 +50,10 @@ def test_compiled_engine_in_the_site(any_site: Path) -> None:
                 for path in (REPO / package).rglob("*.py")
                 if not (name := path.relative_to(REPO).as_posix()).startswith(
                     ("hanamikoji/_cli/", "hanamikoji/__main__.py"))}
-    assert expected <= set(names)
+    # A plug-in's tables are written at build time only: never downloaded by a reader.
+    build_only = {name for name in expected if re.fullmatch(r"gamekit/\w+/tables\.pyc", name)}
+    assert build_only and not build_only & set(names)
+    assert expected - build_only <= set(names)
     assert not [name for name in names
                 if name.startswith(("hanamikoji/_cli", "hanamikoji/__main__"))]
     assert {"gamekit/runner.pyc", "gamekit/hanamikoji/explain.pyc",
