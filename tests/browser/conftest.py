@@ -21,7 +21,13 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--no-first-run", "--disable-quic",
         # Chromium's own background look-ups go nowhere; a page's request still shows up.
-        "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
+        "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+        # Wasm stays in V8's baseline compiler (Liftoff): each Pyodide boot otherwise spends
+        # 3 to 4 CPU seconds optimising the interpreter's hot functions in the background, more
+        # than the short runs a test makes win back (tests/browser/test_examples.py: 263 CPU s
+        # with tier-up, 217 without, under load). The same wasm, the same results; only how
+        # fast it runs changes (the speed readers get: benchmarks/browser_examples.py).
+        "--js-flags=--liftoff-only"]
 
 
 @pytest.fixture(scope="session")
