@@ -119,11 +119,31 @@ def open_tab(chromium: Browser, options: dict[str, Any], init_script: str | None
     return opened
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "engine: the test's pages start the live examples' engine (the `watched` "
+        "fixture otherwise keeps it from starting: no_engine)")
+
+
+def no_engine(context: BrowserContext) -> None:
+    """The live examples' widgets go live but their engine never starts: for tests about
+    something else, so that a desktop page with an example in view does not boot Pyodide
+    (about 7 CPU seconds) in the background, competing for the CPU with what the test
+    checks. The tests about the engine (test_examples.py, test_whatif.py, test_play.py,
+    test_runtime_loading.py, test_security.py, and test_browser_site.py's console check)
+    let it start."""
+    context.route("**/assets/examples/worker.js", lambda route: route.fulfill(
+        body="// the engine is not started in this test\n", content_type="text/javascript"))
+
+
 @pytest.fixture
 def watched(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[Watched]:
-    """A fresh context (desktop size, English browser unless the test is parametrized)."""
+    """A fresh context (desktop size, English browser unless the test is parametrized),
+    without the examples' engine unless the test is marked ``engine``."""
     options = getattr(request, "param", {})
     context = chromium.new_context(viewport={"width": 1280, "height": 900}, **options)
+    if request.node.get_closest_marker("engine") is None:
+        no_engine(context)
     seen = Watched(context, context.new_page())
 
     def watch(page: Page) -> None:  # every tab of the context, present and future
