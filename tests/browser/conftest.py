@@ -21,7 +21,13 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--no-first-run", "--disable-quic",
         # Chromium's own background look-ups go nowhere; a page's request still shows up.
-        "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
+        "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+        # Wasm stays in V8's baseline compiler (Liftoff): each Pyodide boot otherwise spends
+        # 3 to 4 CPU seconds optimising the interpreter's hot functions in the background, more
+        # than the short runs a test makes win back (tests/browser/test_examples.py: 263 CPU s
+        # with tier-up, 217 without, under load). The same wasm, the same results; only how
+        # fast it runs changes (the speed readers get: benchmarks/browser_examples.py).
+        "--js-flags=--liftoff-only"]
 
 
 @pytest.fixture(scope="session")
@@ -113,11 +119,31 @@ def open_tab(chromium: Browser, options: dict[str, Any], init_script: str | None
     return opened
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "engine: the test's pages start the live examples' engine (the `watched` "
+        "fixture otherwise keeps it from starting: no_engine)")
+
+
+def no_engine(context: BrowserContext) -> None:
+    """The live examples' widgets go live but their engine never starts: for tests about
+    something else, so that a desktop page with an example in view does not boot Pyodide
+    (about 7 CPU seconds) in the background, competing for the CPU with what the test
+    checks. The tests about the engine (test_examples.py, test_whatif.py, test_play.py,
+    test_runtime_loading.py, test_security.py, and test_browser_site.py's console check)
+    let it start."""
+    context.route("**/assets/examples/worker.js", lambda route: route.fulfill(
+        body="// the engine is not started in this test\n", content_type="text/javascript"))
+
+
 @pytest.fixture
 def watched(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[Watched]:
-    """A fresh context (desktop size, English browser unless the test is parametrized)."""
+    """A fresh context (desktop size, English browser unless the test is parametrized),
+    without the examples' engine unless the test is marked ``engine``."""
     options = getattr(request, "param", {})
     context = chromium.new_context(viewport={"width": 1280, "height": 900}, **options)
+    if request.node.get_closest_marker("engine") is None:
+        no_engine(context)
     seen = Watched(context, context.new_page())
 
     def watch(page: Page) -> None:  # every tab of the context, present and future

@@ -13,7 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from conftest import no_engine
+from playwright.sync_api import Browser, Page
 
 from rulesite.sources.locales import Locales
 
@@ -58,13 +59,6 @@ def axe_problems(page: Page, selector: str = "html") -> list[str]:
     return [f"{page.url} [{v['impact']}] {v['id']}: {node['target']} {node['failureSummary']}"
             for v in result["violations"] if v["impact"] in ("serious", "critical")
             for node in v["nodes"][:5]]
-
-
-def no_engine(context: BrowserContext) -> None:
-    """Widgets stay in their loading state: Pyodide does not compete with axe for the CPU
-    (test_example_from_the_keyboard checks a widget once the engine has run)."""
-    context.route("**/assets/examples/worker.js", lambda route: route.fulfill(
-        body="// the engine is not started in this test\n", content_type="text/javascript"))
 
 
 def sideways(page: Page) -> int:

@@ -140,6 +140,7 @@ def test_root_remembers_the_language_picked(watched: Watched, site_url: str) -> 
     page.wait_for_url(f"{site_url}/id/")
 
 
+@pytest.mark.engine  # every page as readers get it, examples' engine included
 def test_no_foreign_request_and_no_console_error(watched: Watched, site_url: str,
                                                   locales: Locales) -> None:
     page = watched.page

@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from conftest import no_engine
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from rulesite.sources.locales import Locales
@@ -16,6 +17,7 @@ from rulesite.sources.locales import Locales
 @pytest.fixture
 def context(chromium: Browser, site_url: str) -> Iterator[BrowserContext]:
     context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    no_engine(context)  # Cite works on the page's own steps (test_whatif.py: on a what-if line)
     context.grant_permissions(["clipboard-read", "clipboard-write"],
                               origin=site_url.split("/hanamikoji-rules")[0])
     yield context
