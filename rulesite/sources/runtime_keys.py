@@ -51,9 +51,29 @@ def _call_after(source: str, start: int) -> str | None:
     return None
 
 
+PLAY = (REPO / "docs" / "assets" / "play", REPO / "gamekit" / "sessions.py")
+"""The Play page's code (and the record reader it shares with "what if?")."""
+WHATIF = (REPO / "docs" / "assets" / "examples" / "whatif.js",
+          REPO / "docs" / "assets" / "examples" / "share.js")
+"""What "what if?" and Share add to an example (gamekit.Plugin.whatif)."""
+
+
+def game_sources(game: str, *, play: bool, whatif: bool) -> tuple[Path, ...]:
+    """The browser's code a page of ``game`` runs: the site's scripts, ``gamekit`` and the
+    game's own package; the Play page's code only if the game has one (``play``), "what if?"
+    only if its examples offer it (``whatif``)."""
+    left_out = (() if play else PLAY) + (() if whatif else WHATIF)
+    files = [path for path in _files(SOURCES) if path not in left_out
+             and not any(folder in path.parents for folder in left_out)
+             and (path.parent.parent != REPO / "gamekit"
+                  or path.parent.name == game)]  # no other game's package
+    return tuple(files)
+
+
 def _files(sources: tuple[Path, ...]) -> list[Path]:
     return sorted(path for root in sources for pattern in ("*.js", "*.py")
-                  for path in root.rglob(pattern))
+                  for path in ([root] if root.is_file() and root.match(pattern)
+                               else root.rglob(pattern)))
 
 
 @functools.cache
