@@ -205,6 +205,9 @@ class Plugin:
     """Whether its examples offer "what if?" and Share (whatif.js and share.js of
     docs/assets/examples, which speak Hanamikoji's moves and open its Play page): a game
     without them shows its examples' steps only."""
+    css: tuple[str, ...] = ()
+    """The stylesheets its boards need beside the site's (paths under ``docs/``): one MkDocs
+    build holds every game of a language, so they are listed once for all its pages."""
     ui_prefix: str = ""
     """The prefix of the game's own interface keys (``"ll."``), if it keeps them under one:
     the live examples get every one of them (its boards and steps in words)."""

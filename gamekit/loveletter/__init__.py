@@ -103,6 +103,7 @@ PLUGIN = Plugin(
         edition={"zman": "standard", "filosofia": "classic", "seed-id": "standard"},
     ),
     tables=BuildTables("gamekit.loveletter.tables"),
+    css=("assets/examples/loveletter.css",),
     ui_prefix="ll.",
     whatif=False,  # whatif.js and share.js play Hanamikoji's moves; no Play page to open yet
     # The strings its tables read (gamekit/loveletter/tables.py).

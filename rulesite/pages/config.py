@@ -128,7 +128,8 @@ def language_config(games: list[Locales], lang: str, *, repo: Path, docs_dir: Pa
                              for game in games}},
         },
         # INHERIT replaces lists, so the shared entries are repeated with the examples' own.
-        "extra_css": [*base["extra_css"], *examples.EXTRA_CSS],
+        "extra_css": [*base["extra_css"], *examples.EXTRA_CSS,
+                      *dict.fromkeys(css for game in games for css in game.plugin.css)],
         "extra_javascript": [*base["extra_javascript"], *examples.EXTRA_JAVASCRIPT],
         "nav": nav,
         # The whole rulebook of each game on one page (rulesite/pages/book.py): linked from
