@@ -162,9 +162,11 @@ class Board:
                         f'{self.cards(p["discards"])}</div>')
         return "".join([
             f'<li{self.part(f"seat-{name}", css)}>',
-            f'<p class="ll-seat-name"><strong>{self.t("ll.board.player", player=name)}</strong>',
+            # A span, not a p: Markdown's md_in_html misreads a block element opening an li
+            # (the figure and example blocks are Markdown), closing the li's cards early.
+            f'<span class="ll-seat-name"><strong>{self.t("ll.board.player", player=name)}</strong>',
             "".join(badges),
-            "</p>",
+            "</span>",
             hand,
             discards,
             "</li>",

@@ -181,8 +181,11 @@ def test_every_figure_is_drawn_with_its_caption(real_site: Path, lang: str) -> N
     for fig_id in ll().structure.figures:
         figure = re.search(rf'<figure class="[^"]*" id="{fig_id}">(.*?)</figure>', sources, re.S)
         assert figure, (lang, fig_id)
-        assert "ll-board" in figure.group(1) or "ll-" in figure.group(1)
+        assert 'class="hk-board ll-board"' in figure.group(1)
         assert "<figcaption>" in figure.group(1)
+    # Markdown keeps every board whole: no card list cut short by a stray </div> (it did
+    # when a seat's <li> opened with a <p>).
+    assert not re.search(r'</div>\s*</li>\s*<li><span class="ll-card', sources), lang
 
 
 @pytest.mark.parametrize("lang", LANGS)
