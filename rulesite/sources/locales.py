@@ -469,7 +469,7 @@ def _load_game(top: Path, entry: GameEntry) -> Locales:
                 if key not in ui:
                     raise MissingKeyError(loaded.file_of(key), key, "the site builder needs it")
             plugin = structure.plugin  # and what the browser's code asks for on its pages
-            runtime_keys.check(ui, loaded.file_of, runtime_keys.game_sources(
+            runtime_keys.check(ui, loaded.file_of, *runtime_keys.game_sources(
                 plugin.id, play=any(p.kind == "play" for p in structure.pages),
                 whatif=plugin.whatif))
         else:

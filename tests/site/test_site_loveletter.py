@@ -104,15 +104,20 @@ def test_pages_name_their_game_for_the_worker_and_the_citations(real_site: Path,
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_footer_links_the_games_own_changelog_and_book(real_site: Path, lang: str) -> None:
-    source = page_html(real_site, lang, "basics")
-    version = re.search(r'<div class="md-copyright__highlight hk-version">\s*<a href="([^"]+)">'
-                        r"([^<]+)</a>", source)
-    assert version and version.group(1) == "../../love-letter/changelog/"
-    assert "1.0" in version.group(2)
-    links = re.search(r'<div class="md-copyright__highlight hk-teach-links">(.*?)</div>', source,
-                      re.S)
-    assert links and 'href="../../love-letter/book/"' in links.group(1)
-    assert "compare/" not in links.group(1)  # side by side shows Hanamikoji only
+    label = ll().languages[lang].ui["site.version"].format(version="1.0")
+    pages = sorted((real_site / lang / FOLDER).rglob("index.html"))
+    assert len(pages) == len(ll().structure.pages) + 1  # and its whole rulebook
+    for path in pages:
+        source = path.read_text(encoding="utf-8")
+        up = "../" * len(path.parent.relative_to(real_site / lang).parts)
+        version = re.search(r'<div class="md-copyright__highlight hk-version">\s*'
+                            r'<a href="([^"]+)">([^<]+)</a>', source)
+        assert version and version.group(1) == f"{up}love-letter/changelog/", path
+        assert unescape(version.group(2)) == label
+        links = re.search(r'<div class="md-copyright__highlight hk-teach-links">(.*?)</div>',
+                          source, re.S)
+        assert links and f'href="{up}love-letter/book/"' in links.group(1), path
+        assert "compare/" not in links.group(1)  # side by side shows Hanamikoji only
 
 
 @pytest.mark.parametrize("lang", LANGS)
