@@ -205,7 +205,7 @@ def test_punctuation_follows_the_languages_house_style(lang: str) -> None:
             assert not re.search(r"[:;,.!?()\"' ]", prose), where
             # Names and labels are not sentences: no full stop.
             if not key.startswith(("ll.card.", "ll.count.", "ll.board.", "ll.table.",
-                                   "glossary.edition.")):
+                                   "glossary.edition.", "game.", "teach.book_title")):
                 assert value.endswith(("。", "{why}")), where
         else:
             assert "\u202f" not in value and "«" not in value and "「" not in value, where
