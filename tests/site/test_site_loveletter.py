@@ -188,9 +188,25 @@ def test_every_figure_is_drawn_with_its_caption(real_site: Path, lang: str) -> N
         assert figure, (lang, fig_id)
         assert 'class="hk-board ll-board"' in figure.group(1)
         assert "<figcaption>" in figure.group(1)
-    # Markdown keeps every board whole: no card list cut short by a stray </div> (it did
-    # when a seat's <li> opened with a <p>).
-    assert not re.search(r'</div>\s*</li>\s*<li><span class="ll-card', sources), lang
+        # Markdown keeps every board whole: each figure's tags close in order (a long line
+        # of nested lists once lost its closing tags, and the page's layout with them).
+        assert balanced(figure.group(0)), (lang, fig_id)
+
+
+VOID = {"br", "img", "hr", "input", "meta", "link", "source", "path", "wbr"}
+
+
+def balanced(html: str) -> bool:
+    """Whether every element of ``html`` is closed, in order."""
+    stack: list[str] = []
+    for closing, tag in re.findall(r"<(/?)([a-z][a-z0-9]*)\b[^>]*>", html):
+        if tag in VOID:
+            continue
+        if not closing:
+            stack.append(tag)
+        elif not stack or stack.pop() != tag:
+            return False
+    return not stack
 
 
 @pytest.mark.parametrize("lang", LANGS)
