@@ -171,7 +171,7 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, An
     boards = plugin.boards(steps, ui)
     last = len(steps) - 1
     t = Text(ui)
-    data = {
+    data: dict[str, Any] = {
         "id": example_id,
         "lang": lang,
         "code": code,
