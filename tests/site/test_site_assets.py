@@ -45,15 +45,20 @@ def test_compiled_engine_in_the_site(any_site: Path) -> None:
     assert [p.name for p in shipped] == files
     _named_by_content(shipped[0].parent, files)
     names = _unzipped(shipped[0]).namelist()
-    expected = {name + "c" for package in ("hanamikoji", "gamekit")
+    # Both engines and gamekit, less the command lines and the plug-ins' tables (build time
+    # only: rulesite/runtime/stdlib.py).
+    expected = {name + "c" for package in ("hanamikoji", "loveletter", "gamekit")
                 for path in (REPO / package).rglob("*.py")
                 if not (name := path.relative_to(REPO).as_posix()).startswith(
-                    ("hanamikoji/_cli/", "hanamikoji/__main__.py"))}
+                    ("hanamikoji/_cli/", "hanamikoji/__main__.py", "loveletter/__main__.py"))
+                and not name.endswith("/tables.py")}
     assert expected <= set(names)
     assert not [name for name in names
                 if name.startswith(("hanamikoji/_cli", "hanamikoji/__main__"))]
     assert {"gamekit/runner.pyc", "gamekit/hanamikoji/explain.pyc",
-            "gamekit/hanamikoji/board.pyc", "gamekit/hanamikoji/session.pyc"} <= set(names)
+            "gamekit/hanamikoji/board.pyc", "gamekit/hanamikoji/session.pyc",
+            "gamekit/loveletter/board.pyc", "loveletter/__init__.pyc"} <= set(names)
+    assert not [name for name in names if name.endswith("/tables.pyc")]
     assert not [name for name in names if name.endswith(".py")]
 
 
