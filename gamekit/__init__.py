@@ -6,7 +6,7 @@ a live run give the same result. Standard library and the engines only.
 
 Each game enters through one :class:`~gamekit.plugin.Plugin` (``gamekit/<game>/``), listed in
 :data:`GAMES`, the one place that names the games. The flat API below is what the builder and
-the worker use (``gamekit/loveletter/`` is Love Letter's, tested but not listed yet):
+the worker use:
 
 - :func:`plugin` ``(game_id)``: a game's plug-in;
 - :func:`run` ``(game_id, code, ui)``: an example's code run, its steps, words and boards;
@@ -21,6 +21,7 @@ from typing import Any
 
 from gamekit import runner
 from gamekit.hanamikoji import PLUGIN as HANAMIKOJI
+from gamekit.loveletter import PLUGIN as LOVELETTER
 from gamekit.plugin import (
     Placeholder,
     Played,
@@ -35,8 +36,8 @@ from gamekit.plugin import (
 __all__ = ["GAMES", "Placeholder", "Played", "Plugin", "Rulebooks", "SetupError", "Steps",
            "TableContext", "TableError", "call", "plugin", "run"]
 
-GAMES: dict[str, Plugin] = {HANAMIKOJI.id: HANAMIKOJI}
-"""Every game the site plays, by ID."""
+GAMES: dict[str, Plugin] = {HANAMIKOJI.id: HANAMIKOJI, LOVELETTER.id: LOVELETTER}
+"""Every game the site plays, by ID, in the order the site lists them (locales/site/site.yml)."""
 
 
 def plugin(game_id: str | None = None) -> Plugin:

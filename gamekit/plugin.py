@@ -201,6 +201,19 @@ class Plugin:
     tables: Mapping[str, Callable[[TableContext], str]]
     """The game's table kinds (``{kind: table, table: NAME}`` in its ``structure.yml``), each
     written as Markdown from the engine; may raise :class:`TableError`."""
+    whatif: bool = True
+    """Whether its examples offer "what if?" and Share (whatif.js and share.js of
+    docs/assets/examples, which speak Hanamikoji's moves and open its Play page): a game
+    without them shows its examples' steps only."""
+    css: tuple[str, ...] = ()
+    """The stylesheets its boards need beside the site's (paths under ``docs/``): one MkDocs
+    build holds every game of a language, so they are listed once for all its pages."""
+    ui_prefix: str = ""
+    """The prefix of the game's own interface keys (``"ll."``), if it keeps them under one:
+    the live examples get every one of them (its boards and steps in words)."""
+    ui_keys: tuple[str, ...] = ()
+    """The game's interface strings the builder reads for its pages (its tables' headings,
+    its editions' names): the build stops if English lacks one, naming the file and key."""
 
     @property
     def prelude(self) -> str:

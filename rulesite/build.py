@@ -26,7 +26,7 @@ from rulesite.pages.root import not_found, root_index
 from rulesite.pages.writer import render_language
 from rulesite.runtime import assets, csp
 from rulesite.sources import published
-from rulesite.sources.locales import Locales, load
+from rulesite.sources.locales import Locales, load_all
 
 REPO = Path(__file__).resolve().parent.parent
 MARKER = ".rulesite"  # marks an output folder this builder may wipe
@@ -54,17 +54,21 @@ def site_root(url: str | None) -> str | None:
     return url if url.endswith("/") else f"{url}/"
 
 
-def write_sources(locales: Locales, lang: str, work: Path, out: Path, engine: str,
+def write_sources(games: list[Locales], lang: str, work: Path, out: Path, engine: str,
                   runtime: dict[str, object], site_url: str | None = None) -> Path:
-    """Write the Markdown pages, static assets and MkDocs config of ``lang``; return the config."""
+    """Write the Markdown pages of every game (each in its folder: ``site.yml``), static
+    assets and MkDocs config of ``lang``; return the config."""
     folder = work / lang
     docs = folder / "docs"
     docs.mkdir(parents=True)
-    for name, markdown in render_language(locales, lang).items():
-        (docs / name).write_text(markdown, encoding="utf-8")
-    (docs / BOOK).write_text(BookWriter(locales, lang).render_book(), encoding="utf-8")
+    for locales in games:
+        pages = docs / locales.game.folder
+        pages.mkdir(parents=True, exist_ok=True)
+        for name, markdown in render_language(locales, lang, games).items():
+            (pages / name).write_text(markdown, encoding="utf-8")
+        (pages / BOOK).write_text(BookWriter(locales, lang).render_book(), encoding="utf-8")
     shutil.copytree(REPO / "docs" / "assets", docs / "assets")
-    config = language_config(locales, lang, repo=REPO, docs_dir=docs, site_dir=out / lang,
+    config = language_config(games, lang, repo=REPO, docs_dir=docs, site_dir=out / lang,
                              engine=engine, runtime=runtime, site_url=site_url)
     path = folder / "mkdocs.yml"
     path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
@@ -97,8 +101,10 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
     root."""
     site_url = site_root(site_url)
     out, work = Path(out).resolve(), Path(work).resolve()
-    locales = load(locales_dir)
-    published.check_current(locales.root, locales.structure.versions, locales.texts())
+    games = load_all(locales_dir)
+    locales = games[0]  # the site's first game: the root pages, side by side, 404
+    for game in games:
+        published.check_current(game.root, game.structure.versions, game.texts())
     _fresh(out)
     _fresh(work)
     engine = assets.write_engine(REPO / "node_modules", out / "assets" / "py", snapshot=pyodide)
@@ -107,13 +113,13 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
         runtime = assets.copy_pyodide(REPO / "node_modules", out / "assets" / "pyodide")
     runtime["sha256"] = assets.sha256s(
         out / "assets" / str(runtime["dir"]) if pyodide else None, engine)
-    configs = [write_sources(locales, lang, work, out,
+    configs = [write_sources(games, lang, work, out,
                              engine.relative_to(out / "assets").as_posix(), runtime, site_url)
                for lang in locales.structure.languages]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         list(pool.map(run_mkdocs, configs))
     for lang in locales.structure.languages:
-        search.add_synonyms(locales, lang, out / lang)
+        search.add_synonyms(games, lang, out / lang)
     # Hosts serve the root 404.html for any missing address; the languages' own would only
     # be reached by a direct link.
     for lang in locales.structure.languages:
@@ -159,8 +165,10 @@ def rebuild_languages(locales_dir: Path | str, out: Path | str, langs: list[str]
     build, the compiled engine and the Pyodide runtime are kept, and each language is built
     aside, then swapped in, so the server never serves half a language."""
     out, work = Path(out).resolve(), Path(work).resolve()
-    locales = load(locales_dir)
-    published.check_current(locales.root, locales.structure.versions, locales.texts())
+    games = load_all(locales_dir)
+    locales = games[0]
+    for game in games:
+        published.check_current(game.root, game.structure.versions, game.texts())
     unknown = sorted(set(langs) - set(locales.structure.languages))
     if unknown:
         raise SiteError(f"unknown language {unknown[0]!r}; expected one of "
@@ -172,11 +180,11 @@ def rebuild_languages(locales_dir: Path | str, out: Path | str, langs: list[str]
     staging = work / ".staging"
     for folder in (staging, *(work / lang for lang in langs)):
         shutil.rmtree(folder, ignore_errors=True)
-    configs = [write_sources(locales, lang, work, staging, engine, runtime) for lang in langs]
+    configs = [write_sources(games, lang, work, staging, engine, runtime) for lang in langs]
     with ThreadPoolExecutor(max_workers=2) as pool:
         list(pool.map(run_mkdocs, configs))
     for lang in langs:
-        search.add_synonyms(locales, lang, staging / lang)
+        search.add_synonyms(games, lang, staging / lang)
         (staging / lang / "404.html").unlink()
         old = out / f".{lang}.old"
         shutil.rmtree(old, ignore_errors=True)

@@ -14,7 +14,10 @@ tests/site/published/1.0.json and 1.1.json were made this way on 2026-11-26, fro
 ("Rules text 1.0", as locales/published/1.0.json names it) and 172f602 ("Rules text 1.1"),
 with Python 3.11, the packages of pyproject.toml's docs extra and pyodide 314.0.7 in
 node_modules; each file names its commit. They are the record of what readers were given:
-never regenerate one to make tests/site/test_site_published_urls.py pass. If the site no
+never regenerate one to make tests/site/test_site_published_urls.py pass.
+tests/site/published/loveletter-1.0.json, Love Letter's rules 1.0, was made the same way from
+f67a7ba (its build with ``--site``), keeping only its pages (``<lang>/love-letter/``) and their
+sitemap entries. If the site no
 longer answers an address, restore it (the page, or a redirect page; the anchor) instead.
 Reading an old build with a changed tests/site/published_anchors.py must give the same file.
 """

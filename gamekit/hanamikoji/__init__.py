@@ -94,4 +94,16 @@ PLUGIN = Plugin(
                  "emperors4-id": "emperors4", "kosmos": "kosmos"},
     ),
     tables=BuildTables("gamekit.hanamikoji.tables"),
+    ui_keys=(
+        *(f"edition.{edition.value}" for edition in hanamikoji.Edition),
+        "table.geishas.geisha", "table.geishas.charm", "table.geishas.items",
+        "table.geishas.kosmos", "table.geishas.kosmos_item", "table.geishas.unsettled",
+        "table.geishas.unsettled_note",
+        "table.editions.edition", "table.editions.limit", "table.editions.no_limit",
+        "table.editions.rounds", "table.editions.at_limit", "table.editions.if_tied",
+        "table.editions.not_applicable", "table.editions.more_geishas",
+        "table.editions.more_charm", "table.editions.shared_victory", "table.editions.no_winner",
+        "table.notation.move", "table.notation.written", "table.notation.python", "move.pick",
+        "table.errors.name", "table.errors.rule", "table.errors.none",
+    ),
 )

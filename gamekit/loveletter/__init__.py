@@ -1,7 +1,6 @@
 """Love Letter's plug-in: its boards (:mod:`.board`), its steps in words (:mod:`.explain`)
 and the games played on its pages (:mod:`.session`, which also makes the timeline), over the
-engine package ``loveletter``. Not yet listed in :data:`gamekit.GAMES`: the site's builder
-would then build Love Letter's pages."""
+engine package ``loveletter``; its tables (:mod:`.tables`) are written at build time only."""
 
 from __future__ import annotations
 
@@ -11,7 +10,16 @@ from typing import Any
 
 import loveletter
 from gamekit.loveletter import board, explain, session
-from gamekit.plugin import Placeholder, Played, Plugin, Rulebooks, SetupError, Steps, apply_moves
+from gamekit.plugin import (
+    BuildTables,
+    Placeholder,
+    Played,
+    Plugin,
+    Rulebooks,
+    SetupError,
+    Steps,
+    apply_moves,
+)
 
 CARDS = tuple(str(c) for c in range(10))
 _STANDARD, _CLASSIC = loveletter.Variant.STANDARD, loveletter.Variant.CLASSIC
@@ -94,5 +102,12 @@ PLUGIN = Plugin(
         own={"en": "zman", "fr": "filosofia", "id": "seed-id"},
         edition={"zman": "standard", "filosofia": "classic", "seed-id": "standard"},
     ),
-    tables={},  # its cards and tokens tables come with its pages
+    tables=BuildTables("gamekit.loveletter.tables"),
+    css=("assets/examples/loveletter.css",),
+    ui_prefix="ll.",
+    whatif=False,  # whatif.js and share.js play Hanamikoji's moves; no Play page to open yet
+    # The strings its tables read (gamekit/loveletter/tables.py).
+    ui_keys=("ll.table.cards.card", "ll.table.cards.standard", "ll.table.cards.classic",
+             "ll.table.cards.none", "ll.table.cards.total", "ll.table.tokens.players",
+             "ll.table.tokens.tokens"),
 )

@@ -101,7 +101,9 @@ class Board:
             f' data-phase="{b["phase"]}">',
             head,
             "" if "table" in self.hide else self.table(b),
-            f'<ul class="ll-seats">{seats}</ul>',
+            # Seats are divs in the roles of a list: Markdown's md_in_html (figures and
+            # examples are Markdown blocks) misreads an li holding a list of its own.
+            f'<div class="ll-seats" role="list">{seats}</div>',
             "</div>",
         ])
 
@@ -161,19 +163,22 @@ class Board:
                         f'<span class="hk-small">{self.t("ll.board.discards")}</span>'
                         f'{self.cards(p["discards"])}</div>')
         return "".join([
-            f'<li{self.part(f"seat-{name}", css)}>',
-            f'<p class="ll-seat-name"><strong>{self.t("ll.board.player", player=name)}</strong>',
+            f'<div{self.part(f"seat-{name}", css)} role="listitem">',
+            f'<span class="ll-seat-name"><strong>{self.t("ll.board.player", player=name)}</strong>',
             "".join(badges),
-            "</p>",
+            "</span>",
             hand,
             discards,
-            "</li>",
+            "</div>",
         ])
 
 
 def board(step: Mapping[str, Any], ui: Mapping[str, Any], **options: Any) -> str:
-    """The board of ``step`` in the language of ``ui``; ``options`` as for :class:`Board`."""
-    return Board(ui, **options).draw(step)
+    """The board of ``step`` in the language of ``ui``; ``options`` as for :class:`Board`.
+    One tag a line: a figure is a Markdown block (md_in_html), which misreads a long line
+    of nested lists and closes them early; its containers are flex and grid boxes, where
+    the line breaks draw nothing. Text holds no ``><`` (it is escaped)."""
+    return Board(ui, **options).draw(step).replace("><", ">\n<")
 
 
 def boards(steps: list[dict[str, Any]], ui: Mapping[str, Any]) -> list[str]:

@@ -81,8 +81,11 @@ class BookWriter(PageWriter):
             f'<a href="../../compare/{self.lang}-{other}/" hreflang="{other}">'
             f'{escape(self.locales.languages[other].ui["language.name"])}</a>'
             for other in langs if other != self.lang], style="or")
-        intro = ui["teach.book_intro"].format(version=self.structure.version, languages=pairs)
-        out = [f"# {title} {{ #book }}", f"{intro}\n{{: .hk-intro }}"]
+        # Side by side (rulesite/pages/compare.py) shows the site's first game only.
+        intro = (ui["teach.book_intro"].format(version=self.structure.version, languages=pairs)
+                 if not self.locales.game.folder
+                 else ui["teach.book_intro_single"].format(version=self.structure.version))
+        out = [self.front_matter(), f"# {title} {{ #book }}", f"{intro}\n{{: .hk-intro }}"]
         for page in self.structure.pages:
             if page.kind == "rules":
                 out.extend(self.section(page, section) for section in page.sections)

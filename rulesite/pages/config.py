@@ -26,15 +26,16 @@ SEARCH: dict[str, dict[str, Any]] = {
 
 
 def teach_settings(locales: Locales, lang: str, writer: PageWriter) -> dict[str, Any]:
-    """What the teachers' scripts read: the citation strings, the version, and each glossary
-    term's definition as plain text (the hint shown where the term stands)."""
+    """What the teachers' scripts read on a page of the game ``locales``: the citation
+    strings, the game's rules and their version, and each glossary term's definition as
+    plain text (the hint shown where the term stands)."""
     ui = locales.languages[lang].ui
     glossary = next(p.id for p in locales.structure.pages if p.kind == "glossary")
     md = writer.resolver(glossary).markdown
     return {
-        "glossary": glossary,  # the page ID, which is also its address
+        "glossary": glossary,  # the page ID, which is also its address in the game's folder
         "version": locales.structure.version,
-        "site": ui["site.name"],
+        "site": ui["game.rules"],  # a citation names the game's rules: "Love Letter Rules"
         # In a sentence, in the page's language: « …, version 1.1, français. »
         "language": ui[f"language.in_text.{lang}"],
         "ui": {key: value for key, value in ui.items()
@@ -48,23 +49,49 @@ def teach_settings(locales: Locales, lang: str, writer: PageWriter) -> dict[str,
     }
 
 
-def language_config(locales: Locales, lang: str, *, repo: Path, docs_dir: Path,
+def game_settings(locales: Locales, lang: str) -> dict[str, Any]:
+    """What a page of the game ``locales`` shows of its game (overrides/main.html and
+    partials/copyright.html read it by the page's ``game``): its rules version and changelog,
+    its whole rulebook, the teachers' settings."""
+    ui = locales.languages[lang].ui
+    folder = locales.game.folder
+    return {
+        "folder": folder,
+        "version": ui["site.version"].format(version=locales.structure.version),
+        "changelog": folder + next(p.filename for p in locales.structure.pages
+                                   if p.kind == "changelog").removesuffix(".md") + "/",
+        "book": f"{folder}book/",
+        # Side by side (rulesite/pages/compare.py) shows the site's first game only.
+        "compare": not folder,
+        "teach": teach_settings(locales, lang, PageWriter(locales, lang)),
+    }
+
+
+def nav_of(locales: Locales, lang: str) -> list[dict[str, str]]:
+    """The menu entries of one game's pages, in ``structure.yml``'s order."""
+    ui = locales.languages[lang].ui
+    writer = PageWriter(locales, lang)
+    return [{(ui["nav.home"] if page.kind == "home" else writer.label(page.id)):
+             locales.game.folder + page.filename} for page in locales.structure.pages]
+
+
+def language_config(games: list[Locales], lang: str, *, repo: Path, docs_dir: Path,
                     site_dir: Path, engine: str, runtime: dict[str, Any] | None = None,
                     site_url: str | None = None) -> dict[str, Any]:
-    """The mapping to write as ``build/site/<lang>/mkdocs.yml``. ``engine`` and ``runtime``
+    """The mapping to write as ``build/site/<lang>/mkdocs.yml``: every game of ``games`` (the
+    site's, in order, the first at the language's root). ``engine`` and ``runtime``
     say where the compiled engine and Pyodide are in ``assets/`` (:mod:`rulesite.runtime.assets`).
     ``site_url`` is the address of the whole site (ending in ``/``), if known: it gives each
     page its canonical link, hreflang alternates and a sitemap entry."""
+    locales = games[0]
     ui = locales.languages[lang].ui
     base = yaml.safe_load((repo / "mkdocs.yml").read_text(encoding="utf-8"))
     palette = base["theme"]["palette"]
     for entry, label in zip(palette, ("palette.to_dark", "palette.to_light"), strict=True):
         entry["toggle"]["name"] = ui[label]
-    writer = PageWriter(locales, lang)
-    nav = [
-        {(ui["nav.home"] if page.kind == "home" else writer.label(page.id)): page.filename}
-        for page in locales.structure.pages
-    ]
+    # One game: its pages are the menu; several: a section of the menu per game.
+    nav: list[dict[str, Any]] = nav_of(locales, lang) if len(games) == 1 else [
+        {game.languages[lang].ui["game.name"]: nav_of(game, lang)} for game in games]
     config: dict[str, Any] = {
         "INHERIT": str(repo / "mkdocs.yml"),
         "site_name": ui["site.name"],
@@ -89,21 +116,25 @@ def language_config(locales: Locales, lang: str, *, repo: Path, docs_dir: Path,
                 for code in locales.structure.languages
             ],
             # read by overrides/main.html and overrides/partials/copyright.html; root: the
-            # site's address (SITE_URL), for hreflang links
+            # site's address (SITE_URL), for hreflang links; games: each game's settings,
+            # chosen by a page's `game` (its front matter, rulesite/pages/writer.py)
             "hk": {"lang": lang, "engine": engine, "root": site_url,
                    "runtime": runtime or {"dir": "pyodide/", "lock": {}},
-                   "version": ui["site.version"].format(version=locales.structure.version),
-                   "changelog": next(p.filename for p in locales.structure.pages
-                                     if p.kind == "changelog").removesuffix(".md") + "/",
-                   # cite.js and glossary.js (overrides/main.html, #hk-teach)
-                   "teach": teach_settings(locales, lang, writer)},
+                   "first": locales.structure.plugin.id,
+                   # each game's folder and name: search labels a result by its game
+                   "menu": [{"folder": game.game.folder,
+                             "name": game.languages[lang].ui["game.name"]} for game in games],
+                   "games": {game.structure.plugin.id: game_settings(game, lang)
+                             for game in games}},
         },
         # INHERIT replaces lists, so the shared entries are repeated with the examples' own.
-        "extra_css": [*base["extra_css"], *examples.EXTRA_CSS],
+        "extra_css": [*base["extra_css"], *examples.EXTRA_CSS,
+                      *dict.fromkeys(css for game in games for css in game.plugin.css)],
         "extra_javascript": [*base["extra_javascript"], *examples.EXTRA_JAVASCRIPT],
         "nav": nav,
-        # The whole rulebook on one page (rulesite/pages/book.py): linked from every footer.
-        "not_in_nav": f"/{BOOK}",
+        # The whole rulebook of each game on one page (rulesite/pages/book.py): linked from
+        # every footer of its pages.
+        "not_in_nav": "\n".join(f"/{game.game.folder}{BOOK}" for game in games),
     }
     if site_url:
         config["site_url"] = f"{site_url}{lang}/"

@@ -136,11 +136,13 @@ def localize(code: str, comments: Mapping[str, str]) -> str:
     return COMMENT.sub(lambda m: f"# {comments[m.group(1)].strip()}", code)
 
 
-def strings(ui: dict[str, Any]) -> dict[str, Any]:
+def strings(ui: dict[str, Any], own: str = "") -> dict[str, Any]:
     """The interface strings the widget uses (board, controls, steps, outcomes, errors), the
-    counts' plural forms and the language's grammar (rulesite/sources/words.py)."""
+    counts' plural forms and the language's grammar (rulesite/sources/words.py); ``own``:
+    the prefix of the game's own keys (:attr:`gamekit.Plugin.ui_prefix`), all of them sent."""
+    prefixes = (*UI_PREFIXES, own) if own else UI_PREFIXES
     return {key: value for key, value in ui.items()
-            if key.startswith(UI_PREFIXES) or key == "grammar"}
+            if key.startswith(prefixes) or key == "grammar"}
 
 
 def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, Any],
@@ -169,15 +171,17 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, An
     boards = plugin.boards(steps, ui)
     last = len(steps) - 1
     t = Text(ui)
-    data = {
+    data: dict[str, Any] = {
         "id": example_id,
         "lang": lang,
         "code": code,
         "result": {"steps": steps, "texts": words["texts"], "boards": boards,
                    "outcome": words["outcome"], "output": result["output"],
                    "record": result["record"]},
-        "strings": strings(ui),
+        "strings": strings(ui, plugin.ui_prefix),
     }
+    if not plugin.whatif:
+        data["whatif"] = False  # widget.js then hides "what if?" and Share
     items = "".join(f'<li id="{example_id}-step-{i}" value="{i}">{text}</li>'
                     for i, text in enumerate(words["texts"]))
     rows = min(max(len(code.splitlines()) + 1, 4), 24)

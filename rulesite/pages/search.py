@@ -27,21 +27,21 @@ def synonym_entries(locales: Locales, lang: str) -> list[dict[str, object]]:
     language = locales.languages[lang]
     glossary = next(p.id for p in locales.structure.pages if p.kind == "glossary")
     md = writer.resolver(glossary).markdown
-    return [{"location": f"{glossary}/#{term.id}",
+    return [{"location": f"{locales.game.folder}{glossary}/#{term.id}",
              "title": escape(writer.term(term.id)),
              "text": f"<p>{escape(md(language.glossary[term.id]['definition'], links=False))}</p>",
              "tags": list(language.synonyms[term.id])}
             for term in locales.structure.glossary if term.id in language.synonyms]
 
 
-def add_synonyms(locales: Locales, lang: str, site: Path) -> int:
-    """Add ``lang``'s synonym entries to the index under ``site`` (the language's built
-    folder); return how many were added."""
+def add_synonyms(games: list[Locales], lang: str, site: Path) -> int:
+    """Add ``lang``'s synonym entries of every game to the index under ``site`` (the
+    language's built folder); return how many were added."""
     path = site / "search" / "search_index.json"
     if not path.is_file():
         raise BuildError(f"{path}: no search index to add the synonyms of {lang!r} to")
     index = json.loads(path.read_text(encoding="utf-8"))
-    entries = synonym_entries(locales, lang)
+    entries = [entry for locales in games for entry in synonym_entries(locales, lang)]
     index["docs"].extend(entries)
     path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")),
                     encoding="utf-8")

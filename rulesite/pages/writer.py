@@ -7,6 +7,7 @@ and live examples from :func:`rulesite.pages.examples.render`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 import gamekit
@@ -24,8 +25,9 @@ class PageWriter:
 
     heading_attrs = ""  # more attributes for section and rule headings (rulesite/pages/book.py)
 
-    def __init__(self, locales: Locales, lang: str) -> None:
+    def __init__(self, locales: Locales, lang: str, games: Sequence[Locales] = ()) -> None:
         self.locales = locales
+        self.games = tuple(games)  # the site's games, listed on each home page if several
         self.structure = locales.structure
         self.lang = lang
         self.language: Language = locales.languages[lang]
@@ -93,13 +95,14 @@ class PageWriter:
         # well that at 0.5, 0.1 or even 0.01 of the weight it still came before pages of
         # rules. A name only the API has ("CompetitionPick") still finds it.
         boost = {"rules": 2, "misreadings": 2, "api": 0.0001}.get(page.kind)
-        if boost:
-            out.append(f"---\nsearch:\n  boost: {boost}\n---")
+        out.append(self.front_matter(boost))
         title = md(self.text("pages", page.id, "title"), links=False)
         out.append(f"# {title} {{ #{page.id} }}")
         intro = self.optional("pages", page.id, "intro")
         if intro:
             out.append(f"{md(intro)}\n{{: .hk-intro }}")
+        if page.kind == "home" and len(self.games) > 1:
+            out.append(games_list(self))
         if page.kind == "play":  # the game itself comes first, its notes below
             out.append(play.render(self, page.id))
         out.extend(self.section(page, section) for section in page.sections)
@@ -113,6 +116,14 @@ class PageWriter:
         if page.kind == "changelog":
             out.extend(self.version(page, v) for v in reversed(self.structure.versions))
         return "\n\n".join(out) + "\n"
+
+    def front_matter(self, boost: float | None = None) -> str:
+        """The page's front matter: its game (the templates pick its version, books and
+        citation settings by it, the worker its plug-in) and its search boost, if any."""
+        lines = [f"game: {self.locales.plugin.id}"]
+        if boost:
+            lines.append(f"search:\n  boost: {boost}")
+        return "---\n" + "\n".join(lines) + "\n---"
 
     def section(self, page: Page, section: Section) -> str:
         md = self.resolver(page.id).markdown
@@ -358,7 +369,25 @@ class PageWriter:
         return f'<div class="{css}" id="{anchor}" markdown>\n\n{markdown}\n\n</div>'
 
 
-def render_language(locales: Locales, lang: str) -> dict[str, str]:
-    """File name -> Markdown for every page of ``lang``."""
-    writer = PageWriter(locales, lang)
+def render_language(locales: Locales, lang: str,
+                    games: Sequence[Locales] = ()) -> dict[str, str]:
+    """File name -> Markdown for every page of ``lang``; ``games``: every game of the site
+    (``site.yml``), whose home pages each home page then lists."""
+    writer = PageWriter(locales, lang, games)
     return {page.filename: writer.render(page) for page in locales.structure.pages}
+
+
+def games_list(writer: PageWriter) -> str:
+    """Every game of the site, each its name linked to its home page and the first line of
+    that page: how a reader chooses a game (on each game's home page)."""
+    ui, lang = writer.ui, writer.lang
+    depth = "../" * writer.locales.game.folder.count("/")
+    items = []
+    for game in writer.games:
+        home = next(p for p in game.structure.pages if p.kind == "home")
+        other = PageWriter(game, lang)
+        intro = other.optional("pages", home.id, "intro") or ""
+        line = other.resolver(home.id).markdown(intro, links=False)
+        name = escape(game.languages[lang].ui["game.name"])
+        items.append(f"- [**{name}**]({depth}{game.game.folder}index.md): {line}")
+    return f"## {escape(ui['home.games'])} {{ #home-games }}\n\n" + "\n".join(items)

@@ -48,34 +48,37 @@ NESTED_FIELDS = {"examples": frozenset({"comments"})}
 GLOSSARY_FIELDS: tuple[frozenset[str], frozenset[str]] = (frozenset({"term", "definition"}),
                                                          frozenset())
 UI_FIELD_RE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-# ui.yml entries holding a count's plural forms (rulesite/sources/words.py), not a string.
-COUNT_PREFIX = "count."
+# ui.yml entries holding a count's plural forms (rulesite/sources/words.py), not a string:
+# `count.NAME`, or `PREFIX.count.NAME` in a game that keeps its keys under a prefix of its own
+# (Love Letter's `ll.count.cards`).
+COUNT_KEY = re.compile(r"^(?:[a-z]+\.)?count\.")
 
-# Interface strings the builder itself reads (the live examples read others).
+
+def is_count(key: object) -> bool:
+    """Whether the ui.yml key ``key`` holds a count's plural forms."""
+    return bool(COUNT_KEY.match(str(key)))
+
+# Interface strings the builder itself reads for every game (the live examples read others;
+# each game's plug-in names the ones its pages need of it, Plugin.ui_keys).
 BUILDER_UI_KEYS = (
     "language.name", "site.name", "site.description", "site.copyright", "nav.home",
+    "home.games", "game.name", "game.rules", "teach.book_title",
+    "teach.book_intro", "teach.book_intro_single",
     "heading.permalink", "palette.to_dark", "palette.to_light", "root.choose", "root.not_found",
     "misreading.settled_by", "misreading.claim", "ref.chapter", "ref.title",
     "example.label", "example.title", "figure.label", "figure.caption",
     "glossary.terms", "glossary.definitions", "glossary.entry", "glossary.edition_name",
-    "glossary.edition.kosmos",
-    "glossary.edition.emperors4", "glossary.edition.emperors4-ja", "glossary.edition.emperors4-id",
-    "edition.emperors4", "edition.emperors4-3-rounds", "edition.kosmos",
-    "table.geishas.geisha", "table.geishas.charm", "table.geishas.items",
-    "table.geishas.kosmos", "table.geishas.kosmos_item",
-    "table.editions.edition", "table.editions.limit", "table.editions.no_limit",
-    "table.editions.rounds", "table.editions.at_limit", "table.editions.if_tied",
-    "table.editions.not_applicable", "table.editions.more_geishas",
-    "table.editions.more_charm", "table.editions.shared_victory", "table.editions.no_winner",
-    "table.notation.move", "table.notation.written", "table.notation.python", "move.pick",
-    "table.errors.name", "table.errors.rule", "table.errors.none",
     "site.version", "changelog.heading", "changelog.added", "changelog.reworded",
     "changelog.editorial",
     "changelog.retired", "changelog.nothing", "changelog.renumbered", "changelog.before",
     "changelog.now", "changelog.rule", "changelog.merged",
-    "table.geishas.unsettled", "table.geishas.unsettled_note", "table.names.site",
-    "table.names.printed", "table.names.none", "table.speed.under", "table.speed.when",
 )
+# The site's own table kinds (rulesite/pages/tables.py) and the strings each one reads,
+# needed of a game whose structure.yml places one.
+SITE_TABLE_UI_KEYS = {
+    "edition-names": ("table.names.site", "table.names.printed", "table.names.none"),
+    "speed": ("table.speed.under", "table.speed.when"),
+}
 
 
 SITE = "site"
@@ -313,7 +316,7 @@ def _ui_shape(data: Any, file: Path) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise MalformedEntryError(file, "(file)", "expected a flat mapping of key: string")
     for key, value in data.items():
-        if str(key).startswith(COUNT_PREFIX):
+        if is_count(key):
             continue  # plural forms: _ui_plurals checks them
         if not isinstance(value, str) or not value.strip():
             raise MalformedEntryError(file, str(key),
@@ -334,7 +337,7 @@ def _ui_plurals(ui: dict[str, Any], lang: str, file: Path) -> None:
     to a non-empty form that writes the number as ``{n}``."""
     expected = words.categories(lang)
     for key, value in ui.items():
-        if not key.startswith(COUNT_PREFIX):
+        if not is_count(key):
             continue
         where = _line_of(file, key)
         if not isinstance(value, dict):
@@ -355,7 +358,7 @@ def _ui_plurals(ui: dict[str, Any], lang: str, file: Path) -> None:
 def _ui_fields(ui: dict[str, Any], english: dict[str, Any], file: Path) -> None:
     """A translated interface string fills the same named fields as the English one."""
     for key, value in ui.items():
-        if key.startswith(COUNT_PREFIX):
+        if is_count(key):
             continue
         ours, theirs = set(UI_FIELD_RE.findall(value)), set(UI_FIELD_RE.findall(english[key]))
         if ours != theirs:
@@ -457,10 +460,18 @@ def _load_game(top: Path, entry: GameEntry) -> Locales:
             english_ui = loaded
             _match_structure(text, glossary, structure, folder)
             in_text = tuple(f"language.in_text.{c}" for c in structure.languages)
-            for key in (*BUILDER_UI_KEYS, *in_text):
+            tables = {block.table for page in structure.pages for section in page.sections
+                      for block in section.blocks if block.table}
+            needed = (*BUILDER_UI_KEYS, *in_text, *structure.plugin.ui_keys,
+                      *(f"glossary.edition.{book}" for book in structure.plugin.rulebooks.language),
+                      *(key for kind in sorted(tables) for key in SITE_TABLE_UI_KEYS.get(kind, ())))
+            for key in needed:
                 if key not in ui:
                     raise MissingKeyError(loaded.file_of(key), key, "the site builder needs it")
-            runtime_keys.check(ui, loaded.file_of)  # and what the browser's code asks for
+            plugin = structure.plugin  # and what the browser's code asks for on its pages
+            runtime_keys.check(ui, loaded.file_of, *runtime_keys.game_sources(
+                plugin.id, play=any(p.kind == "play" for p in structure.pages),
+                whatif=plugin.whatif))
         else:
             en, ref = root / "en", languages["en"]
             _match_english(text, ref.text, folder / "text.yml", en / "text.yml")
@@ -471,7 +482,7 @@ def _load_game(top: Path, entry: GameEntry) -> Locales:
                                dict.fromkeys(k for k, f in english_ui.files.items()
                                              if f == theirs), ours, theirs)
             for key, value in ui.items():
-                if not key.startswith(COUNT_PREFIX):
+                if not is_count(key):
                     _ui_fields({key: value}, ref.ui, loaded.files[key])
         for file, data in ((folder / "text.yml", text), (folder / "glossary.yml", glossary)):
             for key, value in flatten(data).items():

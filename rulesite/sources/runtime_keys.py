@@ -51,9 +51,34 @@ def _call_after(source: str, start: int) -> str | None:
     return None
 
 
+PLAY = (REPO / "docs" / "assets" / "play", REPO / "gamekit" / "sessions.py")
+"""The Play page's code (and the record reader it shares with "what if?")."""
+WHATIF = (REPO / "docs" / "assets" / "examples" / "whatif.js",
+          REPO / "docs" / "assets" / "examples" / "share.js")
+"""What "what if?" and Share add to an example (gamekit.Plugin.whatif)."""
+
+
+def game_sources(game: str, *, play: bool, whatif: bool) -> tuple[tuple[Path, ...],
+                                                                   tuple[Path, ...]]:
+    """The browser's code a page of ``game`` runs, and the code it may run: the site's
+    scripts, ``gamekit`` and the game's own package run; the Play page's code runs only if
+    the game has one (``play``), "what if?" only if its examples offer it (``whatif``).
+    Another game's package is neither."""
+    left_out = (() if play else PLAY) + (() if whatif else WHATIF)
+    runs: list[Path] = []
+    may: list[Path] = []
+    for path in _files(SOURCES):
+        if path.parent.parent == REPO / "gamekit" and path.parent.name != game:
+            continue
+        out = path in left_out or any(folder in path.parents for folder in left_out)
+        (may if out else runs).append(path)
+    return tuple(runs), tuple(may)
+
+
 def _files(sources: tuple[Path, ...]) -> list[Path]:
     return sorted(path for root in sources for pattern in ("*.js", "*.py")
-                  for path in root.rglob(pattern))
+                  for path in ([root] if root.is_file() and root.match(pattern)
+                               else root.rglob(pattern)))
 
 
 @functools.cache
@@ -89,14 +114,18 @@ def uses(sources: tuple[Path, ...] = SOURCES) -> dict[str, list[tuple[str, set[s
 
 
 def check(english: dict[str, str], file_of: Callable[[str, str], Path],
-          sources: tuple[Path, ...] = SOURCES) -> None:
-    """Every key the code names is in ``english`` (the site's and the game's ``en/ui.yml``),
-    and each of its fields is named where the code fills it. ``file_of(key, user)``: the
-    file that holds ``key`` (or should: ``user`` is the first file of the code naming it)."""
+          sources: tuple[Path, ...] = SOURCES, optional: tuple[Path, ...] = ()) -> None:
+    """Every key the code ``sources`` names is in ``english`` (the site's and the game's
+    ``en/ui.yml``), and each of its fields is named where the code fills it; a key of the
+    code ``optional`` (not on the game's pages yet) may be missing, and where present is
+    checked as well. ``file_of(key, user)``: the file that holds ``key`` (or should:
+    ``user`` is the first file of the code naming it)."""
     for key, where in keys(sources).items():
         if key not in english:
             raise MissingKeyError(file_of(key, where), key, f"{where} uses it")
-    for key, places in uses(sources).items():
+    for key, places in uses(sources + optional).items():
+        if key not in english:
+            continue  # only in `optional`: the keys above are all there
         file = file_of(key, places[0][0])
         fields = set(_FIELD.findall(english[key]))
         filled = [names for _, names in places]

@@ -26,10 +26,7 @@ from loveletter._search import _candidates, _rollout
 from rulesite.sources.locales import load as load_locales
 
 REPO = Path(__file__).resolve().parents[2]
-EN: dict[str, Any] = {
-    **load_locales(REPO / "locales").languages["en"].ui,
-    **yaml.safe_load((REPO / "locales" / "loveletter" / "en" / "play.yml").read_text("utf-8")),
-}
+EN: dict[str, Any] = load_locales(REPO / "locales", "loveletter").languages["en"].ui
 STRUCTURE = REPO / "locales" / "loveletter" / "structure.yml"
 KINDS = {"link", "json", "record", "notation", "illegal", "turn", "level", "size", "seat"}
 FACE = re.compile(r'class="ll-card ll-c(\d)"')
@@ -382,8 +379,9 @@ def test_a_game_in_progress_is_concealed_to_its_seat() -> None:
 
 # --- the plug-in as the builder and worker reach it -----------------------------------------
 
-def test_the_plugin_is_not_registered_yet() -> None:
-    assert "loveletter" not in gamekit.GAMES
+def test_the_plugin_is_registered_after_hanamikoji() -> None:
+    assert list(gamekit.GAMES) == ["hanamikoji", "loveletter"]
+    assert gamekit.plugin("loveletter") is PLUGIN
     assert PLUGIN.id == "loveletter" and PLUGIN.editions == ("standard", "classic")
     assert set(PLUGIN.calls) <= set(dir(session))
 
@@ -396,8 +394,8 @@ def test_the_facts_are_the_engines() -> None:
     assert FACTS["chancellor_draw"] == len(game.hand(0)) - 1
 
 
-def test_every_string_the_plugin_asks_for_is_in_play_yml() -> None:
-    strings = yaml.safe_load((REPO / "locales/loveletter/en/play.yml").read_text("utf-8"))
+def test_every_string_the_plugin_asks_for_is_in_ui_yml() -> None:
+    strings = yaml.safe_load((REPO / "locales/loveletter/en/ui.yml").read_text("utf-8"))
     used = set()
     for module in ("board", "explain", "session"):
         source = (REPO / "gamekit" / "loveletter" / f"{module}.py").read_text("utf-8")
@@ -408,10 +406,10 @@ def test_every_string_the_plugin_asks_for_is_in_play_yml() -> None:
         == rules
 
 
-def test_every_string_the_record_reader_asks_for_is_in_play_yml() -> None:
+def test_every_string_the_record_reader_asks_for_is_in_ui_yml() -> None:
     """The refusals worded by the sessions' shared reader (gamekit.sessions.Reader), with
     the fields it fills."""
-    strings = yaml.safe_load((REPO / "locales/loveletter/en/play.yml").read_text("utf-8"))
+    strings = yaml.safe_load((REPO / "locales/loveletter/en/ui.yml").read_text("utf-8"))
     reader = session._READER
     assert len(reader.keys) == 7 and set(reader.keys) <= set(strings)
     assert "{limit}" in strings["ll.play.error.too_long"]
@@ -478,6 +476,6 @@ def test_every_sentence_is_said_somewhere(monkeypatch: pytest.MonkeyPatch) -> No
         for viewer in SEATS[:record.players]:
             explain.explain([session.conceal_step(s, viewer) for s in steps], EN, viewer=viewer)
         explain.explain(steps[:-1] or steps, EN)  # a game going on, or waiting for a deal
-    strings = yaml.safe_load((REPO / "locales/loveletter/en/play.yml").read_text("utf-8"))
+    strings = yaml.safe_load((REPO / "locales/loveletter/en/ui.yml").read_text("utf-8"))
     wanted = {k for k in strings if k.startswith(("ll.step.", "ll.outcome."))}
     assert wanted - used == set()

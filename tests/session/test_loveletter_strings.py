@@ -1,4 +1,4 @@
-"""Love Letter's interface strings in every language (locales/loveletter/<lang>/play.yml):
+"""Love Letter's interface strings in every language (locales/loveletter/<lang>/ui.yml):
 the same keys and fields as English, the card names and terms of each language's glossary,
 each language's plural forms and typography, and the plug-in's words and boards over whole
 random games (2 to 6 players, both variants) in each language with nothing left unfilled."""
@@ -49,9 +49,9 @@ def _site_ui() -> dict[str, dict[str, Any]]:
 
 @cache
 def strings(lang: str) -> dict[str, Any]:
-    """The ``ll.*`` strings of ``lang``, as its play.yml has them (read once: not to be
+    """The ``ll.*`` strings of ``lang``, as its ui.yml has them (read once: not to be
     changed)."""
-    loaded: dict[str, Any] = _yaml(ROOT / lang / "play.yml")
+    loaded: dict[str, Any] = _yaml(ROOT / lang / "ui.yml")
     return loaded
 
 
@@ -89,7 +89,7 @@ def _filled(template: str, html: str) -> bool:
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_every_language_has_exactly_the_english_keys(lang: str) -> None:
     own, english = set(strings(lang)), set(strings("en"))
-    assert own == english, (f"{lang}/play.yml", sorted(own ^ english))
+    assert own == english, (f"{lang}/ui.yml", sorted(own ^ english))
 
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
@@ -101,14 +101,14 @@ def test_every_string_has_the_fields_of_its_english_string(lang: str) -> None:
         else:
             assert isinstance(value, str) and value.strip(), key
             assert set(FIELD.findall(value)) == set(FIELD.findall(english[key])), (
-                f"{lang}/play.yml: {key}: {sorted(FIELD.findall(value))}")
+                f"{lang}/ui.yml: {key}: {sorted(FIELD.findall(value))}")
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_string_holds_what_an_attribute_or_markup_would_break_on(lang: str) -> None:
     # Interface strings are plain text and some land in HTML attributes (locales/README.md).
     for key, value in templates(lang).items():
-        assert not re.search(r'[<&"]', value), f"{lang}/play.yml: {key}: {value!r}"
+        assert not re.search(r'[<&"]', value), f"{lang}/ui.yml: {key}: {value!r}"
         assert value == value.strip(), key
 
 
@@ -138,10 +138,10 @@ def test_a_string_names_the_cards_its_english_string_names(lang: str) -> None:
             continue
         for number in explain.NAMES:
             if _name_pattern("en", number).search(english[key]):
-                assert _name_pattern(lang, number).search(value), (f"{lang}/play.yml: {key}",
+                assert _name_pattern(lang, number).search(value), (f"{lang}/ui.yml: {key}",
                                                                    english[key], value)
             if strings(lang)[f"ll.card.{number}"] != strings("en")[f"ll.card.{number}"]:
-                assert not _name_pattern("en", number).search(value), (f"{lang}/play.yml: {key}",
+                assert not _name_pattern("en", number).search(value), (f"{lang}/ui.yml: {key}",
                                                                        value)
 
 
@@ -187,7 +187,7 @@ def test_counts_take_the_languages_plural_forms(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_punctuation_follows_the_languages_house_style(lang: str) -> None:
     for key, value in templates(lang).items():
-        where = f"{lang}/play.yml: {key}: {value!r}"
+        where = f"{lang}/ui.yml: {key}: {value!r}"
         if lang == "fr":
             # A narrow no-break space before : ; ! ?, « » with no-break spaces inside,
             # the typographic apostrophe, a no-break space between a number and its word.
@@ -203,7 +203,9 @@ def test_punctuation_follows_the_languages_house_style(lang: str) -> None:
             # (the notation's examples keep their ASCII signs), no space at all.
             prose = re.sub(r"[0-9A-Z]+[>=/][0-9A-Z>=/]*", "", value)
             assert not re.search(r"[:;,.!?()\"' ]", prose), where
-            if not key.startswith(("ll.card.", "ll.count.", "ll.board.")):
+            # Names and labels are not sentences: no full stop.
+            if not key.startswith(("ll.card.", "ll.count.", "ll.board.", "ll.table.",
+                                   "glossary.edition.", "game.", "teach.book_title")):
                 assert value.endswith(("。", "{why}")), where
         else:
             assert "\u202f" not in value and "«" not in value and "「" not in value, where

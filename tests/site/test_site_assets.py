@@ -46,18 +46,21 @@ def test_compiled_engine_in_the_site(any_site: Path) -> None:
     assert [p.name for p in shipped] == files
     _named_by_content(shipped[0].parent, files)
     names = _unzipped(shipped[0]).namelist()
-    expected = {name + "c" for package in ("hanamikoji", "gamekit")
+    # Both engines and gamekit, less the command lines and the plug-ins' tables (build time
+    # only, never downloaded by a reader: rulesite/runtime/stdlib.py).
+    expected = {name + "c" for package in ("hanamikoji", "loveletter", "gamekit")
                 for path in (REPO / package).rglob("*.py")
                 if not (name := path.relative_to(REPO).as_posix()).startswith(
-                    ("hanamikoji/_cli/", "hanamikoji/__main__.py"))}
-    # A plug-in's tables are written at build time only: never downloaded by a reader.
+                    ("hanamikoji/_cli/", "hanamikoji/__main__.py", "loveletter/__main__.py"))}
     build_only = {name for name in expected if re.fullmatch(r"gamekit/\w+/tables\.pyc", name)}
     assert build_only and not build_only & set(names)
     assert expected - build_only <= set(names)
     assert not [name for name in names
                 if name.startswith(("hanamikoji/_cli", "hanamikoji/__main__"))]
     assert {"gamekit/runner.pyc", "gamekit/hanamikoji/explain.pyc",
-            "gamekit/hanamikoji/board.pyc", "gamekit/hanamikoji/session.pyc"} <= set(names)
+            "gamekit/hanamikoji/board.pyc", "gamekit/hanamikoji/session.pyc",
+            "gamekit/loveletter/board.pyc", "loveletter/__init__.pyc"} <= set(names)
+    assert not [name for name in names if name.endswith("/tables.pyc")]
     assert not [name for name in names if name.endswith(".py")]
 
 

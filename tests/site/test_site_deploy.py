@@ -16,19 +16,23 @@ from site_html import html_files, parse
 
 from rulesite.build import build, site_root
 from rulesite.errors import SiteError
-from rulesite.sources.locales import load
+from rulesite.sources.locales import load, load_all
 
 LANGS = ("en", "fr", "ja", "id")
 REPO = Path(__file__).resolve().parents[2]
 
 
 def page_urls(root: str) -> dict[tuple[str, str], str]:
-    """(lang, page ID) -> the page's address on a site at ``root``; the whole rulebook of each
-    language (rulesite/pages/book.py) is one of its pages, ``book``."""
-    structure = load(REPO / "locales").structure
-    return {(lang, page_id): f"{root}{lang}/{'' if kind == 'home' else page_id + '/'}"
+    """(lang, page) -> the page's address on a site at ``root``, for every game's pages (a
+    page is its ID in its game's folder: ``love-letter/basics``); the whole rulebook of each
+    game in each language (rulesite/pages/book.py) is one of its pages, ``book``."""
+    return {(lang, folder + page_id):
+            f"{root}{lang}/{folder}{'' if kind == 'home' else page_id + '/'}"
+            for game in load_all(REPO / "locales")
+            for folder in [game.game.folder]
             for lang in LANGS
-            for page_id, kind in [*((p.id, p.kind) for p in structure.pages), ("book", "book")]}
+            for page_id, kind in [*((p.id, p.kind) for p in game.structure.pages),
+                                  ("book", "book")]}
 
 
 def compare_urls(root: str) -> list[str]:

@@ -221,7 +221,7 @@ def test_language_menu_points_at_the_same_page(fixture_site: Path) -> None:
 def test_page_language_and_labels(fixture_site: Path) -> None:
     page = html(fixture_site, "fr", "basics")
     assert '<html lang="fr"' in page
-    assert "Passer en mode sombre" in page and "Règles de Hanamikoji" in page
+    assert "Passer en mode sombre" in page and "Règles de jeux de cartes" in page
     assert 'title="Lien vers ce passage"' in page
 
 

@@ -10,6 +10,9 @@ A refresh alone drops the reader's ``#anchor`` (Chromium opens ``old/#deal-shuff
 ``new/``), so the redirect page of a page with anchors must also run a script that takes the
 anchor along; this test checks that it has one, not what it does. Each built page is read once.
 
+Love Letter's pages have their own record, loveletter-1.0.json (its rules 1.0, the pages under
+``<lang>/love-letter/`` only, made as scripts/published_urls.py says).
+
 The records live here rather than in locales/published/: they hold what the built site answers
 (side-by-side pages, the API reference, the root page), not the text of one game's rules, and
 only this test reads them.
@@ -149,6 +152,10 @@ def test_records_hold_every_kind_of_address() -> None:
     assert "figure" in kinds["1.1"]
     assert published("1.0")["pages"]["en/round/"]["deal-shuffle"] == "rule 5.1"
     assert published("1.1")["pages"]["compare/en-fr/"]["deal-shuffle-fr"] == "rule 5.1"
+    ll = published("loveletter-1.0")["pages"]
+    assert {"rule", "example", "step", "term", "figure"} <= kinds["loveletter-1.0"]
+    assert ll["en/love-letter/cards/"]["spy-token"] == "rule 7.2"
+    assert all(url.split("/")[1] == "love-letter" for url in ll)
 
 
 # The checks themselves, on a small site written here: a reader's address that breaks is

@@ -295,6 +295,9 @@ export function mount(container, engine, { step = null } = {}) {
     announce: (/** @type {string} */ text) => keys.announce(text),
   });
   el.bar.after(whatif.tools);
+  // A game whose moves whatif.js does not speak (data.whatif false: gamekit.Plugin.whatif)
+  // shows its steps only: no "what if?", no Share (whose link opens a Play page).
+  if (data.whatif === false) whatif.tools.hidden = true;
   el.board.after(whatif.panel);
   const share = shareButton(whatif.tools, t, data.lang, () => ({
     record: shown.record,
