@@ -389,5 +389,7 @@ def games_list(writer: PageWriter) -> str:
         intro = other.optional("pages", home.id, "intro") or ""
         line = other.resolver(home.id).markdown(intro, links=False)
         name = escape(game.languages[lang].ui["game.name"])
-        items.append(f"- [**{name}**]({depth}{game.game.folder}index.md): {line}")
+        # The intro on a line of its own, not after a colon: each language punctuates a
+        # colon its own way (French puts a space before it, Japanese a full-width one).
+        items.append(f"- [**{name}**]({depth}{game.game.folder}index.md)  \n  {line}")
     return f"## {escape(ui['home.games'])} {{ #home-games }}\n\n" + "\n".join(items)

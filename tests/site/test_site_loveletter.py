@@ -219,6 +219,8 @@ def test_each_home_page_lets_a_reader_choose_a_game(real_site: Path, lang: str) 
         assert chooser, home
         found = re.findall(r'<li><a href="([^"]+)"><strong>([^<]+)</strong></a>', chooser.group(0))
         assert found == list(zip(links, names, strict=True)), (home, found)
+        # Each game's intro on its own line: no colon, which each language writes its way.
+        assert len(re.findall(r"</strong></a><br\s*/?>", chooser.group(0))) == 2, home
     # The menu has a section per game.
     menu = (real_site / lang / "index.html").read_text(encoding="utf-8")
     for name in names:
