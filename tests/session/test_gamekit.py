@@ -21,12 +21,13 @@ EN = load_locales(REPO / "locales").languages["en"].ui
 CODE = "game = Game(seed=3, auto_deal=True)\ngame.apply(game.legal_actions()[0])\n"
 
 
-def test_registry_names_hanamikoji_once() -> None:
-    assert list(gamekit.GAMES) == ["hanamikoji"]
+def test_registry_names_each_game_once_in_the_sites_order() -> None:
+    assert list(gamekit.GAMES) == ["hanamikoji", "loveletter"]
     assert gamekit.plugin("hanamikoji") is PLUGIN
-    assert gamekit.plugin(None) is PLUGIN  # pages that pass no ID: the only game
-    with pytest.raises(KeyError, match=r"unknown game 'loveletter'.*hanamikoji"):
-        gamekit.plugin("loveletter")
+    assert gamekit.plugin(None) is PLUGIN  # pages that pass no ID: the site's first game
+    assert gamekit.plugin("loveletter").engine == "loveletter"
+    with pytest.raises(KeyError, match=r"unknown game 'chess'.*hanamikoji.*loveletter"):
+        gamekit.plugin("chess")
 
 
 def test_run_is_the_plugins_own_functions() -> None:
