@@ -134,8 +134,9 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
         (out / "sitemap.xml").write_text(merged_sitemap(sitemaps, pairs), encoding="utf-8")
         # Material's script fetches sitemap.xml next to every hreflang alternate (it expects
         # them to be language roots); a copy there keeps those requests from failing.
+        # Every depth: a second game's pages sit one folder further down (love-letter/basics/).
         for sitemap in sitemaps:
-            for index in sitemap.parent.glob("*/index.html"):
+            for index in sitemap.parent.glob("*/**/index.html"):
                 shutil.copy2(sitemap, index.parent / "sitemap.xml")
     compare.write(locales, out, site_url)  # side by side, for teachers
     csp.secure_tree(out)

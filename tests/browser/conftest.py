@@ -147,8 +147,9 @@ def watched(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[Watch
     seen = Watched(context, context.new_page())
 
     def watch(page: Page) -> None:  # every tab of the context, present and future
-        page.on("console", lambda m: seen.errors.append(f"{page.url}: {m.text}")
-                if m.type == "error" else None)
+        # The message's own address names what failed ("Failed to load resource" does not).
+        page.on("console", lambda m: seen.errors.append(
+            f"{page.url}: {m.text} ({m.location.get('url', '')})") if m.type == "error" else None)
         page.on("pageerror", lambda e: seen.errors.append(f"{page.url}: {e}"))
 
     watch(seen.page)

@@ -5,18 +5,20 @@ outside the site's origin, with no console error on any page."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import Page
 
 from rulesite.pages.writer import PageWriter
-from rulesite.sources.locales import Locales
+from rulesite.sources.locales import Locales, load, load_games
 
 if TYPE_CHECKING:  # the fixture's type only: importing conftest at run time breaks collection
     from conftest import Watched
 
 LANGS = ("en", "fr", "ja", "id")
+REPO = Path(__file__).resolve().parents[2]
 
 
 def page_path(locales: Locales, page_id: str) -> str:
@@ -140,18 +142,25 @@ def test_root_remembers_the_language_picked(watched: Watched, site_url: str) -> 
     page.wait_for_url(f"{site_url}/id/")
 
 
-@pytest.mark.engine  # every page as readers get it, examples' engine included
+# Every page of every game, as readers get it, without the live examples' engine: each example
+# page runs its engine in test_examples.py (every example, every language, console checked) and
+# the Play page in test_play.py; booting Pyodide again on each page here cost about 100 CPU s.
 def test_no_foreign_request_and_no_console_error(watched: Watched, site_url: str,
                                                   locales: Locales) -> None:
     page = watched.page
     for root_page in ("404.html", ""):  # the root pages too (this one redirects to en/)
         page.goto(f"{site_url}/{root_page}")
         page.wait_for_load_state("networkidle")
+    games = load_games(REPO / "locales")
+    assert len(games) > 1  # the pages of every game, not only the first's
     for lang in LANGS:
         tabs = []  # one tab per page, left open until all of them have settled
-        for p in locales.structure.pages:
-            tabs.append(watched.context.new_page())
-            tabs[-1].goto(f"{site_url}/{lang}/{page_path(locales, p.id)}")
+        for game in games:
+            structure = load(REPO / "locales", game.id).structure
+            for p in structure.pages:
+                path = "" if p.kind == "home" else f"{p.id}/"
+                tabs.append(watched.context.new_page())
+                tabs[-1].goto(f"{site_url}/{lang}/{game.folder}{path}")
         for tab in tabs:
             tab.wait_for_load_state("networkidle")
             tab.close()

@@ -51,6 +51,15 @@ def test_canonical_and_hreflang_on_every_page(real_site: Path, deployed_url: str
             **{code: urls[code, page_id] for code in LANGS}, "x-default": urls["en", page_id]}
 
 
+def test_a_sitemap_beside_every_hreflang_alternate(real_site: Path, deployed_url: str) -> None:
+    """Material's script fetches ``sitemap.xml`` next to each alternate a page links (it
+    expects language roots): every page's folder has one, or each page view logs five 404s."""
+    missing = [url for url in page_urls(deployed_url).values()
+               if not (real_site / urlsplit(url).path.removeprefix(urlsplit(deployed_url).path)
+                       / "sitemap.xml").is_file()]
+    assert not missing, missing
+
+
 def test_one_sitemap_lists_every_page_in_every_language(real_site: Path,
                                                          deployed_url: str) -> None:
     namespace = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
