@@ -378,12 +378,15 @@ def render_language(locales: Locales, lang: str,
 
 
 def games_list(writer: PageWriter) -> str:
-    """Every game of the site, each its name linked to its home page and the first line of
-    that page: how a reader chooses a game (on each game's home page)."""
+    """The site's other games, each its name linked to its home page and the first line of
+    that page: how a reader finds another game (on each game's home page, under its own
+    intro, which the list would otherwise repeat word for word)."""
     ui, lang = writer.ui, writer.lang
     depth = "../" * writer.locales.game.folder.count("/")
     items = []
     for game in writer.games:
+        if game.game.id == writer.locales.game.id:
+            continue
         home = next(p for p in game.structure.pages if p.kind == "home")
         other = PageWriter(game, lang)
         intro = other.optional("pages", home.id, "intro") or ""
