@@ -1,6 +1,6 @@
-"""The printed site, as headless Chromium prints it to PDF: the quick reference of each
-language fits one A4 page and one US Letter page, in 9.5 pt type, and keeps every rule number
-it cites; a rules page and the whole rulebook keep each rule, and each example's board with
+"""The printed site, as headless Chromium prints it to PDF: the quick reference of each game
+in each language fits one A4 page and one US Letter page, in 9.5 pt type, and keeps every rule
+number it cites; a rules page and the whole rulebook keep each rule, and each example's board with
 its steps, whole on one page; the rulebook's misreadings and glossary start a page and keep
 each entry whole."""
 
@@ -9,16 +9,18 @@ from __future__ import annotations
 import io
 import re
 import unicodedata
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser
 from pypdf import PdfReader
 
-from rulesite.sources.locales import Locales
+from rulesite.sources.locales import Locales, load, load_games
 from rulesite.sources.placeholders import scan
 
 # Characters a PDF's text gives for the glyph of another, which NFKC does not undo: the
 # Japanese font's glyph of 長 comes back as the radical ⻑, its ・ as the hyphenation point ‧.
+REPO = Path(__file__).resolve().parents[2]
 PDF_GLYPHS = str.maketrans({"\u2ed1": "長", "\u2027": "・"})
 
 
@@ -118,10 +120,12 @@ def test_book_in_japanese_keeps_each_rule_and_entry_whole(chromium: Browser, sit
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "ja", "id"])
-def test_quick_reference_fits_one_page(chromium: Browser, site_url: str, locales: Locales,
+@pytest.mark.parametrize("game", [game.id for game in load_games(REPO / "locales")])
+def test_quick_reference_fits_one_page(chromium: Browser, site_url: str, game: str,
                                        lang: str) -> None:
+    locales = load(REPO / "locales", game)
     page = chromium.new_page()
-    page.goto(f"{site_url}/{lang}/quick-reference/")
+    page.goto(f"{site_url}/{lang}/{locales.game.folder}quick-reference/")
     text = locales.languages[lang].text
     cited = {locales.structure.numbers[name]
              for page_ in locales.structure.pages if page_.id == "quick-reference"
