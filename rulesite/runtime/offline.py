@@ -29,9 +29,11 @@ from rulesite.runtime import csp
 
 SOURCE = Path(__file__).with_name("sw.js")
 WORKER = "sw.js"
+CACHE_PREFIX = "hk-offline-"  # sw.js: one cache per build, this and the build's ID
 PAGE = "offline.html"
 MANIFEST = "manifest.webmanifest"
 BUILD_META = "hk-build"
+_STAMP = re.compile(f'<meta name="{BUILD_META}" content="[^"]*">')
 _PLACE = "/* BUILD */ { id: \"\", versions: {}, languages: {}, runtime: [], shared: [] }"
 # Material ships lunr's stemmers for some thirty languages with every language's site; a
 # language's search needs its own (and the shared support files) only.
@@ -39,6 +41,7 @@ _LUNR = re.compile(r"assets/javascripts/lunr/(?:min/)?(?:lunr|wordcut|tinyseg)\.
 _LUNR_NEEDS = {"ja": {"ja", "tinyseg"}}
 # What a reader never asks for by itself: the kept lists leave them out.
 _SKIP = {"sitemap.xml.gz", ".rulesite", WORKER}
+_SKIP_SUFFIXES = (".map",)  # source maps: only a debugger asks for them
 THEME = "#8c2f39"  # --md-primary-fg-color (docs/assets/hk/hanamikoji.css)
 BACKGROUND = "#fdf6ec"
 
@@ -50,7 +53,7 @@ def digest(data: bytes) -> str:
 
 def _wanted(path: str, lang: str) -> bool:
     """Whether a language's file belongs in its kept list (lunr: its own stemmer only)."""
-    if path.rsplit("/", 1)[-1] in _SKIP:
+    if path.rsplit("/", 1)[-1] in _SKIP or path.endswith(_SKIP_SUFFIXES):
         return False
     found = _LUNR.search(path)
     if not found or "/lunr/" not in path:
@@ -81,6 +84,8 @@ def file_list(site: Path, languages: list[str], root: bytes) -> dict[str, Any]:
         if top in languages:
             if _wanted(rel, top):
                 out["languages"][top].append(_entry(site, path))
+        elif rel.endswith(_SKIP_SUFFIXES):
+            continue
         elif top == "assets":
             out["runtime"].append(_entry(site, path))
         elif path.name not in _SKIP and not path.name.startswith(".") and rel != "index.html":
@@ -94,9 +99,9 @@ def build_id(files: dict[str, Any]) -> str:
 
 
 def stamped(page: str, ident: str) -> str:
-    """``page`` with the build's ID in its head (after the Content-Security-Policy)."""
-    if BUILD_META in page:
-        return page
+    """``page`` with the build's ID in its head (after the Content-Security-Policy), in place
+    of another build's if it had one."""
+    page = _STAMP.sub("", page)
     found = re.search(r'<meta name="referrer"[^>]*>', page) or re.search(
         r"<head\b[^>]*>", page, re.IGNORECASE)
     if found is None:

@@ -136,10 +136,14 @@ async function keepAll(/** @type {Entry[]} */ entries) {
   await Promise.all([lane(), lane(), lane(), lane()]);
 }
 
-/** The offline page of `lang` (kept at install, for every language). */
-function offlinePage(/** @type {string | null} */ lang) {
+/** The offline page of `lang` (kept at install, for every language), given at the address
+ *  of the page asked for: its link to the language's home is made absolute here. */
+async function offlinePage(/** @type {string | null} */ lang) {
   const code = lang || Object.keys(BUILD.languages)[0];
-  return caches.match(ROOT + code + "/offline.html", { cacheName: CACHE });
+  const page = await caches.match(ROOT + code + "/offline.html", { cacheName: CACHE });
+  if (!page) return null;
+  const text = (await page.text()).replace('href="./"', `href="${ROOT}${code}/"`);
+  return new Response(text, { headers: page.headers });
 }
 
 // Install: the offline pages of every language, and what the reader kept of the build
