@@ -89,8 +89,9 @@ function updateMeta(/** @type {(meta: Meta) => void} */ change) {
 function stamped(/** @type {Response} */ response, /** @type {ArrayBuffer} */ body) {
   const headers = new Headers(response.headers);
   headers.set("X-HK-Build", BUILD.id);
-  headers.delete("Content-Encoding"); // the body is already decoded
-  headers.set("Content-Length", String(body.byteLength));
+  // The body is decoded already: its length and encoding on the wire no longer apply.
+  headers.delete("Content-Encoding");
+  headers.delete("Content-Length");
   return new Response(body, { status: 200, statusText: "OK", headers });
 }
 
