@@ -28,7 +28,7 @@ SEARCH: dict[str, dict[str, Any]] = {
 OFFLINE_SCRIPT = {"path": "assets/hk/offline.js", "type": "module"}
 OFFLINE_UI = ("offline.keep", "offline.size", "offline.keeping", "offline.kept",
               "offline.keep_failed", "offline.updated", "offline.changelog", "offline.reload")
-"""The strings of docs/assets/hk/offline.js (the offline page's are rulesite/runtime/offline.py's)."""
+"""The strings of docs/assets/hk/offline.js (the offline page's: rulesite/runtime/offline.py)."""
 
 
 def teach_settings(locales: Locales, lang: str, writer: PageWriter) -> dict[str, Any]:

@@ -7,25 +7,29 @@
 // - a language's files are kept as its pages are visited; where the page says the connection
 //   allows it ("visit", full), the whole language is fetched then, so every page of it opens
 //   offline and search works;
-// - the Python runtime is kept only once a page has used it (its files came through here), or
-//   when the reader asked ("keep"): never fetched ahead of that;
+// - the Python runtime is kept by the engine's worker once a page has used it
+//   (docs/assets/examples/worker.js: Cache Storage "hk-runtime", each file checked against its
+//   SHA-256, other versions pruned), so this worker leaves its requests alone and keeps no
+//   second copy; when the reader asks ("keep"), it fills that same cache ahead;
 // - a page of the language that was not kept, offline, gets that language's offline page;
 // - a new build installs beside the old one (copying the files whose hash did not change),
 //   waits, and takes over at the reader's next navigation or when the page asks ("skip").
-// Messages in (from offline.js): {type: "visit", lang, full}, {type: "keep", lang},
+// Messages in (from offline.js): {type: "visit", lang, full, path}, {type: "keep", lang,
+// snapshot} (snapshot: whether this device starts Python from the snapshot, policy.js),
 // {type: "info"} (answered on the message's port), {type: "skip"}.
 
 /** @typedef {[string, string, number]} Entry  path from the root, hash, size in bytes */
 /** @typedef {{id: string, versions: Record<string, Record<string, string>>,
  *   languages: Record<string, Entry[]>, runtime: Entry[], shared: Entry[]}} Build */
 /** @typedef {{langs: Record<string, string>, runtime: string, kept: Record<string, string>}} Meta
- *  langs: language -> "full" | "lean"; runtime: "" | "used" | "kept"; kept: path -> hash */
+ *  langs: language -> "full" | "lean"; runtime: "" or "kept" (asked for); kept: path -> hash */
 
 /** @type {Build} */
 const BUILD = /* BUILD */ { id: "", versions: {}, languages: {}, runtime: [], shared: [] };
 
 const sw = /** @type {ServiceWorkerGlobalScope & typeof globalThis} */ (/** @type {unknown} */ (self));
 const PREFIX = "hk-offline-";
+const RUNTIME = "hk-runtime"; // worker.js's cache of the runtime
 const CACHE = PREFIX + BUILD.id;
 const META = "__meta.json"; // a path no file of a build can have (its name starts with _)
 const ROOT = new URL("./", sw.location.href).href; // the site's root, the worker's scope
@@ -106,25 +110,48 @@ async function fetchAndKeep(/** @type {string} */ path, /** @type {Request | str
   }
   if (!entry || !response.ok) return response;
   const body = await response.arrayBuffer();
-  const runtime = entry[1] === "runtime";
-  // The runtime's folders are named by their content, and worker.js checks each file's
-  // SHA-256 itself: hashing its 10 MB again here would only delay the engine's start.
-  if (!runtime && await hex(body) !== entry[0]) return null;
+  if (await hex(body) !== entry[0]) return null;
+  if (entry[1] === "runtime") {
+    // Into worker.js's cache, as it stores a download (it checks the SHA-256 on every use).
+    const runtime = await caches.open(RUNTIME);
+    await runtime.put(ROOT + path, new Response(body, { headers: response.headers }));
+    return response;
+  }
   const kept = stamped(response, body);
   const cache = await caches.open(CACHE);
   await cache.put(ROOT + path, kept.clone());
-  await updateMeta((meta) => {
-    meta.kept[path] = entry[0];
-    if (runtime && !meta.runtime) meta.runtime = "used";
-  });
+  await updateMeta((meta) => { meta.kept[path] = entry[0]; });
   return kept;
+}
+
+/** The runtime's files this device would load (the snapshot on phones only, policy.js). */
+function runtimeFor(/** @type {boolean} */ snapshot) {
+  return BUILD.runtime.filter(([path]) => snapshot || !path.includes("snapshot"));
+}
+
+/** The names of the runtime's files worker.js keeps now ("pyodide.asm.wasm.gz", …). */
+async function runtimeInUse() {
+  const names = new Set();
+  if (!(await caches.has(RUNTIME))) return names;
+  for (const request of await (await caches.open(RUNTIME)).keys()) {
+    names.add(request.url.slice(request.url.lastIndexOf("/") + 1));
+  }
+  return names;
 }
 
 /** Keeps every file of `entries` not kept yet; resolves when all are in. */
 async function keepAll(/** @type {Entry[]} */ entries) {
   const cache = await caches.open(CACHE);
   const meta = await readMeta(cache);
-  const missing = entries.filter(([path, hash]) => meta.kept[path] !== hash);
+  const runtime = await caches.open(RUNTIME);
+  /** @type {Entry[]} */
+  const missing = [];
+  for (const entry of entries) {
+    const [path, hash] = entry;
+    const there = FILES.get(path)?.[1] === "runtime" ? await runtime.match(ROOT + path)
+      : meta.kept[path] === hash;
+    if (!there) missing.push(entry);
+  }
   let next = 0;
   // Four at a time: a language is a few hundred small files.
   async function lane() {
@@ -193,9 +220,11 @@ sw.addEventListener("install", (event) => {
       const entry = FILES.get(path);
       if (entry && entry[1] !== "runtime") wanted.push([path, entry[0], 0]);
     }
-    // The runtime, if the reader used or kept it: its folders are named by content, so the
-    // old paths are gone; this build's runtime replaces it whole.
-    if (before.runtime) wanted.push(...BUILD.runtime);
+    // The runtime, if the reader used or kept it: this build's files of the same names (its
+    // folders are named by their content); worker.js prunes the old ones once it has started.
+    const used = await runtimeInUse();
+    wanted.push(...BUILD.runtime.filter(([path]) =>
+      used.has(path.slice(path.lastIndexOf("/") + 1))));
     await keepAll(wanted);
   })());
 });
@@ -237,20 +266,21 @@ sw.addEventListener("message", (event) => {
     event.waitUntil(updateMeta((meta) => {
       meta.langs[lang] = "full";
       meta.runtime = "kept";
-    }).then(() => keepAll([...BUILD.languages[lang], ...BUILD.runtime]))
+    }).then(() => keepAll([...BUILD.languages[lang], ...runtimeFor(Boolean(data.snapshot))]))
       .then(() => port && port.postMessage({ kept: true }),
         () => port && port.postMessage({ kept: false })));
   }
 });
 
-/** Bytes of each language and of the runtime, for "Keep everything" (offline.js). */
+/** Bytes of each language and of the runtime (with and without the snapshot), for "Keep
+ *  everything" (offline.js). */
 function sizes() {
+  const total = (/** @type {Entry[]} */ entries) => entries.reduce((sum, e) => sum + e[2], 0);
   /** @type {Record<string, number>} */
   const out = {};
-  for (const [lang, entries] of Object.entries(BUILD.languages)) {
-    out[lang] = entries.reduce((sum, entry) => sum + entry[2], 0);
-  }
-  out.runtime = BUILD.runtime.reduce((sum, entry) => sum + entry[2], 0);
+  for (const [lang, entries] of Object.entries(BUILD.languages)) out[lang] = total(entries);
+  out.runtime = total(runtimeFor(false));
+  out.snapshot = total(runtimeFor(true));
   return out;
 }
 
@@ -258,7 +288,8 @@ sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const path = pathOf(request.url);
-  if (path === null || path === "sw.js") return; // not the site's: the browser's own way
+  // Not the site's, or the runtime (worker.js keeps it): the browser's own way.
+  if (path === null || path === "sw.js" || FILES.get(path)?.[1] === "runtime") return;
   event.respondWith(respond(event, request, path));
 });
 

@@ -13,7 +13,7 @@
 //   so that no page runs with another build's files. A Play game resumes after a reload
 //   (play/store.js).
 
-import { mayPreload } from "../examples/policy.js";
+import { mayPreload, startsFromSnapshot } from "../examples/policy.js";
 
 /** @typedef {{build: string, versions: Record<string, Record<string, string>>,
  *   sizes: Record<string, number>, langs: Record<string, string>, runtime: string}} Info */
@@ -55,11 +55,20 @@ async function start(/** @type {Record<string, string>} */ strings) {
   const ready = await navigator.serviceWorker.ready;
   const active = ready.active;
   if (active) {
-    active.postMessage({ type: "visit", lang: config.lang, full: mayPreload(),
-      path: location.pathname });
+    // Once the page has loaded and the browser is idle: the language's files never compete
+    // with the page's own (or a live example's runtime) for the connection.
+    afterLoad(() => active.postMessage({ type: "visit", lang: config.lang, full: mayPreload(),
+      path: location.pathname }));
     keepButton(active, strings);
   }
   watchUpdates(registration, strings);
+}
+
+function afterLoad(/** @type {() => void} */ then) {
+  const idle = () => ("requestIdleCallback" in window
+    ? requestIdleCallback(then, { timeout: 5000 }) : setTimeout(then, 1000));
+  if (document.readyState === "complete") idle();
+  else addEventListener("load", idle, { once: true });
 }
 
 /** "Keep everything for offline use (12.3 MB)" in the footer, unless all is kept already. */
@@ -80,7 +89,9 @@ async function keepButton(/** @type {ServiceWorker} */ worker, /** @type {Record
   const button = document.createElement("button");
   button.type = "button";
   button.className = "hk-keep__button";
-  const bytes = (state.sizes[config.lang] || 0) + (state.sizes.runtime || 0);
+  const snapshot = startsFromSnapshot(); // a phone keeps the snapshot it starts from
+  const bytes = (state.sizes[config.lang] || 0)
+    + (state.sizes[snapshot ? "snapshot" : "runtime"] || 0);
   button.textContent = fill(strings["offline.keep"], { size: megabytes(bytes) });
   button.addEventListener("click", () => {
     button.disabled = true;
@@ -92,7 +103,7 @@ async function keepButton(/** @type {ServiceWorker} */ worker, /** @type {Record
       if (kept) button.remove();
       else button.disabled = false;
     };
-    worker.postMessage({ type: "keep", lang: config.lang }, [channel.port2]);
+    worker.postMessage({ type: "keep", lang: config.lang, snapshot }, [channel.port2]);
   });
   box.append(button, " ", status);
   footer.append(box);
