@@ -45,6 +45,7 @@ for (const [path, hash] of BUILD.shared) FILES.set(path, [hash, "shared"]);
 // Pages opened from the network that belong to another (newer) build: their own files are on
 // the network, not in this build's cache (client ID -> true). Kept while this worker runs.
 const foreign = new Set();
+let handedOver = false; // this worker told the waiting one to take over
 
 /** The path from the site's root of a URL of the site, as the build lists it; null outside. */
 function pathOf(/** @type {string} */ url) {
@@ -296,17 +297,15 @@ sw.addEventListener("fetch", (event) => {
 async function respond(/** @type {FetchEvent} */ event, /** @type {Request} */ request,
   /** @type {string} */ path) {
   const navigation = request.mode === "navigate";
-  // A newer build is waiting and the reader navigates: it takes over now, and the page is
-  // asked for again, from it (the browser follows the redirect through the new worker).
+  // A newer build is waiting and the reader navigates: it takes over, and the page is asked
+  // for again (the browser follows the redirect through the new worker). Not awaited: the
+  // new worker activates only once this one has answered its requests. Once only: should
+  // the redirect still reach this worker, it serves its own build, whole, and the page
+  // reloads when the new worker takes over (offline.js).
   const waiting = sw.registration.waiting;
-  if (navigation && waiting) {
-    const active = new Promise((resolve) => {
-      waiting.addEventListener("statechange", () => {
-        if (waiting.state === "activated" || waiting.state === "redundant") resolve(null);
-      });
-    });
+  if (navigation && waiting && !handedOver) {
+    handedOver = true;
     waiting.postMessage({ type: "skip" });
-    await active;
     return Response.redirect(request.url, 303);
   }
   if (foreign.has(event.clientId)) return fetch(request);
