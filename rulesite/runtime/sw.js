@@ -45,7 +45,19 @@ for (const [path, hash] of BUILD.shared) FILES.set(path, [hash, "shared"]);
 // Pages opened from the network that belong to another (newer) build: their own files are on
 // the network, not in this build's cache (client ID -> true). Kept while this worker runs.
 const foreign = new Set();
-let handedOver = false; // this worker told the waiting one to take over
+// Pages of the waiting build this worker opened while it still answers (client ID -> that
+// build's cache): their files come from that cache until the new worker is active.
+const adopted = new Map();
+
+/** The build ID of another worker of this registration (null if it does not answer). */
+function buildOf(/** @type {ServiceWorker} */ worker) {
+  return /** @type {Promise<string | null>} */ (new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve((event.data && event.data.build) || null);
+    worker.postMessage({ type: "info" }, [channel.port2]);
+    setTimeout(() => resolve(null), 3000);
+  }));
+}
 
 /** The path from the site's root of a URL of the site, as the build lists it; null outside. */
 function pathOf(/** @type {string} */ url) {
@@ -144,12 +156,14 @@ async function runtimeInUse() {
 async function keepAll(/** @type {Entry[]} */ entries) {
   const cache = await caches.open(CACHE);
   const meta = await readMeta(cache);
-  const runtime = await caches.open(RUNTIME);
+  const isRuntime = (/** @type {string} */ path) => FILES.get(path)?.[1] === "runtime";
+  // Opened only when needed: opening makes an empty cache.
+  const runtime = entries.some(([path]) => isRuntime(path)) ? await caches.open(RUNTIME) : null;
   /** @type {Entry[]} */
   const missing = [];
   for (const entry of entries) {
     const [path, hash] = entry;
-    const there = FILES.get(path)?.[1] === "runtime" ? await runtime.match(ROOT + path)
+    const there = runtime && isRuntime(path) ? await runtime.match(ROOT + path)
       : meta.kept[path] === hash;
     if (!there) missing.push(entry);
   }
@@ -199,7 +213,8 @@ sw.addEventListener("install", (event) => {
         if (entry && entry[0] === hash) {
           const response = await old.match(ROOT + path);
           if (response) {
-            await cache.put(ROOT + path, response);
+            // The same bytes (same hash), stamped as this build's.
+            await cache.put(ROOT + path, stamped(response, await response.arrayBuffer()));
             await updateMeta((m) => { m.kept[path] = hash; });
             continue;
           }
@@ -297,17 +312,23 @@ sw.addEventListener("fetch", (event) => {
 async function respond(/** @type {FetchEvent} */ event, /** @type {Request} */ request,
   /** @type {string} */ path) {
   const navigation = request.mode === "navigate";
-  // A newer build is waiting and the reader navigates: it takes over, and the page is asked
-  // for again (the browser follows the redirect through the new worker). Not awaited: the
-  // new worker activates only once this one has answered its requests. Once only: should
-  // the redirect still reach this worker, it serves its own build, whole, and the page
-  // reloads when the new worker takes over (offline.js).
+  // A newer build is waiting and the reader navigates: it takes over. It activates only once
+  // this worker has answered its requests, so this worker gives the new page, and every
+  // file that page asks for meanwhile, from the new build's cache (complete since its
+  // install); the new worker then takes over a page of its own build.
   const waiting = sw.registration.waiting;
-  if (navigation && waiting && !handedOver) {
-    handedOver = true;
-    waiting.postMessage({ type: "skip" });
-    return Response.redirect(request.url, 303);
+  if (navigation && waiting) {
+    const newer = await buildOf(waiting);
+    const name = newer ? PREFIX + newer : null;
+    const page = name && await caches.match(ROOT + path, { cacheName: name });
+    if (name && page) {
+      if (event.resultingClientId) adopted.set(event.resultingClientId, name);
+      waiting.postMessage({ type: "skip" });
+      return page;
+    }
   }
+  const theirs = adopted.get(event.clientId);
+  if (theirs) return (await caches.match(ROOT + path, { cacheName: theirs })) || fetch(request);
   if (foreign.has(event.clientId)) return fetch(request);
   const cached = FILES.has(path) ? await caches.match(ROOT + path, { cacheName: CACHE }) : null;
   if (cached) return cached;
