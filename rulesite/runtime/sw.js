@@ -16,13 +16,15 @@
 //   waits, and takes over at the reader's next navigation or when the page asks ("skip").
 // Messages in (from offline.js): {type: "visit", lang, full, path}, {type: "keep", lang,
 // snapshot} (snapshot: whether this device starts Python from the snapshot, policy.js),
+// {type: "tell"} (answered on its port: whether this page is the one to tell the reader),
 // {type: "info"} (answered on the message's port), {type: "skip"}.
 
 /** @typedef {[string, string, number]} Entry  path from the root, hash, size in bytes */
 /** @typedef {{id: string, versions: Record<string, Record<string, string>>,
  *   languages: Record<string, Entry[]>, runtime: Entry[], shared: Entry[]}} Build */
-/** @typedef {{langs: Record<string, string>, runtime: string, kept: Record<string, string>}} Meta
- *  langs: language -> "full" | "lean"; runtime: "" or "kept" (asked for); kept: path -> hash */
+/** @typedef {{langs: Record<string, string>, runtime: string, kept: Record<string, string>,
+ *   told: boolean}} Meta  langs: language -> "full" | "lean"; runtime: "" or "kept" (asked
+ *  for); kept: path -> hash; told: a page told the reader of this build (offline.js) */
 
 /** @type {Build} */
 const BUILD = /* BUILD */ { id: "", versions: {}, languages: {}, runtime: [], shared: [] };
@@ -45,19 +47,8 @@ for (const [path, hash] of BUILD.shared) FILES.set(path, [hash, "shared"]);
 // Pages opened from the network that belong to another (newer) build: their own files are on
 // the network, not in this build's cache (client ID -> true). Kept while this worker runs.
 const foreign = new Set();
-// Pages of the waiting build this worker opened while it still answers (client ID -> that
-// build's cache): their files come from that cache until the new worker is active.
-const adopted = new Map();
+let toldNow = false; // a page asked to tell the reader of this build ("tell")
 
-/** The build ID of another worker of this registration (null if it does not answer). */
-function buildOf(/** @type {ServiceWorker} */ worker) {
-  return /** @type {Promise<string | null>} */ (new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = (event) => resolve((event.data && event.data.build) || null);
-    worker.postMessage({ type: "info" }, [channel.port2]);
-    setTimeout(() => resolve(null), 3000);
-  }));
-}
 
 /** The path from the site's root of a URL of the site, as the build lists it; null outside. */
 function pathOf(/** @type {string} */ url) {
@@ -86,7 +77,8 @@ async function hex(/** @type {ArrayBuffer} */ body) {
 async function readMeta(/** @type {Cache} */ cache) {
   const stored = await cache.match(ROOT + META);
   const meta = stored ? await stored.json() : {};
-  return { langs: meta.langs || {}, runtime: meta.runtime || "", kept: meta.kept || {} };
+  return { langs: meta.langs || {}, runtime: meta.runtime || "", kept: meta.kept || {},
+    told: Boolean(meta.told) };
 }
 
 // One writer of the meta entry at a time: visits, keeps and fetches all update it.
@@ -201,7 +193,7 @@ sw.addEventListener("install", (event) => {
       if (!response) throw new Error(`${path}: not this build's copy`);
     }
     /** @type {Meta} */
-    const before = { langs: {}, runtime: "", kept: {} };
+    const before = { langs: {}, runtime: "", kept: {}, told: false };
     for (const name of await caches.keys()) {
       if (!name.startsWith(PREFIX) || name === CACHE) continue;
       const old = await caches.open(name);
@@ -259,6 +251,16 @@ sw.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "skip") {
     event.waitUntil(sw.skipWaiting());
+  } else if (data.type === "tell") {
+    // Which page tells the reader of this build: the first to ask, of all the open tabs
+    // (their localStorage is not shared at once between processes; this worker is one).
+    const port = event.ports[0];
+    const first = !toldNow;
+    toldNow = true;
+    event.waitUntil(caches.open(CACHE).then(readMeta).then(async (meta) => {
+      if (first && !meta.told) await updateMeta((m) => { m.told = true; });
+      if (port) port.postMessage({ first: first && !meta.told });
+    }));
   } else if (data.type === "info") {
     const port = event.ports[0];
     event.waitUntil(caches.open(CACHE).then(readMeta).then((meta) => {
@@ -313,22 +315,16 @@ async function respond(/** @type {FetchEvent} */ event, /** @type {Request} */ r
   /** @type {string} */ path) {
   const navigation = request.mode === "navigate";
   // A newer build is waiting and the reader navigates: it takes over. It activates only once
-  // this worker has answered its requests, so this worker gives the new page, and every
-  // file that page asks for meanwhile, from the new build's cache (complete since its
-  // install); the new worker then takes over a page of its own build.
+  // this worker has answered its requests, so the answer is a page without files that asks
+  // for the address again: by then the new worker answers, with its build whole. (Should
+  // this worker still get it, it answers with its own build whole, and the page reloads
+  // when the new worker is active: offline.js.) No page gets one build's files for another's.
   const waiting = sw.registration.waiting;
   if (navigation && waiting) {
-    const newer = await buildOf(waiting);
-    const name = newer ? PREFIX + newer : null;
-    const page = name && await caches.match(ROOT + path, { cacheName: name });
-    if (name && page) {
-      if (event.resultingClientId) adopted.set(event.resultingClientId, name);
-      waiting.postMessage({ type: "skip" });
-      return page;
-    }
+    waiting.postMessage({ type: "skip" });
+    return new Response('<!doctype html><meta http-equiv="refresh" content="0">',
+      { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
   }
-  const theirs = adopted.get(event.clientId);
-  if (theirs) return (await caches.match(ROOT + path, { cacheName: theirs })) || fetch(request);
   if (foreign.has(event.clientId)) return fetch(request);
   const cached = FILES.has(path) ? await caches.match(ROOT + path, { cacheName: CACHE }) : null;
   if (cached) return cached;

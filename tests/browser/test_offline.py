@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -229,10 +230,18 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
         # The next navigation finds the new worker, which installs and waits: the page is
         # still build 1's, whole, and says once that the rules were updated.
         page.goto(f"{url}/en/")
+        # Told once: in one of the two tabs, whichever hears of it first.
         told = locales.languages["en"].ui["offline.updated"].format(version="9.9")
-        page.wait_for_selector(f".hk-update:has-text('{told}')", timeout=60_000)
+        deadline = time.monotonic() + 60
+        while not (page.locator(".hk-update").count() or other.locator(".hk-update").count()):
+            assert time.monotonic() < deadline, "the reader was not told of build 2"
+            page.wait_for_timeout(250)
+        page.wait_for_timeout(1000)
+        bars = [tab for tab in (page, other) if tab.locator(".hk-update").count()]
+        assert len(bars) == 1, "told in both tabs"
+        assert bars[0].locator(".hk-update span").inner_text() == told
         assert build_on(page) == one and RULE_BEFORE in page.content()
-        changelog = page.locator(".hk-update a")
+        changelog = bars[0].locator(".hk-update a")
         assert changelog.inner_text() == locales.languages["en"].ui["offline.changelog"]
         assert (changelog.get_attribute("href") or "").endswith("changelog/")
         assert {b for _, b in served} == {one}, served
@@ -245,7 +254,10 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
         assert RULE_AFTER in page.content() and RULE_BEFORE not in page.content()
         assert "9.9" in page.locator(".hk-version").inner_text()
         page.wait_for_timeout(1000)
-        assert served and {b for _, b in served} == {two}, served
+        # The old worker's answer to that navigation is a page without files that asks
+        # again (sw.js); all the rest is build 2's.
+        mixed = [s for s in served if s[1] != two and s != (f"{url}/en/", None)]
+        assert served and not mixed, mixed
         assert page.locator(".hk-update").count() == 0  # told once: build 2 says nothing
         # The other tab reloaded itself into build 2 rather than run on with build 1.
         other.wait_for_function(f"document.querySelector('meta[name=hk-build]')"

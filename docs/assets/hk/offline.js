@@ -23,7 +23,6 @@ const config = JSON.parse((document.getElementById("hk-config") || { textContent
 const ui = config.offline || null;
 const buildMeta = document.querySelector('meta[name="hk-build"]');
 const build = buildMeta ? buildMeta.getAttribute("content") : null;
-const TOLD = "hk-told-"; // + a build's ID, in localStorage: the reader was told of it
 
 /** Asks a worker for its build, versions, sizes and what it keeps. */
 function info(/** @type {ServiceWorker} */ worker) {
@@ -115,12 +114,14 @@ function watchUpdates(/** @type {ServiceWorkerRegistration} */ registration,
   const announce = async (/** @type {ServiceWorker} */ worker) => {
     const next = await info(worker);
     if (next.build === build) return;
-    try {
-      if (localStorage.getItem(TOLD + next.build)) return;
-      localStorage.setItem(TOLD + next.build, "1");
-    } catch {
-      // Storage blocked: told on every page until the new build takes over.
-    }
+    // Once for all the open tabs, which hear of it at the same moment: the new worker
+    // answers the first to ask.
+    const tell = await new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => resolve(Boolean(event.data && event.data.first));
+      worker.postMessage({ type: "tell" }, [channel.port2]);
+    });
+    if (!tell) return;
     const versions = next.versions[config.lang] || {};
     const version = versions[config.game] || Object.values(versions)[0] || "";
     const bar = document.createElement("div");
@@ -146,14 +147,15 @@ function watchUpdates(/** @type {ServiceWorkerRegistration} */ registration,
     bar.append(button);
     document.body.append(bar);
   };
-  if (registration.waiting && navigator.serviceWorker.controller) announce(registration.waiting);
-  registration.addEventListener("updatefound", () => {
-    const worker = registration.installing;
+  const installing = (/** @type {ServiceWorker | null} */ worker) => {
     if (!worker) return;
     worker.addEventListener("statechange", () => {
       if (worker.state === "installed" && navigator.serviceWorker.controller) announce(worker);
     });
-  });
+  };
+  if (registration.waiting && navigator.serviceWorker.controller) announce(registration.waiting);
+  installing(registration.installing); // found before this page listened
+  registration.addEventListener("updatefound", () => installing(registration.installing));
 }
 
 if (ui && build && "serviceWorker" in navigator && window.isSecureContext) {
