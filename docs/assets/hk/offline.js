@@ -54,10 +54,12 @@ async function start(/** @type {Record<string, string>} */ strings) {
   const ready = await navigator.serviceWorker.ready;
   const active = ready.active;
   if (active) {
-    // Once the page has loaded and the browser is idle: the language's files never compete
-    // with the page's own (or a live example's runtime) for the connection.
-    afterLoad(() => active.postMessage({ type: "visit", lang: config.lang, full: mayPreload(),
-      path: location.pathname }));
+    const visit = (/** @type {boolean} */ full) => active.postMessage({ type: "visit",
+      lang: config.lang, full, path: location.pathname });
+    visit(false); // this page, and the language's styles, scripts, figures and search index
+    // The whole language where the connection allows it, once the page has loaded and the
+    // browser is idle: never competing with the page's own files or a live example's runtime.
+    if (mayPreload()) afterLoad(() => visit(true));
     keepButton(active, strings);
   }
   watchUpdates(registration, strings);
