@@ -13,8 +13,6 @@
 //   so that no page runs with another build's files. A Play game resumes after a reload
 //   (play/store.js).
 
-import { mayPreload, startsFromSnapshot } from "../examples/policy.js";
-
 /** @typedef {{build: string, versions: Record<string, Record<string, string>>,
  *   sizes: Record<string, number>, langs: Record<string, string>, runtime: string}} Info */
 
@@ -53,6 +51,9 @@ async function start(/** @type {Record<string, string>} */ strings) {
   });
   const ready = await navigator.serviceWorker.ready;
   const active = ready.active;
+  // The examples' policy, loaded only where a worker runs (a page without examples loads
+  // nothing of theirs otherwise: tests/browser/test_examples.py).
+  const { mayPreload, startsFromSnapshot } = await import("../examples/policy.js");
   if (active) {
     const visit = (/** @type {boolean} */ full) => active.postMessage({ type: "visit",
       lang: config.lang, full, path: location.pathname });
@@ -60,7 +61,7 @@ async function start(/** @type {Record<string, string>} */ strings) {
     // The whole language where the connection allows it, once the page has loaded and the
     // browser is idle: never competing with the page's own files or a live example's runtime.
     if (mayPreload()) afterLoad(() => visit(true));
-    keepButton(active, strings);
+    keepButton(active, strings, startsFromSnapshot());
   }
   watchUpdates(registration, strings);
 }
@@ -73,7 +74,8 @@ function afterLoad(/** @type {() => void} */ then) {
 }
 
 /** "Keep everything for offline use (12.3 MB)" in the footer, unless all is kept already. */
-async function keepButton(/** @type {ServiceWorker} */ worker, /** @type {Record<string, string>} */ strings) {
+async function keepButton(/** @type {ServiceWorker} */ worker,
+  /** @type {Record<string, string>} */ strings, /** @type {boolean} */ snapshot) {
   const footer = document.querySelector(".md-copyright");
   const state = await info(worker);
   if (!footer || state.build !== build) return;
@@ -90,7 +92,7 @@ async function keepButton(/** @type {ServiceWorker} */ worker, /** @type {Record
   const button = document.createElement("button");
   button.type = "button";
   button.className = "hk-keep__button";
-  const snapshot = startsFromSnapshot(); // a phone keeps the snapshot it starts from
+  // A phone keeps the snapshot it starts from (policy.js).
   const bytes = (state.sizes[config.lang] || 0)
     + (state.sizes[snapshot ? "snapshot" : "runtime"] || 0);
   button.textContent = fill(strings["offline.keep"], { size: megabytes(bytes) });
