@@ -316,9 +316,8 @@ async function respond(/** @type {FetchEvent} */ event, /** @type {Request} */ r
   const navigation = request.mode === "navigate";
   // A newer build is waiting and the reader navigates: it takes over. It activates only once
   // this worker has answered its requests, so the answer is a page without files that asks
-  // for the address again: by then the new worker answers, with its build whole. (Should
-  // this worker still get it, it answers with its own build whole, and the page reloads
-  // when the new worker is active: offline.js.) No page gets one build's files for another's.
+  // for the address again: by then the new worker answers, with its build whole (should
+  // this worker still get it, it answers the same way). No page gets another build's files.
   const waiting = sw.registration.waiting;
   if (navigation && waiting) {
     waiting.postMessage({ type: "skip" });
@@ -338,7 +337,9 @@ async function respond(/** @type {FetchEvent} */ event, /** @type {Request} */ r
       if (event.resultingClientId) foreign.add(event.resultingClientId);
       return fetch(request);
     }
-    return Response.error(); // this page's build is gone from the network: offline.js reloads
+    // This page's build is gone from the network: no file of another build instead; the
+    // page reloads into the new build when its worker takes over (offline.js).
+    return Response.error();
   } catch (error) {
     if (navigation) {
       const page = await offlinePage(langOf(path));
