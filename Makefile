@@ -34,7 +34,8 @@ browser:
 
 # Lint, types, declared dependencies (deptry) and the GitHub workflows (zizmor, offline);
 # the browser's JavaScript: Biome's lint (biome.jsonc) and TypeScript over its JSDoc types
-# (tsconfig.json for the pages, tsconfig.worker.json for the engine's worker).
+# (tsconfig.json for the pages, tsconfig.worker.json for the engine's worker, tsconfig.sw.json
+# for the service worker).
 check: setup node
 	$(VENV)/bin/ruff check hanamikoji loveletter gamekit rulesite tests benchmarks scripts
 	$(VENV)/bin/mypy hanamikoji loveletter gamekit rulesite
@@ -43,6 +44,7 @@ check: setup node
 	node_modules/.bin/biome lint --error-on-warnings
 	node_modules/.bin/tsc -p tsconfig.json
 	node_modules/.bin/tsc -p tsconfig.worker.json
+	node_modules/.bin/tsc -p tsconfig.sw.json
 
 # Two worker processes (pytest-xdist): each site is still built once per run (tests/run_once.py);
 # a module with a module-scoped fixture runs whole in one worker (loadgroup, tests/conftest.py).

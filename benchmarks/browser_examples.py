@@ -25,7 +25,16 @@ Situations, on the example ``ex-8-vs-11``:
 - ``in_view`` (20 Mbit/s): the example is in view 5 s before the click;
 - ``idle_desktop`` / ``idle_phone`` (20 Mbit/s): the reader scrolls the whole page and waits,
   without touching an example: bytes of the Python runtime fetched (on a 390 px touch phone,
-  the target is 0).
+  the target is 0), the site's service worker running as for any reader;
+- ``offline_desktop`` / ``offline_phone`` (20 Mbit/s): a first visit with the service worker
+  (rulesite/runtime/sw.js): the bytes it keeps once it is done (a desktop keeps the whole
+  language, a phone the styles, scripts, figures and search index and the visited page), the
+  runtime bytes among them (0 unasked) and the bytes on the wire; then the connection drops
+  and another page of the language opens: the milliseconds to its load event.
+
+The situations about the examples (cold, warm, revisit, intent, in view, and the phone mode)
+run with service workers blocked: they measure the example, not the language's files that a
+desktop's worker fetches once the page is idle.
 
 ``--phone`` measures instead (or also, with ``--phone both``) the phone mode: a 390 by 844 touch
 screen at 20 Mbit/s / 40 ms, and a phone-class CPU for the page **and its workers**: Chromium's
@@ -88,12 +97,31 @@ NETWORKS = {  # download and upload in bits per second, latency (round trip) in 
 }
 TARGETS = {
     "cold_20mbit_ms": 3000, "cold_20mbit_bytes": 4_500_000, "cold_5mbit_ms": 9000,
-    "warm_ms": 50, "idle_phone_runtime_bytes": 0,
+    "warm_ms": 50, "idle_phone_runtime_bytes": 0, "offline_phone_kept_runtime_bytes": 0,
 }
 RUNTIME_PATHS = ("/assets/pyodide/", "/assets/py/", "/assets/examples/worker.js")
-DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+DESKTOP = {"viewport": {"width": 1280, "height": 900}, "service_workers": "block"}
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
-         "is_mobile": True, "has_touch": True}
+         "is_mobile": True, "has_touch": True, "service_workers": "block"}
+WITH_WORKER = {"service_workers": "allow"}
+OFFLINE_PAGE = "en/round/"  # opened offline after the first visit
+SETTLED_S = 3  # the kept bytes have not grown for this long: the worker is done
+# What the site's service worker and the engine's worker keep (Cache Storage), in bytes.
+KEPT_JS = """async () => {
+  let bytes = 0, runtime = 0, files = 0;
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("hk-offline-") && name !== "hk-runtime") continue;
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (request.url.endsWith("/__meta.json")) continue;
+      const size = (await (await cache.match(request)).arrayBuffer()).byteLength;
+      bytes += size;
+      files += 1;
+      if (name === "hk-runtime") runtime += size;
+    }
+  }
+  return { bytes, runtime, files };
+}"""
 TIMEOUT_MS = 120_000
 PHONE_TARGETS = {
     "play_new_game_ms": 4000, "play_move_default_p90_ms": 1000,
@@ -322,14 +350,44 @@ async def idle(playwright: Playwright, url: str, options: dict[str, Any],
                 "runtime_files": sorted(set(wire.paths()))}
 
 
+async def offline_visit(playwright: Playwright, url: str, options: dict[str, Any],
+                        wire: Wire) -> dict[str, Any]:
+    """A first visit with the service worker: what it keeps once done, then another page of
+    the language opened offline."""
+    async with session(playwright, {**options, **WITH_WORKER}, "20mbit") as (page, _):
+        wire.reset()
+        await page.goto(url, wait_until="load", timeout=TIMEOUT_MS)
+        await page.wait_for_function("() => !!navigator.serviceWorker.controller",
+                                     timeout=TIMEOUT_MS)
+        kept, still = {"bytes": -1}, 0.0
+        deadline = asyncio.get_running_loop().time() + TIMEOUT_MS / 1000
+        while still < SETTLED_S and asyncio.get_running_loop().time() < deadline:
+            await page.wait_for_timeout(500)
+            now = await page.evaluate(KEPT_JS)
+            still = still + 0.5 if now["bytes"] == kept["bytes"] else 0.0
+            kept = now
+        wire_bytes, runtime_wire = wire.bytes(), wire.bytes(runtime=True)
+        await page.context.set_offline(True)
+        target = url.split("/en/")[0] + "/" + OFFLINE_PAGE
+        await page.goto(target, wait_until="load", timeout=TIMEOUT_MS)
+        ms = await page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
+        title = await page.locator("h1").first.inner_text()
+        return {"kept_bytes": kept["bytes"], "kept_runtime_bytes": kept["runtime"],
+                "kept_files": kept["files"], "wire_bytes": wire_bytes,
+                "runtime_bytes": runtime_wire, "revisit_offline_ms": round(float(ms), 1),
+                "offline_page_h1": title}
+
+
 async def measure_once(playwright: Playwright, url: str, wire: Wire) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for network in NETWORKS:
         out[f"cold_{network}"] = await cold(playwright, url, network, wire)
     out["intent"] = await preloaded(playwright, url, "intent")
     out["in_view"] = await preloaded(playwright, url, "in_view")
-    out["idle_desktop"] = await idle(playwright, url, DESKTOP, wire)
-    out["idle_phone"] = await idle(playwright, url, PHONE, wire)
+    out["idle_desktop"] = await idle(playwright, url, {**DESKTOP, **WITH_WORKER}, wire)
+    out["idle_phone"] = await idle(playwright, url, {**PHONE, **WITH_WORKER}, wire)
+    out["offline_desktop"] = await offline_visit(playwright, url, DESKTOP, wire)
+    out["offline_phone"] = await offline_visit(playwright, url, PHONE, wire)
     return out
 
 
@@ -580,6 +638,12 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
             "median_runtime_bytes": int(statistics.median(pick(situation, "runtime_bytes"))),
             "median_bytes": int(statistics.median(pick(situation, "bytes"))),
             "runtime_files": runs[-1][situation]["runtime_files"]}
+    for situation in ("offline_desktop", "offline_phone"):
+        figures[situation] = {key: int(statistics.median(pick(situation, key))) for key in
+                              ("kept_bytes", "kept_runtime_bytes", "kept_files", "wire_bytes",
+                               "runtime_bytes")}
+        figures[situation]["revisit_offline_ms"] = median(pick(situation,
+                                                               "revisit_offline_ms"))
     figures["runtime_files"] = runs[-1]["cold_20mbit"]["runtime_files"]
     figures["targets"] = {
         "cold_20mbit_ms": figures["cold_20mbit"]["median_ms"] <= TARGETS["cold_20mbit_ms"],
@@ -589,6 +653,9 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
         "warm_ms": figures["warm"]["median_ms"] <= TARGETS["warm_ms"],
         "idle_phone_runtime_bytes": figures["idle_phone"]["median_runtime_bytes"]
         <= TARGETS["idle_phone_runtime_bytes"],
+        "offline_phone_kept_runtime_bytes": figures["offline_phone"]["kept_runtime_bytes"]
+        + figures["offline_phone"]["runtime_bytes"]
+        <= TARGETS["offline_phone_kept_runtime_bytes"],
     }
     return figures
 
@@ -614,6 +681,12 @@ def report(results: dict[str, Any]) -> None:
               f"{f['in_view']['median_ms']:.1f} ms")
         print(f"  idle: desktop {f['idle_desktop']['median_runtime_bytes']} runtime bytes, "
               f"phone {f['idle_phone']['median_runtime_bytes']}")
+        for situation in ("offline_desktop", "offline_phone"):
+            o = f[situation]
+            print(f"  first visit, {situation.split('_')[1]}: kept {o['kept_bytes']} bytes in "
+                  f"{o['kept_files']} files (runtime {o['kept_runtime_bytes']}), "
+                  f"{o['wire_bytes']} on the wire; {OFFLINE_PAGE} offline: "
+                  f"{o['revisit_offline_ms']:.1f} ms to load")
         for name, ok in f["targets"].items():
             print(f"  target {name:<26} {'pass' if ok else 'FAIL'} (target {TARGETS[name]})")
 

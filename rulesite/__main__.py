@@ -31,6 +31,10 @@ def main(argv: list[str] | None = None) -> int:
         help="where the site will live, e.g. https://example.org/hanamikoji-rules/ (default: "
              "$SITE_URL; without it: no canonical links, hreflang alternates or sitemap)")
     commands.choices["build"].add_argument(
+        "--no-offline", action="store_true",
+        help="no service worker, offline pages or web app manifests (rulesite serve builds so: "
+             "a worker would keep pages a translator is editing)")
+    commands.choices["build"].add_argument(
         "--only", action="append", metavar="LANG",
         help="rebuild only this language's pages in an existing site (repeatable)")
     serve_cmd = commands.choices["serve"]
@@ -76,12 +80,14 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"Rebuilt {', '.join(args.only)} in {site}")
             else:
                 site = build(args.locales, args.out, work=args.work,
-                             pyodide=not args.no_pyodide, site_url=args.site_url)
+                             pyodide=not args.no_pyodide, site_url=args.site_url,
+                             works_offline=not args.no_offline)
                 print(f"Built {site}")
             return 0
         if args.no_watch:
             if not args.no_build:
-                site = build(args.locales, args.out, work=args.work, pyodide=not args.no_pyodide)
+                site = build(args.locales, args.out, work=args.work, pyodide=not args.no_pyodide,
+                             works_offline=False)
                 print(f"Built {site}")
             serve(args.out.resolve(), args.port)
             return 0

@@ -24,7 +24,7 @@ from rulesite.pages.book import BookWriter
 from rulesite.pages.config import language_config
 from rulesite.pages.root import not_found, root_index
 from rulesite.pages.writer import render_language
-from rulesite.runtime import assets, csp
+from rulesite.runtime import assets, csp, offline
 from rulesite.sources import published
 from rulesite.sources.locales import Locales, load_all
 
@@ -55,7 +55,8 @@ def site_root(url: str | None) -> str | None:
 
 
 def write_sources(games: list[Locales], lang: str, work: Path, out: Path, engine: str,
-                  runtime: dict[str, object], site_url: str | None = None) -> Path:
+                  runtime: dict[str, object], site_url: str | None = None,
+                  works_offline: bool = False) -> Path:
     """Write the Markdown pages of every game (each in its folder: ``site.yml``), static
     assets and MkDocs config of ``lang``; return the config."""
     folder = work / lang
@@ -69,7 +70,8 @@ def write_sources(games: list[Locales], lang: str, work: Path, out: Path, engine
         (pages / BOOK).write_text(BookWriter(locales, lang).render_book(), encoding="utf-8")
     shutil.copytree(REPO / "docs" / "assets", docs / "assets")
     config = language_config(games, lang, repo=REPO, docs_dir=docs, site_dir=out / lang,
-                             engine=engine, runtime=runtime, site_url=site_url)
+                             engine=engine, runtime=runtime, site_url=site_url,
+                             works_offline=works_offline)
     path = folder / "mkdocs.yml"
     path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return path
@@ -91,14 +93,15 @@ def run_mkdocs(config: Path) -> None:
 
 def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "site", *,
           work: Path | str = REPO / "build" / "site", pyodide: bool = True,
-          jobs: int = 2, site_url: str | None = None) -> Path:
+          jobs: int = 2, site_url: str | None = None, works_offline: bool = True) -> Path:
     """Build the site into ``out`` and return it. ``pyodide=False`` skips the runtime copy
     (the live examples then cannot start); the compiled engine is always written (both in
     folders named by their content: :mod:`rulesite.runtime.assets`). ``site_url``:
     where the site will live (``SITE_URL``, e.g. ``https://example.org/hanamikoji-rules/``);
     without it every link still works, but pages have no canonical link, no hreflang
     alternates and no site-wide sitemap, and the 404 page assumes the site is at the host's
-    root."""
+    root. ``works_offline``: the service worker, offline pages and web app manifests
+    (:mod:`rulesite.runtime.offline`); ``rulesite serve`` builds without them."""
     site_url = site_root(site_url)
     out, work = Path(out).resolve(), Path(work).resolve()
     games = load_all(locales_dir)
@@ -114,7 +117,8 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
     runtime["sha256"] = assets.sha256s(
         out / "assets" / str(runtime["dir"]) if pyodide else None, engine)
     configs = [write_sources(games, lang, work, out,
-                             engine.relative_to(out / "assets").as_posix(), runtime, site_url)
+                             engine.relative_to(out / "assets").as_posix(), runtime, site_url,
+                             works_offline)
                for lang in locales.structure.languages]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         list(pool.map(run_mkdocs, configs))
@@ -140,7 +144,13 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
                 shutil.copy2(sitemap, index.parent / "sitemap.xml")
     compare.write(locales, out, site_url)  # side by side, for teachers
     csp.secure_tree(out)
-    (out / "index.html").write_text(csp.secure(root_index(locales)), encoding="utf-8")
+    root = csp.secure(root_index(locales))
+    if works_offline:
+        langs = locales.structure.languages
+        root = offline.write(out, {lang: locales.languages[lang].ui for lang in langs},
+                             {lang: {game.structure.plugin.id: game.structure.version
+                                     for game in games} for lang in langs}, root)
+    (out / "index.html").write_text(root, encoding="utf-8")  # last: marks a finished build
     return out
 
 
@@ -178,6 +188,8 @@ def rebuild_languages(locales_dir: Path | str, out: Path | str, langs: list[str]
     if not (out / MARKER).is_file() or found is None:
         raise SiteError(f"{out} holds no built site to update; run `python -m rulesite build`")
     engine, runtime = found
+    # Rebuilt pages are served as they are (rulesite serve): no service worker keeps them.
+    (out / offline.WORKER).unlink(missing_ok=True)
     staging = work / ".staging"
     for folder in (staging, *(work / lang for lang in langs)):
         shutil.rmtree(folder, ignore_errors=True)

@@ -86,6 +86,19 @@ RELOAD_JS = """(() => {
 })();
 """.replace("STATE", STATE)
 
+# A service worker a production build left on this address (sw.js, rulesite/runtime/offline.py)
+# would keep serving its pages while a translator edits: the writing server answers its update
+# check with this one, which empties its caches, unregisters and reloads the open pages.
+RETIRE_JS = """self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil((async () => {
+  for (const name of await caches.keys()) {
+    if (name.startsWith("hk-offline-")) await caches.delete(name);
+  }
+  await self.registration.unregister();
+  for (const page of await self.clients.matchAll({ type: "window" })) page.navigate(page.url);
+})()));
+"""
+
 ERROR_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Build error</title></head><body><h1>The site could not be built</h1>
 <pre>{error}</pre><script src="{script}"></script></body></html>"""
@@ -215,6 +228,8 @@ class _LiveHandler(_Handler):
         if path == SCRIPT:
             return self._send(RELOAD_JS.encode(), "text/javascript")
         file = Path(self.translate_path(path))
+        if path.endswith("/sw.js") and not file.is_file():
+            return self._send(RETIRE_JS.encode(), "text/javascript")
         if file.is_dir():
             file = file / "index.html"
         if file.suffix == ".html" and file.is_file():
@@ -329,7 +344,9 @@ class Watcher:
     def full_build(self) -> str | None:
         """Build aside, then swap, so the pages stay served while the engine is rebuilt."""
         fresh = self.site.with_name(f".{self.site.name}.next")
-        error = self.command(["--out", str(fresh), *([] if self.pyodide else ["--no-pyodide"])])
+        # No service worker while writing: it would keep pages a translator is editing.
+        error = self.command(["--out", str(fresh), "--no-offline",
+                              *([] if self.pyodide else ["--no-pyodide"])])
         if error:
             return error
         old = self.site.with_name(f".{self.site.name}.old")

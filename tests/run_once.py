@@ -14,6 +14,7 @@ that need no site (they run first).
 from __future__ import annotations
 
 import fcntl
+import shutil
 import socket
 import subprocess
 import sys
@@ -97,6 +98,33 @@ def build_real_site(run: Path, url: str) -> Path:
 
     with run_lock(run, "real-site"):
         return build_once(REPO / "locales", run / "real-site", site_url=url)
+
+
+FIXTURE = REPO / "tests" / "site" / "fixtures" / "locales"
+
+
+def assemble_fixture(dest: Path) -> Path:
+    """The fixture rulebook plus the real interface strings, the site's and Hanamikoji's
+    (ui.yml is not duplicated)."""
+    shutil.copytree(FIXTURE, dest)
+    for lang in ("en", "fr", "ja", "id"):
+        for folder in ("site", "hanamikoji"):
+            (dest / folder / lang).mkdir(exist_ok=True)
+            shutil.copy2(REPO / "locales" / folder / lang / "ui.yml",
+                         dest / folder / lang / "ui.yml")
+    return dest
+
+
+def build_fixture_site(run: Path) -> Path:
+    """The fixture rulebook (tests/site/fixtures), built without the Pyodide runtime, once
+    per run."""
+    from rulesite.build import build_once
+
+    root = run / "fixture-site"
+    with run_lock(run, "fixture-site"):
+        if not (root / "locales").exists():
+            assemble_fixture(root / "locales")
+        return build_once(root / "locales", root, pyodide=False)
 
 
 def start_building_real_site(run: Path, url: str) -> subprocess.Popen[bytes]:

@@ -25,6 +25,12 @@ SEARCH: dict[str, dict[str, Any]] = {
 }
 
 
+OFFLINE_SCRIPT = {"path": "assets/hk/offline.js", "type": "module"}
+OFFLINE_UI = ("offline.keep", "offline.size", "offline.keeping", "offline.kept",
+              "offline.keep_failed", "offline.updated", "offline.changelog", "offline.reload")
+"""The strings of docs/assets/hk/offline.js (the offline page's: rulesite/runtime/offline.py)."""
+
+
 def teach_settings(locales: Locales, lang: str, writer: PageWriter) -> dict[str, Any]:
     """What the teachers' scripts read on a page of the game ``locales``: the citation
     strings, the game's rules and their version, and each glossary term's definition as
@@ -77,12 +83,13 @@ def nav_of(locales: Locales, lang: str) -> list[dict[str, str]]:
 
 def language_config(games: list[Locales], lang: str, *, repo: Path, docs_dir: Path,
                     site_dir: Path, engine: str, runtime: dict[str, Any] | None = None,
-                    site_url: str | None = None) -> dict[str, Any]:
+                    site_url: str | None = None, works_offline: bool = False) -> dict[str, Any]:
     """The mapping to write as ``build/site/<lang>/mkdocs.yml``: every game of ``games`` (the
     site's, in order, the first at the language's root). ``engine`` and ``runtime``
     say where the compiled engine and Pyodide are in ``assets/`` (:mod:`rulesite.runtime.assets`).
     ``site_url`` is the address of the whole site (ending in ``/``), if known: it gives each
-    page its canonical link, hreflang alternates and a sitemap entry."""
+    page its canonical link, hreflang alternates and a sitemap entry. ``works_offline``: pages
+    register the service worker and link the web app manifest (:mod:`rulesite.runtime.offline`)."""
     locales = games[0]
     ui = locales.languages[lang].ui
     base = yaml.safe_load((repo / "mkdocs.yml").read_text(encoding="utf-8"))
@@ -125,12 +132,15 @@ def language_config(games: list[Locales], lang: str, *, repo: Path, docs_dir: Pa
                    "menu": [{"folder": game.game.folder,
                              "name": game.languages[lang].ui["game.name"]} for game in games],
                    "games": {game.structure.plugin.id: game_settings(game, lang)
-                             for game in games}},
+                             for game in games},
+                   # docs/assets/hk/offline.js: its strings; none where nothing is offline
+                   "offline": {key: ui[key] for key in OFFLINE_UI} if works_offline else None},
         },
         # INHERIT replaces lists, so the shared entries are repeated with the examples' own.
         "extra_css": [*base["extra_css"], *examples.EXTRA_CSS,
                       *dict.fromkeys(css for game in games for css in game.plugin.css)],
-        "extra_javascript": [*base["extra_javascript"], *examples.EXTRA_JAVASCRIPT],
+        "extra_javascript": [*base["extra_javascript"], *examples.EXTRA_JAVASCRIPT,
+                             *([OFFLINE_SCRIPT] if works_offline else [])],
         "nav": nav,
         # The whole rulebook of each game on one page (rulesite/pages/book.py): linked from
         # every footer of its pages.

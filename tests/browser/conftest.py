@@ -66,6 +66,9 @@ def chromium() -> Iterator[Browser]:
 
         def context_for_tests(**options: Any) -> BrowserContext:
             options.setdefault("bypass_csp", True)
+            # The site's service worker (rulesite/runtime/offline.py) would fetch the whole
+            # language in the background of every test; test_offline.py lets it run.
+            options.setdefault("service_workers", "block")
             return new_context(**options)
 
         browser.new_context = context_for_tests  # type: ignore[method-assign]

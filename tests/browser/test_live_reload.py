@@ -9,7 +9,6 @@ fixture rulebook, without the Pyodide runtime, so that builds stay short.
 from __future__ import annotations
 
 import json
-import shutil
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -18,11 +17,9 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
+from run_once import assemble_fixture
 
-from rulesite.serve import STATE, LiveSite, start_live
-
-REPO = Path(__file__).resolve().parents[2]
-FIXTURE = REPO / "tests" / "site" / "fixtures" / "locales"
+from rulesite.serve import RETIRE_JS, STATE, LiveSite, start_live
 
 REBUILD_TIMEOUT_S = 90  # one language on a busy 2-core machine, with margin
 
@@ -30,13 +27,7 @@ REBUILD_TIMEOUT_S = 90  # one language on a busy 2-core machine, with margin
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveSite, Path, list[str]]]:
     root = tmp_path_factory.mktemp("live")
-    locales = root / "locales"  # the fixture rulebook with the real interface strings
-    shutil.copytree(FIXTURE, locales)
-    for lang in ("en", "fr", "ja", "id"):
-        for folder in ("site", "hanamikoji"):
-            (locales / folder / lang).mkdir(exist_ok=True)
-            shutil.copy2(REPO / "locales" / folder / lang / "ui.yml",
-                         locales / folder / lang / "ui.yml")
+    locales = assemble_fixture(root / "locales")  # with the real interface strings
     lines: list[str] = []
     site = start_live(locales, root / "site", 0, work=root / "work", pyodide=False,
                       log=lines.append)
@@ -118,3 +109,19 @@ def test_saved_change_rebuilds_and_reloads_then_a_broken_key_shows_over_the_page
         assert "Contoh pembagian kartu" in id_page.read_text(encoding="utf-8")
     finally:
         context.close()
+
+
+def test_the_writing_server_keeps_no_service_worker(
+        live: tuple[LiveSite, Path, list[str]]) -> None:
+    """A translator's pages are never served from a worker's cache: the writing build has no
+    worker, registers none, and a worker a production build left on this address is
+    answered with one that unregisters itself."""
+    site, locales, _ = live
+    built = locales.parent / "site"
+    assert not (built / "sw.js").exists()
+    for page in built.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        assert "offline.js" not in text and 'rel="manifest"' not in text, page
+    with urllib.request.urlopen(site.url + "/sw.js") as response:
+        assert response.headers["Content-Type"].startswith("text/javascript")
+        assert response.read().decode() == RETIRE_JS

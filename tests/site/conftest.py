@@ -6,32 +6,16 @@ one (``real_site``, in tests/conftest.py) is shared with tests/browser/.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
-from run_once import run_folder, run_lock
-
-from rulesite.build import build_once
+from run_once import assemble_fixture, build_fixture_site, run_folder
 
 REPO = Path(__file__).resolve().parents[2]
-FIXTURE = Path(__file__).parent / "fixtures" / "locales"
 LANGS = ("en", "fr", "ja", "id")
-
-
-def assemble_fixture(dest: Path) -> Path:
-    """The fixture rulebook plus the real interface strings, the site's and Hanamikoji's
-    (ui.yml is not duplicated)."""
-    shutil.copytree(FIXTURE, dest)
-    for lang in LANGS:
-        for folder in ("site", "hanamikoji"):
-            (dest / folder / lang).mkdir(exist_ok=True)
-            shutil.copy2(REPO / "locales" / folder / lang / "ui.yml",
-                         dest / folder / lang / "ui.yml")
-    return dest
 
 
 @pytest.fixture
@@ -57,12 +41,7 @@ def edit() -> Callable[[Path, Callable[[Any], Any]], None]:
 @pytest.fixture(scope="session")
 def fixture_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The fixture rulebook, built (without the Pyodide runtime)."""
-    run = run_folder(tmp_path_factory)
-    root = run / "fixture-site"
-    with run_lock(run, "fixture-site"):
-        if not (root / "locales").exists():
-            assemble_fixture(root / "locales")
-        return build_once(root / "locales", root, pyodide=False)
+    return build_fixture_site(run_folder(tmp_path_factory))
 
 
 @pytest.fixture(scope="session", params=["fixture", "real"])

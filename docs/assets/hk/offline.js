@@ -1,0 +1,169 @@
+// The page's side of the service worker (rulesite/runtime/sw.js), in a production build only
+// (#hk-config's `offline` holds its strings; `rulesite serve` builds without it, so that no
+// worker keeps a page a translator is editing):
+// - registers the worker, whose scope is the whole site (the folder above the language's);
+// - tells it the page was visited, and whether the whole language may be fetched now
+//   (policy.js: not on a phone, with Save-Data or on a slow connection: then the pages are
+//   kept only as they are visited);
+// - offers "Keep everything for offline use" in the footer, with its size;
+// - when a new build is waiting, tells the reader once, in the page's language, with the new
+//   version and the changelog; it takes over at the next navigation (sw.js) or on "Show the
+//   new version";
+// - when another build's worker takes over (the reader accepted in another tab), reloads,
+//   so that no page runs with another build's files. A Play game resumes after a reload
+//   (play/store.js).
+
+/** @typedef {{build: string, versions: Record<string, Record<string, string>>,
+ *   sizes: Record<string, number>, langs: Record<string, string>, runtime: string}} Info */
+
+const config = JSON.parse((document.getElementById("hk-config") || { textContent: "{}" }).textContent || "{}");
+/** @type {Record<string, string> | null} */
+const ui = config.offline || null;
+const buildMeta = document.querySelector('meta[name="hk-build"]');
+const build = buildMeta ? buildMeta.getAttribute("content") : null;
+
+/** Asks a worker for its build, versions, sizes and what it keeps. */
+function info(/** @type {ServiceWorker} */ worker) {
+  return /** @type {Promise<Info>} */ (new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve(event.data);
+    worker.postMessage({ type: "info" }, [channel.port2]);
+  }));
+}
+
+function fill(/** @type {string} */ text, /** @type {Record<string, string>} */ values) {
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? values[name] : whole));
+}
+
+function megabytes(/** @type {number} */ bytes) {
+  const number = new Intl.NumberFormat(config.lang, { maximumFractionDigits: 1 })
+    .format(bytes / 1e6);
+  return fill((ui && ui["offline.size"]) || "{size} MB", { size: number });
+}
+
+async function start(/** @type {Record<string, string>} */ strings) {
+  const root = new URL("../", new URL(config.assets, location.href));
+  const registration = await navigator.serviceWorker.register(new URL("sw.js", root),
+    { scope: root.href, updateViaCache: "none" });
+  navigator.serviceWorker.addEventListener("controllerchange", async () => {
+    const worker = navigator.serviceWorker.controller;
+    if (worker && (await info(worker)).build !== build) location.reload();
+  });
+  const ready = await navigator.serviceWorker.ready;
+  const active = ready.active;
+  // The examples' policy, loaded only where a worker runs (a page without examples loads
+  // nothing of theirs otherwise: tests/browser/test_examples.py).
+  const { mayPreload, startsFromSnapshot } = await import("../examples/policy.js");
+  if (active) {
+    const visit = (/** @type {boolean} */ full) => active.postMessage({ type: "visit",
+      lang: config.lang, full, path: location.pathname });
+    visit(false); // this page, and the language's styles, scripts, figures and search index
+    // The whole language where the connection allows it, once the page has loaded and the
+    // browser is idle: never competing with the page's own files or a live example's runtime.
+    if (mayPreload()) afterLoad(() => visit(true));
+    keepButton(active, strings, startsFromSnapshot());
+  }
+  watchUpdates(registration, strings);
+}
+
+function afterLoad(/** @type {() => void} */ then) {
+  const idle = () => ("requestIdleCallback" in window
+    ? requestIdleCallback(then, { timeout: 5000 }) : setTimeout(then, 1000));
+  if (document.readyState === "complete") idle();
+  else addEventListener("load", idle, { once: true });
+}
+
+/** "Keep everything for offline use (12.3 MB)" in the footer, unless all is kept already. */
+async function keepButton(/** @type {ServiceWorker} */ worker,
+  /** @type {Record<string, string>} */ strings, /** @type {boolean} */ snapshot) {
+  const footer = document.querySelector(".md-copyright");
+  const state = await info(worker);
+  if (!footer || state.build !== build) return;
+  const box = document.createElement("div");
+  box.className = "md-copyright__highlight hk-keep";
+  const status = document.createElement("span");
+  status.setAttribute("role", "status");
+  if (state.langs[config.lang] === "full" && state.runtime === "kept") {
+    status.textContent = strings["offline.kept"];
+    box.append(status);
+    footer.append(box);
+    return;
+  }
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "hk-keep__button";
+  // A phone keeps the snapshot it starts from (policy.js).
+  const bytes = (state.sizes[config.lang] || 0)
+    + (state.sizes[snapshot ? "snapshot" : "runtime"] || 0);
+  button.textContent = fill(strings["offline.keep"], { size: megabytes(bytes) });
+  button.addEventListener("click", () => {
+    button.disabled = true;
+    status.textContent = strings["offline.keeping"];
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => {
+      const kept = event.data && event.data.kept;
+      status.textContent = strings[kept ? "offline.kept" : "offline.keep_failed"];
+      if (kept) button.remove();
+      else button.disabled = false;
+    };
+    worker.postMessage({ type: "keep", lang: config.lang, snapshot }, [channel.port2]);
+  });
+  box.append(button, " ", status);
+  footer.append(box);
+}
+
+/** Tells the reader, once per build, that a new build is waiting. */
+function watchUpdates(/** @type {ServiceWorkerRegistration} */ registration,
+  /** @type {Record<string, string>} */ strings) {
+  const announce = async (/** @type {ServiceWorker} */ worker) => {
+    const next = await info(worker);
+    if (next.build === build) return;
+    // Once for all the open tabs, which hear of it at the same moment: the new worker
+    // answers the first to ask.
+    const tell = await new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => resolve(Boolean(event.data && event.data.first));
+      worker.postMessage({ type: "tell" }, [channel.port2]);
+    });
+    if (!tell) return;
+    const versions = next.versions[config.lang] || {};
+    const version = versions[config.game] || Object.values(versions)[0] || "";
+    const bar = document.createElement("div");
+    bar.className = "hk-update";
+    bar.setAttribute("role", "status");
+    const text = document.createElement("span");
+    text.textContent = fill(strings["offline.updated"], { version });
+    bar.append(text, " ");
+    const changelog = /** @type {HTMLAnchorElement | null} */ (document.querySelector(".hk-version a"));
+    if (changelog) {
+      const link = document.createElement("a");
+      link.href = changelog.href; // the changelog's address never changes; sw.js serves the new one
+      link.textContent = strings["offline.changelog"];
+      bar.append(link, " ");
+    }
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = strings["offline.reload"];
+    button.addEventListener("click", () => {
+      button.disabled = true;
+      worker.postMessage({ type: "skip" }); // controllerchange then reloads this page
+    });
+    bar.append(button);
+    document.body.append(bar);
+  };
+  const installing = (/** @type {ServiceWorker | null} */ worker) => {
+    if (!worker) return;
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "installed" && navigator.serviceWorker.controller) announce(worker);
+    });
+  };
+  if (registration.waiting && navigator.serviceWorker.controller) announce(registration.waiting);
+  installing(registration.installing); // found before this page listened
+  registration.addEventListener("updatefound", () => installing(registration.installing));
+}
+
+if (ui && build && "serviceWorker" in navigator && window.isSecureContext) {
+  start(ui).catch(() => {
+    // No worker (private mode, storage off): the site works online as before.
+  });
+}

@@ -1,0 +1,350 @@
+// The site's service worker: one per build, written at the site's root by
+// rulesite/runtime/offline.py, which puts the build's file list in place of BUILD below.
+// It serves the pages of one build only, from one cache named after that build:
+// - every file it serves from its cache was checked against the build's list (the first 16
+//   hex digits of its SHA-256) when it was stored, so a page of one build never gets a script,
+//   figure or search index of another;
+// - a language's files are kept as its pages are visited; where the page says the connection
+//   allows it ("visit", full), the whole language is fetched then, so every page of it opens
+//   offline and search works;
+// - the Python runtime is kept by the engine's worker once a page has used it
+//   (docs/assets/examples/worker.js: Cache Storage "hk-runtime", each file checked against its
+//   SHA-256, other versions pruned), so this worker leaves its requests alone and keeps no
+//   second copy; when the reader asks ("keep"), it fills that same cache ahead;
+// - a page of the language that was not kept, offline, gets that language's offline page;
+// - a new build installs beside the old one (copying the files whose hash did not change),
+//   waits, and takes over at the reader's next navigation or when the page asks ("skip").
+// Messages in (from offline.js): {type: "visit", lang, full, path}, {type: "keep", lang,
+// snapshot} (snapshot: whether this device starts Python from the snapshot, policy.js),
+// {type: "tell"} (answered on its port: whether this page is the one to tell the reader),
+// {type: "info"} (answered on the message's port), {type: "skip"}.
+
+/** @typedef {[string, string, number]} Entry  path from the root, hash, size in bytes */
+/** @typedef {{id: string, versions: Record<string, Record<string, string>>,
+ *   languages: Record<string, Entry[]>, runtime: Entry[], shared: Entry[]}} Build */
+/** @typedef {{langs: Record<string, string>, runtime: string, kept: Record<string, string>,
+ *   told: boolean}} Meta  langs: language -> "full" | "lean"; runtime: "" or "kept" (asked
+ *  for); kept: path -> hash; told: a page told the reader of this build (offline.js) */
+
+/** @type {Build} */
+const BUILD = /* BUILD */ { id: "", versions: {}, languages: {}, runtime: [], shared: [] };
+
+const sw = /** @type {ServiceWorkerGlobalScope & typeof globalThis} */ (/** @type {unknown} */ (self));
+const PREFIX = "hk-offline-";
+const RUNTIME = "hk-runtime"; // worker.js's cache of the runtime
+const CACHE = PREFIX + BUILD.id;
+const META = "__meta.json"; // a path no file of a build can have (its name starts with _)
+const ROOT = new URL("./", sw.location.href).href; // the site's root, the worker's scope
+
+/** path -> [hash, group]: group is a language, "runtime" or "shared" */
+const FILES = new Map();
+for (const [lang, entries] of Object.entries(BUILD.languages)) {
+  for (const [path, hash] of entries) FILES.set(path, [hash, lang]);
+}
+for (const [path, hash] of BUILD.runtime) FILES.set(path, [hash, "runtime"]);
+for (const [path, hash] of BUILD.shared) FILES.set(path, [hash, "shared"]);
+
+// Pages opened from the network that belong to another (newer) build: their own files are on
+// the network, not in this build's cache (client ID -> true). Kept while this worker runs.
+const foreign = new Set();
+let toldNow = false; // a page asked to tell the reader of this build ("tell")
+
+
+/** The path from the site's root of a URL of the site, as the build lists it; null outside. */
+function pathOf(/** @type {string} */ url) {
+  if (!url.startsWith(ROOT)) return null;
+  const path = decodeURI(url.slice(ROOT.length).split(/[?#]/)[0]);
+  return path.endsWith("/index.html") ? path.slice(0, -"index.html".length) : path;
+}
+
+/** Whether a path is a page (a folder's index.html or an .html file). */
+function isPage(/** @type {string} */ path) {
+  return path.endsWith("/") || path.endsWith(".html");
+}
+
+/** The language a path belongs to ("en/rules/" -> "en"), or null. */
+function langOf(/** @type {string} */ path) {
+  const lang = path.split("/")[0];
+  return lang in BUILD.languages ? lang : null;
+}
+
+async function hex(/** @type {ArrayBuffer} */ body) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+  return Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** @returns {Promise<Meta>} */
+async function readMeta(/** @type {Cache} */ cache) {
+  const stored = await cache.match(ROOT + META);
+  const meta = stored ? await stored.json() : {};
+  return { langs: meta.langs || {}, runtime: meta.runtime || "", kept: meta.kept || {},
+    told: Boolean(meta.told) };
+}
+
+// One writer of the meta entry at a time: visits, keeps and fetches all update it.
+let metaQueue = Promise.resolve();
+function updateMeta(/** @type {(meta: Meta) => void} */ change) {
+  metaQueue = metaQueue.then(async () => {
+    const cache = await caches.open(CACHE);
+    const meta = await readMeta(cache);
+    change(meta);
+    await cache.put(ROOT + META, new Response(JSON.stringify(meta),
+      { headers: { "Content-Type": "application/json" } }));
+  }).catch(() => undefined);
+  return metaQueue;
+}
+
+/** A response of this build's file `path`, stamped with the build, to keep. */
+function stamped(/** @type {Response} */ response, /** @type {ArrayBuffer} */ body) {
+  const headers = new Headers(response.headers);
+  headers.set("X-HK-Build", BUILD.id);
+  // The body is decoded already: its length and encoding on the wire no longer apply.
+  headers.delete("Content-Encoding");
+  headers.delete("Content-Length");
+  return new Response(body, { status: 200, statusText: "OK", headers });
+}
+
+/** Fetches this build's file `path` and keeps it if the network still has this build's copy;
+ *  returns the response to give the page, or null if the network has another build's. */
+async function fetchAndKeep(/** @type {string} */ path, /** @type {Request | string} */ request) {
+  const entry = FILES.get(path);
+  const response = await fetch(request, { cache: "no-cache" });
+  // A navigation may not be answered with a followed redirect: the browser follows it itself.
+  if (response.redirected && typeof request !== "string" && request.mode === "navigate") {
+    return Response.redirect(response.url, 301);
+  }
+  if (!entry || !response.ok) return response;
+  const body = await response.arrayBuffer();
+  if (await hex(body) !== entry[0]) return null;
+  if (entry[1] === "runtime") {
+    // Into worker.js's cache, as it stores a download (it checks the SHA-256 on every use).
+    const runtime = await caches.open(RUNTIME);
+    await runtime.put(ROOT + path, new Response(body, { headers: response.headers }));
+    return response;
+  }
+  const kept = stamped(response, body);
+  const cache = await caches.open(CACHE);
+  await cache.put(ROOT + path, kept.clone());
+  await updateMeta((meta) => { meta.kept[path] = entry[0]; });
+  return kept;
+}
+
+/** The runtime's files this device would load (the snapshot on phones only, policy.js). */
+function runtimeFor(/** @type {boolean} */ snapshot) {
+  return BUILD.runtime.filter(([path]) => snapshot || !path.includes("snapshot"));
+}
+
+/** The names of the runtime's files worker.js keeps now ("pyodide.asm.wasm.gz", …). */
+async function runtimeInUse() {
+  const names = new Set();
+  if (!(await caches.has(RUNTIME))) return names;
+  for (const request of await (await caches.open(RUNTIME)).keys()) {
+    names.add(request.url.slice(request.url.lastIndexOf("/") + 1));
+  }
+  return names;
+}
+
+/** Keeps every file of `entries` not kept yet; resolves when all are in. */
+async function keepAll(/** @type {Entry[]} */ entries) {
+  const cache = await caches.open(CACHE);
+  const meta = await readMeta(cache);
+  const isRuntime = (/** @type {string} */ path) => FILES.get(path)?.[1] === "runtime";
+  // Opened only when needed: opening makes an empty cache.
+  const runtime = entries.some(([path]) => isRuntime(path)) ? await caches.open(RUNTIME) : null;
+  /** @type {Entry[]} */
+  const missing = [];
+  for (const entry of entries) {
+    const [path, hash] = entry;
+    const there = runtime && isRuntime(path) ? await runtime.match(ROOT + path)
+      : meta.kept[path] === hash;
+    if (!there) missing.push(entry);
+  }
+  let next = 0;
+  // Four at a time: a language is a few hundred small files.
+  async function lane() {
+    while (next < missing.length) {
+      const [path] = missing[next++];
+      const response = await fetchAndKeep(path, ROOT + path);
+      if (!response || !response.ok) throw new Error(`${path}: not this build's copy`);
+    }
+  }
+  await Promise.all([lane(), lane(), lane(), lane()]);
+}
+
+/** The offline page of `lang` (kept at install, for every language), given at the address
+ *  of the page asked for: its link to the language's home is made absolute here. */
+async function offlinePage(/** @type {string | null} */ lang) {
+  const code = lang || Object.keys(BUILD.languages)[0];
+  const page = await caches.match(ROOT + code + "/offline.html", { cacheName: CACHE });
+  if (!page) return null;
+  const text = (await page.text()).replace('href="./"', `href="${ROOT}${code}/"`);
+  return new Response(text, { headers: page.headers });
+}
+
+// Install: the offline pages of every language, and what the reader kept of the build
+// before (same files copied, changed ones fetched anew), so that the new build is whole
+// before it takes over. Offline, the install fails and the build before stays.
+sw.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    const offline = Object.keys(BUILD.languages).map((lang) => lang + "/offline.html");
+    for (const path of offline) {
+      const response = await fetchAndKeep(path, ROOT + path);
+      if (!response) throw new Error(`${path}: not this build's copy`);
+    }
+    /** @type {Meta} */
+    const before = { langs: {}, runtime: "", kept: {}, told: false };
+    for (const name of await caches.keys()) {
+      if (!name.startsWith(PREFIX) || name === CACHE) continue;
+      const old = await caches.open(name);
+      const meta = await readMeta(old);
+      Object.assign(before.langs, meta.langs);
+      before.runtime = before.runtime === "kept" ? "kept" : meta.runtime || before.runtime;
+      for (const [path, hash] of Object.entries(meta.kept)) {
+        const entry = FILES.get(path);
+        if (entry && entry[0] === hash) {
+          const response = await old.match(ROOT + path);
+          if (response) {
+            // The same bytes (same hash), stamped as this build's.
+            await cache.put(ROOT + path, stamped(response, await response.arrayBuffer()));
+            await updateMeta((m) => { m.kept[path] = hash; });
+            continue;
+          }
+        }
+        before.kept[path] = hash;
+      }
+    }
+    await updateMeta((meta) => {
+      meta.langs = before.langs;
+      meta.runtime = before.runtime;
+    });
+    /** @type {Entry[]} */
+    const wanted = [];
+    for (const [lang, mode] of Object.entries(before.langs)) {
+      if (mode === "full" && BUILD.languages[lang]) wanted.push(...BUILD.languages[lang]);
+    }
+    // Visited pages (and their files) whose content changed: this build's copy.
+    for (const path of Object.keys(before.kept)) {
+      const entry = FILES.get(path);
+      if (entry && entry[1] !== "runtime") wanted.push([path, entry[0], 0]);
+    }
+    // The runtime, if the reader used or kept it: this build's files of the same names (its
+    // folders are named by their content); worker.js prunes the old ones once it has started.
+    const used = await runtimeInUse();
+    wanted.push(...BUILD.runtime.filter(([path]) =>
+      used.has(path.slice(path.lastIndexOf("/") + 1))));
+    await keepAll(wanted);
+  })());
+});
+
+// Active: the caches of other builds go (their pages reload: offline.js).
+sw.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    await sw.clients.claim();
+  })());
+});
+
+sw.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type === "skip") {
+    event.waitUntil(sw.skipWaiting());
+  } else if (data.type === "tell") {
+    // Which page tells the reader of this build: the first to ask, of all the open tabs
+    // (their localStorage is not shared at once between processes; this worker is one).
+    const port = event.ports[0];
+    const first = !toldNow;
+    toldNow = true;
+    event.waitUntil(caches.open(CACHE).then(readMeta).then(async (meta) => {
+      if (first && !meta.told) await updateMeta((m) => { m.told = true; });
+      if (port) port.postMessage({ first: first && !meta.told });
+    }));
+  } else if (data.type === "info") {
+    const port = event.ports[0];
+    event.waitUntil(caches.open(CACHE).then(readMeta).then((meta) => {
+      if (port) port.postMessage({ build: BUILD.id, versions: BUILD.versions, sizes: sizes(),
+        langs: meta.langs, runtime: meta.runtime });
+    }));
+  } else if (data.type === "visit" && BUILD.languages[data.lang]) {
+    const lang = String(data.lang);
+    const all = BUILD.languages[lang];
+    // Lean (phone, Save-Data, slow): the language's styles, scripts, figures and search
+    // index, and the pages as they are visited, this one first (it came before the worker).
+    const page = pathOf(new URL(String(data.path || ""), ROOT).href);
+    const wanted = data.full ? all : all.filter(([path]) => path === page || !isPage(path));
+    event.waitUntil(updateMeta((meta) => {
+      if (meta.langs[lang] !== "full") meta.langs[lang] = data.full ? "full" : "lean";
+    }).then(() => keepAll(wanted))
+      .catch(() => undefined)); // offline now: kept as pages are visited instead
+  } else if (data.type === "keep" && BUILD.languages[data.lang]) {
+    const lang = String(data.lang);
+    const port = event.ports[0];
+    event.waitUntil(updateMeta((meta) => {
+      meta.langs[lang] = "full";
+      meta.runtime = "kept";
+    }).then(() => keepAll([...BUILD.languages[lang], ...runtimeFor(Boolean(data.snapshot))]))
+      .then(() => port && port.postMessage({ kept: true }),
+        () => port && port.postMessage({ kept: false })));
+  }
+});
+
+/** Bytes of each language and of the runtime (with and without the snapshot), for "Keep
+ *  everything" (offline.js). */
+function sizes() {
+  const total = (/** @type {Entry[]} */ entries) => entries.reduce((sum, e) => sum + e[2], 0);
+  /** @type {Record<string, number>} */
+  const out = {};
+  for (const [lang, entries] of Object.entries(BUILD.languages)) out[lang] = total(entries);
+  out.runtime = total(runtimeFor(false));
+  out.snapshot = total(runtimeFor(true));
+  return out;
+}
+
+sw.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const path = pathOf(request.url);
+  // Not the site's, or the runtime (worker.js keeps it): the browser's own way.
+  if (path === null || path === "sw.js" || FILES.get(path)?.[1] === "runtime") return;
+  event.respondWith(respond(event, request, path));
+});
+
+async function respond(/** @type {FetchEvent} */ event, /** @type {Request} */ request,
+  /** @type {string} */ path) {
+  const navigation = request.mode === "navigate";
+  // A newer build is waiting and the reader navigates: it takes over. It activates only once
+  // this worker has answered its requests, so the answer is a page without files that asks
+  // for the address again: by then the new worker answers, with its build whole (should
+  // this worker still get it, it answers the same way). No page gets another build's files.
+  const waiting = sw.registration.waiting;
+  if (navigation && waiting) {
+    waiting.postMessage({ type: "skip" });
+    return new Response('<!doctype html><meta http-equiv="refresh" content="0">',
+      { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+  }
+  if (foreign.has(event.clientId)) return fetch(request);
+  const cached = FILES.has(path) ? await caches.match(ROOT + path, { cacheName: CACHE }) : null;
+  if (cached) return cached;
+  try {
+    const response = await fetchAndKeep(path, request);
+    if (response) return response;
+    // The network has another build's copy: a newer build is out.
+    sw.registration.update().catch(() => undefined);
+    if (navigation) {
+      // The whole page comes from the network then, never with this build's files.
+      if (event.resultingClientId) foreign.add(event.resultingClientId);
+      return fetch(request);
+    }
+    // This page's build is gone from the network: no file of another build instead; the
+    // page reloads into the new build when its worker takes over (offline.js).
+    return Response.error();
+  } catch (error) {
+    if (navigation) {
+      const page = await offlinePage(langOf(path));
+      if (page) return page;
+    }
+    throw error;
+  }
+}

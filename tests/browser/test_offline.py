@@ -1,0 +1,269 @@
+"""The site offline, in a real browser with its service worker (rulesite/runtime/sw.js): after
+a visit, every page of the reader's language opens with no connection (Playwright's offline
+mode, which covers the page's workers), search finds, a live example runs and a game is
+played; a language never visited gets its own offline page; a phone keeps no runtime unasked;
+and a new build deployed over the old one is announced once, in the page's language, and
+taken over whole, never a page of one build with another build's files."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import Tab, open_tab
+from playwright.sync_api import Browser, Page
+from run_once import SUB_PATH, build_fixture_site, run_folder, start_server
+from test_play import new_game, one_decision, wait_state
+
+from rulesite.runtime import offline
+from rulesite.sources.locales import Locales
+
+LIVE_TIMEOUT_MS = 90_000  # Pyodide from the cache on a busy 2-core machine, with margin
+KEEP_TIMEOUT_MS = 180_000  # a whole language and the runtime fetched on a busy machine
+
+
+def build_of(site: Path) -> dict[str, Any]:
+    """The build's list, as the worker reads it."""
+    source = (site / offline.WORKER).read_text(encoding="utf-8")
+    found = re.search(r"const BUILD = (\{.*?\});\n", source)
+    assert found, "sw.js holds no build list"
+    return dict(json.loads(found.group(1)))
+
+
+def kept(page: Page) -> list[str]:
+    """The URLs the service worker keeps in its build's cache, and the engine's worker in
+    its runtime cache."""
+    return list(page.evaluate("""async () => {
+        const names = (await caches.keys())
+          .filter((n) => n.startsWith("hk-offline-") || n === "hk-runtime");
+        const out = [];
+        for (const name of names) {
+          for (const request of await (await caches.open(name)).keys()) out.push(request.url);
+        }
+        return out;
+      }"""))
+
+
+def controlled(page: Page) -> None:
+    page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=30_000)
+
+
+@pytest.fixture
+def online(chromium: Browser) -> Iterator[Tab]:
+    """A desktop tab with the service worker allowed, under the site's policy."""
+    opened = open_tab(chromium, {"viewport": {"width": 1280, "height": 900},
+                                 "service_workers": "allow", "bypass_csp": False})
+    yield opened
+    opened.context.close()
+
+
+def test_a_visited_language_works_offline(online: Tab, site_url: str, real_site: Path,
+                                          locales: Locales) -> None:
+    page = online.page
+    build = build_of(real_site)
+    page.goto(f"{site_url}/en/")
+    controlled(page)
+    page.goto(f"{site_url}/en/round/")
+    # Keep everything: the size it shows is the language's and the runtime's.
+    button = page.locator(".hk-keep__button")
+    # A desktop keeps the runtime it starts from: not the phones' snapshot (policy.js).
+    runtime = [e for e in build["runtime"] if "snapshot" not in e[0]]
+    size = sum(e[2] for e in build["languages"]["en"] + runtime)
+    label = locales.languages["en"].ui["offline.keep"].format(size=f"{size / 1e6:.1f} MB")
+    assert button.inner_text() == label
+    button.click()
+    page.wait_for_selector(".hk-keep [role=status]:has-text('Kept on this device')",
+                           timeout=KEEP_TIMEOUT_MS)
+    paths = {url.removeprefix(f"{site_url}/") for url in kept(page)}
+    wanted = {e[0] for e in build["languages"]["en"] + runtime}
+    assert wanted <= paths, sorted(wanted - paths)[:5]
+    # Another language: its offline page only (and the sitemap Material asks for beside
+    # each hreflang alternate, a few hundred bytes).
+    others = {p for p in paths if p.startswith(("fr/", "ja/", "id/"))
+              and not p.endswith(("/offline.html", "/sitemap.xml"))}
+    assert not others, others
+
+    online.context.set_offline(True)
+    pages = [e[0] for e in build["languages"]["en"] if e[0].endswith("/")]
+    # Both games' pages, their books and the Play page.
+    assert {"en/", "en/love-letter/", "en/book/", "en/love-letter/book/", "en/play/"} <= set(pages)
+    for path in pages:
+        page.goto(f"{site_url}/{path}")
+        assert page.locator("meta[name=hk-build]").get_attribute("content") == build["id"]
+        assert page.locator("h1").count() >= 1, path
+    # Search, from the kept index.
+    page.goto(f"{site_url}/en/glossary/")
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    page.locator("input.md-search__input").fill("geisha")
+    page.locator("input.md-search__input").press("End")
+    page.wait_for_selector(".md-search-result__item", timeout=20_000)
+    # A live example runs on the kept runtime.
+    page.goto(f"{site_url}/en/end/?hk-preload=1")
+    box = page.locator("[id='ex-8-vs-11'] .hk-ex")
+    box.scroll_into_view_if_needed()
+    box.locator("[data-act=run]").click()
+    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex[data-runs='1']", timeout=LIVE_TIMEOUT_MS)
+    assert box.get_attribute("data-error") != "1"
+    # A game on the Play page: dealt and a first decision answered by the engine.
+    page.goto(f"{site_url}/en/play/?hk-preload=1")
+    new_game(page, "emperors4", "A")
+    wait_state(page, "play", timeout=LIVE_TIMEOUT_MS)
+    one_decision(page)
+    wait_state(page, "play", "deal", "over", timeout=LIVE_TIMEOUT_MS)
+    # A language never visited: its offline page, in that language.
+    for lang in ("fr", "ja"):
+        page.goto(f"{site_url}/{lang}/round/")
+        assert page.locator("html").get_attribute("lang") == lang
+        assert page.locator("h1").inner_text() == locales.languages[lang].ui["offline.title"]
+    foreign = [url for url in online.requests if not url.startswith(f"{site_url}/")
+               and not url.startswith(("data:", "blob:"))]
+    assert not foreign, foreign
+    violations = [e for e in online.errors if "Content Security Policy" in e]
+    assert not violations, violations
+
+
+def test_a_phone_keeps_pages_as_visited_and_no_runtime(chromium: Browser, site_url: str,
+                                                        real_site: Path) -> None:
+    tab = open_tab(chromium, {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
+                              "has_touch": True, "service_workers": "allow"})
+    try:
+        page = tab.page
+        build = build_of(real_site)
+        page.goto(f"{site_url}/en/round/")
+        controlled(page)
+        page.goto(f"{site_url}/en/glossary/")
+        page.wait_for_function("""async () => {
+            const names = await caches.keys();
+            for (const name of names) {
+              const keys = await (await caches.open(name)).keys();
+              if (keys.some((r) => r.url.endsWith("/en/search/search_index.json"))) return true;
+            }
+            return false;
+          }""", timeout=60_000, polling=500)
+        paths = {url.removeprefix(f"{site_url}/") for url in kept(page)}
+        pages = {p for p in paths if p.endswith("/")}
+        assert pages == {"en/round/", "en/glossary/"}, pages
+        runtime = {e[0] for e in build["runtime"]}
+        assert not paths & runtime, "a phone kept runtime bytes unasked"
+        assert not [url for url in tab.requests if "/assets/pyodide/" in url
+                    or "/assets/py/" in url], "a phone downloaded the runtime unasked"
+    finally:
+        tab.context.close()
+
+
+@pytest.fixture
+def deployed(tmp_path_factory: pytest.TempPathFactory,
+             tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """Build 1 (the fixture rulebook's) served under the sub-path from a folder of its own,
+    to deploy build 2 over."""
+    root = tmp_path / "host"
+    shutil.copytree(build_fixture_site(run_folder(tmp_path_factory)), root / SUB_PATH)
+    server = start_server(root, 0)
+    yield f"http://127.0.0.1:{server.server_address[1]}/{SUB_PATH}", root / SUB_PATH
+    server.shutdown()
+    server.server_close()
+
+
+RULE_BEFORE = "build-one-text"
+RULE_AFTER = "build-two-text"
+LANGS = ["en", "fr", "ja", "id"]
+FOOTER = re.compile(r'(hk-version">\s*<a href="[^"]*">)([^<]*)(</a>)')
+
+
+def redeploy(folder: Path, locales: Locales, change: tuple[str, str], version: str) -> str:
+    """The build in ``folder`` with a rule's text changed on its pages (``change``: before,
+    after), and every footer saying ``version``, listed again by the builder's own step
+    (rulesite.runtime.offline.write: offline pages, manifests, build ID, worker). Returns the
+    new build's ID."""
+    for page in folder.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        new = FOOTER.sub(lambda m: m.group(1) + re.sub(r"\d+\.\d+", version, m.group(2))
+                         + m.group(3), text.replace(*change))
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+    root = (folder / "index.html").read_text(encoding="utf-8")
+    written = offline.write(folder, {lang: locales.languages[lang].ui for lang in LANGS},
+                            {lang: {"hanamikoji": version} for lang in LANGS}, root)
+    (folder / "index.html").write_text(written, encoding="utf-8")
+    return str(build_of(folder)["id"])
+
+
+def build_on(page: Page) -> str | None:
+    return page.locator("meta[name=hk-build]").get_attribute("content")
+
+
+def test_a_new_build_is_announced_once_and_taken_over_whole(
+        chromium: Browser, deployed: tuple[str, Path], locales: Locales) -> None:
+    url, folder = deployed
+    # Build 1: its home page says RULE_BEFORE in its first paragraph (as a rule's text would).
+    home = folder / "en" / "index.html"
+    home.write_text(re.sub(r"<p>", f"<p>{RULE_BEFORE} ", home.read_text(encoding="utf-8"),
+                           count=1), encoding="utf-8")
+    one = redeploy(folder, locales, ("", ""), "1.1")
+
+    tab = open_tab(chromium, {"viewport": {"width": 1280, "height": 900},
+                              "service_workers": "allow"})
+    served: list[tuple[str, str | None]] = []  # what the worker answered: URL, its build
+
+    def record(response: Any) -> None:
+        if response.from_service_worker and response.status == 200:
+            served.append((response.url, response.headers.get("x-hk-build")))
+    tab.context.on("response", record)
+    try:
+        page = tab.page
+        page.goto(f"{url}/en/")
+        controlled(page)
+        page.reload()
+        assert build_on(page) == one and RULE_BEFORE in page.content()
+        other = tab.context.new_page()  # a second tab of build 1, left open
+        other.goto(f"{url}/en/glossary/")
+        assert build_on(other) == one
+
+        two = redeploy(folder, locales, (RULE_BEFORE, RULE_AFTER), "9.9")
+        assert two != one
+        # The next navigation finds the new worker, which installs and waits: the page is
+        # still build 1's, whole, and says once that the rules were updated.
+        page.goto(f"{url}/en/")
+        # Told once: in one of the two tabs, whichever hears of it first.
+        told = locales.languages["en"].ui["offline.updated"].format(version="9.9")
+        deadline = time.monotonic() + 60
+        while not (page.locator(".hk-update").count() or other.locator(".hk-update").count()):
+            assert time.monotonic() < deadline, "the reader was not told of build 2"
+            page.wait_for_timeout(250)
+        page.wait_for_timeout(1000)
+        bars = [tab for tab in (page, other) if tab.locator(".hk-update").count()]
+        assert len(bars) == 1, "told in both tabs"
+        assert bars[0].locator(".hk-update span").inner_text() == told
+        assert build_on(page) == one and RULE_BEFORE in page.content()
+        changelog = bars[0].locator(".hk-update a")
+        assert changelog.inner_text() == locales.languages["en"].ui["offline.changelog"]
+        assert (changelog.get_attribute("href") or "").endswith("changelog/")
+        assert {b for _, b in served} == {one}, served
+
+        # The navigation after: build 2, whole (its page, its scripts and styles).
+        served.clear()
+        page.goto(f"{url}/en/")
+        page.wait_for_load_state("load")
+        assert build_on(page) == two
+        assert RULE_AFTER in page.content() and RULE_BEFORE not in page.content()
+        assert "9.9" in page.locator(".hk-version").inner_text()
+        page.wait_for_timeout(1000)
+        # The old worker's answer to that navigation is a page without files that asks
+        # again (sw.js); all the rest is build 2's.
+        mixed = [s for s in served if s[1] != two and s != (f"{url}/en/", None)]
+        assert served and not mixed, mixed
+        assert page.locator(".hk-update").count() == 0  # told once: build 2 says nothing
+        # The other tab reloaded itself into build 2 rather than run on with build 1.
+        other.wait_for_function(f"document.querySelector('meta[name=hk-build]')"
+                                f".content === '{two}'", timeout=30_000)
+        # Only build 2's cache is left.
+        names = page.evaluate("caches.keys()")
+        assert names == [f"{offline.CACHE_PREFIX}{two}"], names
+    finally:
+        tab.context.close()
