@@ -36,8 +36,10 @@ def page_urls(root: str) -> dict[tuple[str, str], str]:
 
 
 def compare_urls(root: str) -> list[str]:
-    """The side-by-side pages, one per ordered pair of languages."""
-    return [f"{root}compare/{a}-{b}/" for a in LANGS for b in LANGS if a != b]
+    """The side-by-side pages, one per game and ordered pair of languages: the first game's
+    at ``compare/<a>-<b>/``, another's in its folder (``compare/love-letter/<a>-<b>/``)."""
+    return [f"{root}compare/{game.game.folder}{a}-{b}/" for game in load_all(REPO / "locales")
+            for a in LANGS for b in LANGS if a != b]
 
 
 def test_canonical_and_hreflang_on_every_page(real_site: Path, deployed_url: str) -> None:
