@@ -586,7 +586,9 @@ def median(values: list[float]) -> float:
     return round(statistics.median(values), 1)
 
 
-def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
+def summarise_cold(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """An example's ``cold`` sessions (with their ``warm`` and ``revisit`` runs) at each
+    speed: medians, every run, and whether each meets its target."""
     def pick(situation: str, key: str) -> list[float]:
         return [float(r[situation][key]) for r in runs]
 
@@ -608,14 +610,6 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
         "median_ms": median(revisit), "runs_ms": [round(v, 1) for v in revisit],
         "median_runtime_bytes": int(statistics.median(pick("cold_20mbit",
                                                            "revisit_runtime_bytes")))}
-    for situation in ("intent", "in_view"):
-        ms = pick(situation, "ms")
-        figures[situation] = {"median_ms": median(ms), "runs_ms": [round(v, 1) for v in ms]}
-    for situation in ("idle_desktop", "idle_phone"):
-        figures[situation] = {
-            "median_runtime_bytes": int(statistics.median(pick(situation, "runtime_bytes"))),
-            "median_bytes": int(statistics.median(pick(situation, "bytes"))),
-            "runtime_files": runs[-1][situation]["runtime_files"]}
     figures["runtime_files"] = runs[-1]["cold_20mbit"]["runtime_files"]
     figures["targets"] = {
         "cold_20mbit_ms": figures["cold_20mbit"]["median_ms"] <= TARGETS["cold_20mbit_ms"],
@@ -623,36 +617,25 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
         <= TARGETS["cold_20mbit_bytes"],
         "cold_5mbit_ms": figures["cold_5mbit"]["median_ms"] <= TARGETS["cold_5mbit_ms"],
         "warm_ms": figures["warm"]["median_ms"] <= TARGETS["warm_ms"],
-        "idle_phone_runtime_bytes": figures["idle_phone"]["median_runtime_bytes"]
-        <= TARGETS["idle_phone_runtime_bytes"],
     }
     return figures
 
 
-def summarise_game(runs: list[dict[str, Any]]) -> dict[str, Any]:
-    """Another game's example on the desktop: cold at each speed, warm, revisit, and whether
-    each meets the target Hanamikoji's example has."""
-    figures: dict[str, Any] = {}
-    for network in NETWORKS:
-        cold_runs = [r[f"cold_{network}"] for r in runs]
-        ms = [float(r["ms"]) for r in cold_runs]
-        figures[f"cold_{network}"] = {
-            "median_ms": median(ms), "runs_ms": [round(v, 1) for v in ms],
-            "median_bytes": int(statistics.median(r["bytes"] for r in cold_runs)),
-            "median_runtime_bytes": int(statistics.median(r["runtime_bytes"]
-                                                          for r in cold_runs))}
-    warm = [r[f"cold_{n}"]["warm_ms"] for r in runs for n in NETWORKS]
-    figures["warm"] = {"median_ms": median(warm), "runs_ms": [round(v, 1) for v in warm]}
-    revisit = [r["cold_20mbit"]["revisit_ms"] for r in runs]
-    figures["revisit_20mbit"] = {"median_ms": median(revisit),
-                                 "runs_ms": [round(v, 1) for v in revisit]}
-    figures["targets"] = {
-        "cold_20mbit_ms": figures["cold_20mbit"]["median_ms"] <= TARGETS["cold_20mbit_ms"],
-        "cold_20mbit_bytes": figures["cold_20mbit"]["median_bytes"]
-        <= TARGETS["cold_20mbit_bytes"],
-        "cold_5mbit_ms": figures["cold_5mbit"]["median_ms"] <= TARGETS["cold_5mbit_ms"],
-        "warm_ms": figures["warm"]["median_ms"] <= TARGETS["warm_ms"],
-    }
+def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Every situation of the example of ``PAGE``: cold, warm and revisit, then loading
+    ahead and idle reading."""
+    figures = summarise_cold(runs)
+    for situation in ("intent", "in_view"):
+        ms = [float(r[situation]["ms"]) for r in runs]
+        figures[situation] = {"median_ms": median(ms), "runs_ms": [round(v, 1) for v in ms]}
+    for situation in ("idle_desktop", "idle_phone"):
+        figures[situation] = {
+            "median_runtime_bytes": int(statistics.median(r[situation]["runtime_bytes"]
+                                                          for r in runs)),
+            "median_bytes": int(statistics.median(r[situation]["bytes"] for r in runs)),
+            "runtime_files": runs[-1][situation]["runtime_files"]}
+    figures["targets"]["idle_phone_runtime_bytes"] = \
+        figures["idle_phone"]["median_runtime_bytes"] <= TARGETS["idle_phone_runtime_bytes"]
     return figures
 
 
@@ -663,35 +646,23 @@ def _nproc() -> int:
         return os.cpu_count() or 0
 
 
-def report(results: dict[str, Any]) -> None:
-    for variant, f in results.items():
-        print(f"\n{variant}: {EXAMPLE} on {PAGE}, medians")
-        for network in NETWORKS:
-            c = f[f"cold_{network}"]
-            print(f"  cold {network:<7} {c['median_ms']:>8.1f} ms  {c['median_bytes']:>9} bytes "
-                  f"(runtime {c['median_runtime_bytes']})")
-        print(f"  warm         {f['warm']['median_ms']:>8.1f} ms")
-        print(f"  revisit      {f['revisit_20mbit']['median_ms']:>8.1f} ms  "
-              f"(runtime {f['revisit_20mbit']['median_runtime_bytes']} bytes)")
+def report(title: str, f: dict[str, Any]) -> None:
+    """An example's figures (``summarise`` or ``summarise_cold``), medians."""
+    print(f"\n{title}, medians")
+    for network in NETWORKS:
+        c = f[f"cold_{network}"]
+        print(f"  cold {network:<7} {c['median_ms']:>8.1f} ms  {c['median_bytes']:>9} bytes "
+              f"(runtime {c['median_runtime_bytes']})")
+    print(f"  warm         {f['warm']['median_ms']:>8.1f} ms")
+    print(f"  revisit      {f['revisit_20mbit']['median_ms']:>8.1f} ms  "
+          f"(runtime {f['revisit_20mbit']['median_runtime_bytes']} bytes)")
+    if "intent" in f:
         print(f"  intent 300ms {f['intent']['median_ms']:>8.1f} ms   in view 5 s "
               f"{f['in_view']['median_ms']:.1f} ms")
         print(f"  idle: desktop {f['idle_desktop']['median_runtime_bytes']} runtime bytes, "
               f"phone {f['idle_phone']['median_runtime_bytes']}")
-        for name, ok in f["targets"].items():
-            print(f"  target {name:<26} {'pass' if ok else 'FAIL'} (target {TARGETS[name]})")
-
-
-def report_games(games: dict[str, Any]) -> None:
-    for game, f in games.items():
-        print(f"\n{game}: {f['example']} on {f['page']}, medians")
-        for network in NETWORKS:
-            c = f[f"cold_{network}"]
-            print(f"  cold {network:<7} {c['median_ms']:>8.1f} ms  {c['median_bytes']:>9} bytes "
-                  f"(runtime {c['median_runtime_bytes']})")
-        print(f"  warm         {f['warm']['median_ms']:>8.1f} ms")
-        print(f"  revisit      {f['revisit_20mbit']['median_ms']:>8.1f} ms")
-        for name, ok in f["targets"].items():
-            print(f"  target {name:<26} {'pass' if ok else 'FAIL'} (target {TARGETS[name]})")
+    for name, ok in f["targets"].items():
+        print(f"  target {name:<26} {'pass' if ok else 'FAIL'} (target {TARGETS[name]})")
 
 
 async def measure(base: str, variants: dict[str, str], repeat: int, wire: Wire,
@@ -717,7 +688,7 @@ async def measure(base: str, variants: dict[str, str], repeat: int, wire: Wire,
                     playwright, f"{base}/{where['page']}", network, wire, where["example"])
                     for network in NETWORKS})
             raw["games"][game] = runs
-            games[game] = {**where, **summarise_game(runs)}
+            games[game] = {**where, **summarise_cold(runs)}
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         version = browser.version
         await browser.close()
@@ -799,8 +770,10 @@ def main() -> int:
     raw_file.write_text(json.dumps({**record, "raw": raw}, indent=2) + "\n", encoding="utf-8")
     (HERE / "browser_results.json").write_text(json.dumps(record, indent=2) + "\n",
                                                 encoding="utf-8")
-    report(results)
-    report_games(games)
+    for variant, figures in results.items():
+        report(f"{variant}: {EXAMPLE} on {PAGE}", figures)
+    for game, figures in games.items():
+        report(f"{game}: {figures['example']} on {figures['page']}", figures)
     if phone:
         print(f"\nphone ({phone['cpu']}):")
         print(f"  New game -> playable  {phone['play_new_game']['median_ms']:>8.1f} ms (median)")

@@ -131,9 +131,10 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
         pairs = tuple(f"{site_url}{path}" for path in compare.addresses(games))
         (out / "sitemap.xml").write_text(merged_sitemap(sitemaps, pairs), encoding="utf-8")
         # Material's script fetches sitemap.xml next to every hreflang alternate (it expects
-        # them to be language roots); a copy there keeps those requests from failing.
+        # them to be language roots); a copy there keeps those requests from failing, at every
+        # depth (a game's pages are in its folder: en/love-letter/cards/).
         for sitemap in sitemaps:
-            for index in sitemap.parent.glob("*/index.html"):
+            for index in sitemap.parent.rglob("*/index.html"):
                 shutil.copy2(sitemap, index.parent / "sitemap.xml")
     compare.write(games, out, site_url)  # side by side, for teachers
     csp.secure_tree(out)

@@ -3,9 +3,9 @@
 Its live examples run in the page's worker (the engine named by the page, ``loveletter``) and
 give exactly the build-time steps, words, boards and outcome, in English and in Japanese;
 a step is chosen from the keyboard; an error names its line in the page's language and the
-widget keeps working; nothing leaves the origin; pages without examples load nothing of
-Pyodide. The accessibility and 320 px checks of its pages are in test_accessibility.py, its
-side-by-side pages in test_teachers.py.
+widget keeps working; nothing leaves the origin. Its pages without examples loading nothing
+of Pyodide are in test_examples.py, the accessibility and 320 px checks of its pages in
+test_accessibility.py, its side-by-side pages in test_teachers.py.
 
 The tests of one language share one tab booted on the Cards page (most of the examples, one
 per card effect), as a reader stepping through them would: Pyodide boots once per language.
@@ -13,7 +13,6 @@ per card effect), as a reader stepping through them would: Pyodide boots once pe
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -137,15 +136,16 @@ def test_examples_replay_live_as_built(booted: Booted, tab: Tab) -> None:
 def test_steps_by_keyboard(booted: Booted, tab: Tab) -> None:
     page = booted.on(CARDS)
     ui = ll().languages[booted.lang].ui
-    example = "ex-guard"  # three steps: the deal, a miss, a hit
+    example = "ex-guard"  # four steps: the game, the deal, a miss, a hit
     root = widget(page, example)
     wait_live(page, example)
-    last = int(root.locator(".hk-ex-steps > li").last.get_attribute("id").rsplit("-", 1)[1])
-    assert last == 2
-    # The step buttons: Enter on Back twice reaches the deal, and focus moves to Forward.
+    assert root.locator(".hk-ex-steps > li").count() == 4
+    # The step buttons: Back from the last step to the first; focus then moves to Forward.
+    page.evaluate(f"location.hash = '#{example}-step-3'")
+    page.wait_for_selector(f"[id='{example}'] .hk-ex[data-step='3']")
     root.locator("[data-act=back]").focus()
-    page.keyboard.press("Enter")
-    page.keyboard.press("Enter")
+    for _ in range(3):
+        page.keyboard.press("Enter")
     assert root.get_attribute("data-step") == "0"
     assert focused(page) == "forward"
     page.keyboard.press("Enter")
@@ -162,13 +162,13 @@ def test_steps_by_keyboard(booted: Booted, tab: Tab) -> None:
     assert not {"start", "share"} & set(stops), stops
     page.keyboard.press("ArrowDown")
     assert (root.get_attribute("data-step"), focused(page)) == ("2", f"{example}-step-2")
-    counter = ui["widget.counter"].format(step=2, total=2)
-    assert root.locator("[aria-live]").text_content().startswith(f"{counter}. ")
+    counter = ui["widget.counter"].format(step=2, total=3)
+    assert (root.locator("[aria-live]").text_content() or "").startswith(f"{counter}. ")
     page.keyboard.press("Home")
     assert (root.get_attribute("data-step"), focused(page)) == ("0", f"{example}-step-0")
     page.keyboard.press("End")
-    assert root.get_attribute("data-step") == "2"
-    assert page.evaluate("location.hash") == f"#{example}-step-2"
+    assert root.get_attribute("data-step") == "3"
+    assert page.evaluate("location.hash") == f"#{example}-step-3"
     tab.assert_clean(booted.site_url)
 
 
@@ -214,25 +214,3 @@ def test_the_end_pages_example_replays_live_as_built(booted: Booted, tab: Tab) -
         assert box.locator(".hk-ex-outcome").inner_html() == normalised(
             page, static[example_id]["outcome"])
     tab.assert_clean(booted.site_url)
-
-
-@pytest.mark.parametrize("path", ["en/love-letter/", "fr/love-letter/basics/",
-                                  "ja/love-letter/glossary/", "id/love-letter/book/"])
-def test_pages_without_examples_load_nothing_of_pyodide(chromium: Browser, site_url: str,
-                                                       path: str) -> None:
-    opened = open_tab(chromium, {"viewport": {"width": 1280, "height": 900}})
-    page = opened.page
-    page.goto(f"{site_url}/{path}")
-    page.wait_for_load_state("networkidle")
-    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-    page.wait_for_timeout(1500)
-    assert any(url.endswith("/assets/examples/boot.js") for url in opened.requests)
-    loaded = [url for url in opened.requests
-              if "/assets/pyodide/" in url or "/assets/py/" in url
-              # The boards' stylesheets (every game's) draw figures without any script.
-              or (re.search(r"/assets/examples/(?!boot\.js$)[^/]+$", url) is not None
-                  and not url.endswith(".css"))]
-    assert not loaded, loaded
-    assert not engines(page)
-    opened.assert_clean(site_url)
-    opened.context.close()
