@@ -265,6 +265,8 @@ async def marks(page: Page, name: str, example: str = EXAMPLE) -> list[float]:
 async def click_run(page: Page, example: str = EXAMPLE) -> float:
     """Click Run, wait for the first step of the engine's result; ms from the click."""
     before = len(await marks(page, "hk-example-run", example))
+    # A reader scrolls to the example first: its controls show once it is near (boot.js).
+    await page.locator(f"[id='{example}']").scroll_into_view_if_needed(timeout=TIMEOUT_MS)
     await page.locator(f"[id='{example}'] .hk-ex [data-act=run]").click(timeout=TIMEOUT_MS)
     await page.wait_for_function(
         """([id, n]) => performance.getEntriesByName("hk-example-run")
