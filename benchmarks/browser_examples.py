@@ -51,6 +51,12 @@ it slows the page's main thread only, never a worker. Situations:
 - ``whatif_cold``: "What if?" at step 0 of ``ex-8-vs-11`` in a fresh profile: the tap to the
   choices on the board.
 
+The site's other games (``GAMES``: Love Letter's ``ex-guard`` on ``en/love-letter/cards/``)
+are measured the same way, in ``games`` of the record: on the desktop ``cold`` (its ``warm``
+and ``revisit`` too) at both speeds; in the phone mode ``example_cold``, the tap on Run in a
+fresh profile to the first step of the engine's result (the page as a phone loads it, nothing
+ahead).
+
 Variants are query strings added to the page's address (``?hk-snapshot=1`` restores Python from
 the build's memory snapshot, where the build made one). Writes medians, every run and the
 targets to ``benchmarks/browser_results.json`` (read by the engine page) and the raw record to
@@ -126,6 +132,8 @@ TIMEOUT_MS = 120_000
 PHONE_TARGETS = {
     "play_new_game_ms": 4000, "play_move_default_p90_ms": 1000,
     "play_move_strong_p90_ms": 3000, "whatif_cold_ms": 5000,
+    # As "what if?": a tap that waits for a cold engine on a phone (another game's example).
+    "example_cold_ms": 5000,
 }
 PHONE_CPU = (25_000, 100_000)  # a quarter of one core: quota and period, microseconds
 PROFILE_PREFIX = "hk-bench-profile-"  # the phone mode finds its renderers by it
@@ -150,6 +158,9 @@ new MutationObserver((records) => {
 }).observe(document, { attributes: true, attributeFilter: ["data-state"], subtree: true });
 """
 SELECTOR = f"[id='{EXAMPLE}'] .hk-ex"
+# The other games' live examples: their page and an example on it (the same widget, runtime
+# and targets; their own engine).
+GAMES = {"loveletter": {"page": "en/love-letter/cards/", "example": "ex-guard"}}
 
 
 class Wire:
@@ -272,23 +283,25 @@ async def session(playwright: Playwright, options: dict[str, Any],
             await context.close()
 
 
-async def marks(page: Page, name: str) -> list[float]:
+async def marks(page: Page, name: str, example: str = EXAMPLE) -> list[float]:
     return [float(t) for t in await page.evaluate(
         """([name, id]) => performance.getEntriesByName(name)
              .filter((m) => m.detail && m.detail.id === id).map((m) => m.startTime)""",
-        [name, EXAMPLE])]
+        [name, example])]
 
 
-async def click_run(page: Page) -> float:
+async def click_run(page: Page, example: str = EXAMPLE) -> float:
     """Click Run, wait for the first step of the engine's result; ms from the click."""
-    before = len(await marks(page, "hk-example-run"))
-    await page.locator(f"{SELECTOR} [data-act=run]").click(timeout=TIMEOUT_MS)
+    before = len(await marks(page, "hk-example-run", example))
+    # A reader scrolls to the example first: its controls show once it is near (boot.js).
+    await page.locator(f"[id='{example}']").scroll_into_view_if_needed(timeout=TIMEOUT_MS)
+    await page.locator(f"[id='{example}'] .hk-ex [data-act=run]").click(timeout=TIMEOUT_MS)
     await page.wait_for_function(
         """([id, n]) => performance.getEntriesByName("hk-example-run")
              .filter((m) => m.detail && m.detail.id === id).length > n""",
-        arg=[EXAMPLE, before], timeout=TIMEOUT_MS)
+        arg=[example, before], timeout=TIMEOUT_MS)
     clicks = [c["t"] for c in await page.evaluate("window.__hk.clicks") if c["act"] == "run"]
-    return (await marks(page, "hk-example-run"))[-1] - clicks[-1]
+    return (await marks(page, "hk-example-run", example))[-1] - clicks[-1]
 
 
 async def engine_timings(page: Page) -> dict[str, Any]:
@@ -297,24 +310,25 @@ async def engine_timings(page: Page) -> dict[str, Any]:
     return dict(entries[-1]) if entries else {}
 
 
-async def cold(playwright: Playwright, url: str, network: str, wire: Wire) -> dict[str, Any]:
+async def cold(playwright: Playwright, url: str, network: str, wire: Wire,
+               example: str = EXAMPLE) -> dict[str, Any]:
     async with session(playwright, DESKTOP, network) as (page, throttle):
         wire.reset()
         # No loading ahead (policy.js): the click starts everything, the worst case.
         await page.goto(url + ("&" if "?" in url else "?") + "hk-preload=0", wait_until="load",
                         timeout=TIMEOUT_MS)
-        ms = await click_run(page)
+        ms = await click_run(page, example)
         # Nothing of the runtime loads before the click here (hk-preload=0): all of it counts.
         out = {"ms": ms, "bytes": wire.bytes(), "runtime_bytes": wire.bytes(runtime=True),
                "engine": await engine_timings(page), "workers": len(throttle.workers),
                "worker_wasm": throttle.worker_download("pyodide.asm.wasm.gz"),
                "runtime_files": sorted(set(wire.paths()))}
-        out["warm_ms"] = await click_run(page)
+        out["warm_ms"] = await click_run(page, example)
         # A later visit: the runtime comes from Cache Storage (worker.js), whatever the host's
         # cache headers say.
         wire.reset()
         await page.reload(wait_until="load", timeout=TIMEOUT_MS)
-        out["revisit_ms"] = await click_run(page)
+        out["revisit_ms"] = await click_run(page, example)
         out["revisit_runtime_bytes"] = wire.bytes(runtime=True)
         return out
 
@@ -545,15 +559,28 @@ async def whatif_cold(playwright: Playwright, base: str, cap: CpuCap) -> dict[st
         return {"ms": float(await shown.json_value()) - tap}
 
 
+async def example_cold(playwright: Playwright, base: str, cap: CpuCap, page_path: str,
+                       example: str) -> dict[str, Any]:
+    """Run on another game's example in a fresh profile, the page as a phone loads it: ms
+    from the tap to the first step of the engine's result."""
+    async with session(playwright, PHONE, "20mbit") as (page, _), capped(cap):
+        await page.goto(f"{base}/{page_path}{PHONE_QUERY[0]}#{example}", wait_until="load",
+                        timeout=TIMEOUT_MS)
+        return {"ms": await click_run(page, example), "engine": await engine_timings(page),
+                "renderers_capped": len(cap.moved)}
+
+
 def p90(values: list[float]) -> float:
     ordered = sorted(values)
     return round(ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))], 1) if ordered else 0.0
 
 
 async def measure_phone(base: str, repeat: int) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The phone mode, ``repeat`` times: figures and raw runs."""
+    """The phone mode, ``repeat`` times: figures and raw runs (the other games' under
+    ``games``)."""
     cap = CpuCap()
-    raw: dict[str, Any] = {"new_game": [], "default": [], "strong": [], "whatif": []}
+    raw: dict[str, Any] = {"new_game": [], "default": [], "strong": [], "whatif": [],
+                           "games": {game: [] for game in GAMES}}
     try:
         async with async_playwright() as playwright:
             for i in range(repeat):
@@ -563,13 +590,16 @@ async def measure_phone(base: str, repeat: int) -> tuple[dict[str, Any], dict[st
                 raw["strong"].append(await engine_moves(playwright, base, cap, "strong",
                                                         STRONG_MOVES))
                 raw["whatif"].append(await whatif_cold(playwright, base, cap))
+                for game, where in GAMES.items():
+                    raw["games"][game].append(await example_cold(
+                        playwright, base, cap, where["page"], where["example"]))
     finally:
         cap.close()
     default = [m for run in raw["default"] for m in run]
     strong = [m for run in raw["strong"] for m in run]
     new_game = [r["ms"] for r in raw["new_game"]]
     whatif = [r["ms"] for r in raw["whatif"]]
-    figures = {
+    figures: dict[str, Any] = {
         "cpu": f"{cap.kind} {PHONE_CPU[0]} {PHONE_CPU[1]} on the renderers (page and workers)",
         "viewport": PHONE["viewport"], "network": "20mbit",
         "play_new_game": {"median_ms": median(new_game), "runs_ms": [round(v, 1) for v in new_game],
@@ -589,6 +619,14 @@ async def measure_phone(base: str, repeat: int) -> tuple[dict[str, Any], dict[st
         <= PHONE_TARGETS["play_move_strong_p90_ms"],
         "whatif_cold_ms": figures["whatif_cold"]["median_ms"] <= PHONE_TARGETS["whatif_cold_ms"],
     }
+    figures["games"] = {}
+    for game, runs in raw["games"].items():
+        ms = [r["ms"] for r in runs]
+        figures["games"][game] = {
+            **GAMES[game], "example_cold": {"median_ms": median(ms),
+                                            "runs_ms": [round(v, 1) for v in ms],
+                                            "boot": [r["engine"] for r in runs]},
+            "targets": {"example_cold_ms": median(ms) <= PHONE_TARGETS["example_cold_ms"]}}
     return figures, raw
 
 
@@ -608,7 +646,9 @@ def median(values: list[float]) -> float:
     return round(statistics.median(values), 1)
 
 
-def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
+def summarise_cold(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """An example's ``cold`` sessions (with their ``warm`` and ``revisit`` runs) at each
+    speed: medians, every run, and whether each meets its target."""
     def pick(situation: str, key: str) -> list[float]:
         return [float(r[situation][key]) for r in runs]
 
@@ -630,20 +670,6 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
         "median_ms": median(revisit), "runs_ms": [round(v, 1) for v in revisit],
         "median_runtime_bytes": int(statistics.median(pick("cold_20mbit",
                                                            "revisit_runtime_bytes")))}
-    for situation in ("intent", "in_view"):
-        ms = pick(situation, "ms")
-        figures[situation] = {"median_ms": median(ms), "runs_ms": [round(v, 1) for v in ms]}
-    for situation in ("idle_desktop", "idle_phone"):
-        figures[situation] = {
-            "median_runtime_bytes": int(statistics.median(pick(situation, "runtime_bytes"))),
-            "median_bytes": int(statistics.median(pick(situation, "bytes"))),
-            "runtime_files": runs[-1][situation]["runtime_files"]}
-    for situation in ("offline_desktop", "offline_phone"):
-        figures[situation] = {key: int(statistics.median(pick(situation, key))) for key in
-                              ("kept_bytes", "kept_runtime_bytes", "kept_files", "wire_bytes",
-                               "runtime_bytes")}
-        figures[situation]["revisit_offline_ms"] = median(pick(situation,
-                                                               "revisit_offline_ms"))
     figures["runtime_files"] = runs[-1]["cold_20mbit"]["runtime_files"]
     figures["targets"] = {
         "cold_20mbit_ms": figures["cold_20mbit"]["median_ms"] <= TARGETS["cold_20mbit_ms"],
@@ -651,12 +677,34 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
         <= TARGETS["cold_20mbit_bytes"],
         "cold_5mbit_ms": figures["cold_5mbit"]["median_ms"] <= TARGETS["cold_5mbit_ms"],
         "warm_ms": figures["warm"]["median_ms"] <= TARGETS["warm_ms"],
-        "idle_phone_runtime_bytes": figures["idle_phone"]["median_runtime_bytes"]
-        <= TARGETS["idle_phone_runtime_bytes"],
-        "offline_phone_kept_runtime_bytes": figures["offline_phone"]["kept_runtime_bytes"]
-        + figures["offline_phone"]["runtime_bytes"]
-        <= TARGETS["offline_phone_kept_runtime_bytes"],
     }
+    return figures
+
+
+def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Every situation of the example of ``PAGE``: cold, warm and revisit, then loading
+    ahead and idle reading."""
+    figures = summarise_cold(runs)
+    for situation in ("intent", "in_view"):
+        ms = [float(r[situation]["ms"]) for r in runs]
+        figures[situation] = {"median_ms": median(ms), "runs_ms": [round(v, 1) for v in ms]}
+    for situation in ("idle_desktop", "idle_phone"):
+        figures[situation] = {
+            "median_runtime_bytes": int(statistics.median(r[situation]["runtime_bytes"]
+                                                          for r in runs)),
+            "median_bytes": int(statistics.median(r[situation]["bytes"] for r in runs)),
+            "runtime_files": runs[-1][situation]["runtime_files"]}
+    figures["targets"]["idle_phone_runtime_bytes"] = \
+        figures["idle_phone"]["median_runtime_bytes"] <= TARGETS["idle_phone_runtime_bytes"]
+    for situation in ("offline_desktop", "offline_phone"):
+        figures[situation] = {key: int(statistics.median(float(r[situation][key]) for r in runs))
+                              for key in ("kept_bytes", "kept_runtime_bytes", "kept_files",
+                                          "wire_bytes", "runtime_bytes")}
+        figures[situation]["revisit_offline_ms"] = median(
+            [float(r[situation]["revisit_offline_ms"]) for r in runs])
+    figures["targets"]["offline_phone_kept_runtime_bytes"] = \
+        figures["offline_phone"]["kept_runtime_bytes"] + figures["offline_phone"]["runtime_bytes"] \
+        <= TARGETS["offline_phone_kept_runtime_bytes"]
     return figures
 
 
@@ -667,16 +715,17 @@ def _nproc() -> int:
         return os.cpu_count() or 0
 
 
-def report(results: dict[str, Any]) -> None:
-    for variant, f in results.items():
-        print(f"\n{variant}: {EXAMPLE} on {PAGE}, medians")
-        for network in NETWORKS:
-            c = f[f"cold_{network}"]
-            print(f"  cold {network:<7} {c['median_ms']:>8.1f} ms  {c['median_bytes']:>9} bytes "
-                  f"(runtime {c['median_runtime_bytes']})")
-        print(f"  warm         {f['warm']['median_ms']:>8.1f} ms")
-        print(f"  revisit      {f['revisit_20mbit']['median_ms']:>8.1f} ms  "
-              f"(runtime {f['revisit_20mbit']['median_runtime_bytes']} bytes)")
+def report(title: str, f: dict[str, Any]) -> None:
+    """An example's figures (``summarise`` or ``summarise_cold``), medians."""
+    print(f"\n{title}, medians")
+    for network in NETWORKS:
+        c = f[f"cold_{network}"]
+        print(f"  cold {network:<7} {c['median_ms']:>8.1f} ms  {c['median_bytes']:>9} bytes "
+              f"(runtime {c['median_runtime_bytes']})")
+    print(f"  warm         {f['warm']['median_ms']:>8.1f} ms")
+    print(f"  revisit      {f['revisit_20mbit']['median_ms']:>8.1f} ms  "
+          f"(runtime {f['revisit_20mbit']['median_runtime_bytes']} bytes)")
+    if "intent" in f:
         print(f"  intent 300ms {f['intent']['median_ms']:>8.1f} ms   in view 5 s "
               f"{f['in_view']['median_ms']:.1f} ms")
         print(f"  idle: desktop {f['idle_desktop']['median_runtime_bytes']} runtime bytes, "
@@ -687,14 +736,15 @@ def report(results: dict[str, Any]) -> None:
                   f"{o['kept_files']} files (runtime {o['kept_runtime_bytes']}), "
                   f"{o['wire_bytes']} on the wire; {OFFLINE_PAGE} offline: "
                   f"{o['revisit_offline_ms']:.1f} ms to load")
-        for name, ok in f["targets"].items():
-            print(f"  target {name:<26} {'pass' if ok else 'FAIL'} (target {TARGETS[name]})")
+    for name, ok in f["targets"].items():
+        print(f"  target {name:<26} {'pass' if ok else 'FAIL'} (target {TARGETS[name]})")
 
 
 async def measure(base: str, variants: dict[str, str], repeat: int, wire: Wire,
-                  results: dict[str, Any], raw: dict[str, Any]) -> str:
-    """Every variant, ``repeat`` times; fills ``results`` and ``raw``, returns the browser's
-    version."""
+                  results: dict[str, Any], raw: dict[str, Any],
+                  games: dict[str, Any]) -> str:
+    """Every variant, then every other game's example (the site as it is), ``repeat`` times;
+    fills ``results``, ``games`` and ``raw``, returns the browser's version."""
     async with async_playwright() as playwright:
         for variant, query in variants.items():
             url = f"{base}/{PAGE}" + (f"?{query}" if query else "")
@@ -704,6 +754,16 @@ async def measure(base: str, variants: dict[str, str], repeat: int, wire: Wire,
                 runs.append(await measure_once(playwright, url, wire))
             raw[variant] = runs
             results[variant] = summarise(runs)
+        raw["games"] = {}
+        for game, where in GAMES.items():
+            runs = []
+            for i in range(repeat):
+                print(f"{game}: run {i + 1}/{repeat} ...", flush=True)
+                runs.append({f"cold_{network}": await cold(
+                    playwright, f"{base}/{where['page']}", network, wire, where["example"])
+                    for network in NETWORKS})
+            raw["games"][game] = runs
+            games[game] = {**where, **summarise_cold(runs)}
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         version = browser.version
         await browser.close()
@@ -734,15 +794,17 @@ def main() -> int:
     wire = Wire()
     server, base = serve(site, wire)
     results: dict[str, Any] = {}
+    games: dict[str, Any] = {}
     raw: dict[str, Any] = {}
     previous = json.loads((HERE / "browser_results.json").read_text(encoding="utf-8"))
     phone: dict[str, Any] | None = previous.get("phone")
     try:
         if args.phone != "only":
             chromium_version = asyncio.run(measure(base, variants, args.repeat, wire, results,
-                                                   raw))
+                                                   raw, games))
         else:  # the desktop figures stay those of the last whole run
             results = previous["variants"]
+            games = previous.get("games", {})
             chromium_version = previous["browser"].split()[1]
         if args.phone != "no":
             phone, raw["phone"] = asyncio.run(measure_phone(base, args.repeat))
@@ -770,6 +832,7 @@ def main() -> int:
         "repeat": args.repeat,
         "targets": TARGETS,
         "variants": results,
+        "games": games,
         "phone_targets": PHONE_TARGETS,
         "phone": phone,
     }
@@ -782,16 +845,24 @@ def main() -> int:
     raw_file.write_text(json.dumps({**record, "raw": raw}, indent=2) + "\n", encoding="utf-8")
     (HERE / "browser_results.json").write_text(json.dumps(record, indent=2) + "\n",
                                                 encoding="utf-8")
-    report(results)
+    for variant, figures in results.items():
+        report(f"{variant}: {EXAMPLE} on {PAGE}", figures)
+    for game, figures in games.items():
+        report(f"{game}: {figures['example']} on {figures['page']}", figures)
     if phone:
         print(f"\nphone ({phone['cpu']}):")
         print(f"  New game -> playable  {phone['play_new_game']['median_ms']:>8.1f} ms (median)")
         print(f"  engine move, default  {phone['play_move_default']['p90_ms']:>8.1f} ms (p90)")
         print(f"  engine move, strong   {phone['play_move_strong']['p90_ms']:>8.1f} ms (p90)")
         print(f"  what if, cold         {phone['whatif_cold']['median_ms']:>8.1f} ms (median)")
-        for name, ok in phone["targets"].items():
+        for game, f in phone.get("games", {}).items():
+            print(f"  {game} {f['example']}, cold  {f['example_cold']['median_ms']:>8.1f} ms "
+                  "(median)")
+        for name, ok in [*phone["targets"].items(),
+                         *((f"{game} {name}", ok) for game, f in phone.get("games", {}).items()
+                           for name, ok in f["targets"].items())]:
             print(f"  target {name:<26} {'pass' if ok else 'FAIL'} "
-                  f"(target {PHONE_TARGETS[name]})")
+                  f"(target {PHONE_TARGETS[name.split()[-1]]})")
     print(f"wrote {raw_file.relative_to(ROOT)} and benchmarks/browser_results.json")
     return 0
 

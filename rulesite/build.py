@@ -10,7 +10,6 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from html import escape
-from itertools import permutations
 from pathlib import Path
 from urllib.parse import urlsplit
 from xml.etree import ElementTree
@@ -105,7 +104,7 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
     site_url = site_root(site_url)
     out, work = Path(out).resolve(), Path(work).resolve()
     games = load_all(locales_dir)
-    locales = games[0]  # the site's first game: the root pages, side by side, 404
+    locales = games[0]  # the site's first game: the root pages, 404
     for game in games:
         published.check_current(game.root, game.structure.versions, game.texts())
     _fresh(out)
@@ -133,16 +132,15 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
                                             else "/"), encoding="utf-8")
     if site_url:
         sitemaps = [out / lang / "sitemap.xml" for lang in locales.structure.languages]
-        pairs = tuple(f"{site_url}{compare.address(a, b)}"
-                      for a, b in permutations(locales.structure.languages, 2))
+        pairs = tuple(f"{site_url}{path}" for path in compare.addresses(games))
         (out / "sitemap.xml").write_text(merged_sitemap(sitemaps, pairs), encoding="utf-8")
         # Material's script fetches sitemap.xml next to every hreflang alternate (it expects
-        # them to be language roots); a copy there keeps those requests from failing.
-        # Every depth: a second game's pages sit one folder further down (love-letter/basics/).
+        # them to be language roots); a copy there keeps those requests from failing, at every
+        # depth (a game's pages are in its folder: en/love-letter/cards/).
         for sitemap in sitemaps:
-            for index in sitemap.parent.glob("*/**/index.html"):
+            for index in sitemap.parent.rglob("*/index.html"):
                 shutil.copy2(sitemap, index.parent / "sitemap.xml")
-    compare.write(locales, out, site_url)  # side by side, for teachers
+    compare.write(games, out, site_url)  # side by side, for teachers
     csp.secure_tree(out)
     root = csp.secure(root_index(locales))
     if works_offline:
@@ -207,7 +205,7 @@ def rebuild_languages(locales_dir: Path | str, out: Path | str, langs: list[str]
         shutil.rmtree(old, ignore_errors=True)
     shutil.rmtree(staging, ignore_errors=True)
     (out / "404.html").write_text(not_found(locales), encoding="utf-8")
-    compare.write(locales, out)
+    compare.write(games, out)
     for lang in langs:
         csp.secure_tree(out / lang)
     csp.secure_tree(out / "compare")

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from html import escape
 
+from rulesite.pages import compare
 from rulesite.pages.writer import PageWriter
 from rulesite.sources import words
 from rulesite.sources.placeholders import Resolver
@@ -76,15 +77,16 @@ class BookWriter(PageWriter):
         ui = self.ui
         title = ui["teach.book_title"].format(version=self.structure.version)
         langs = self.structure.languages
-        # Raw HTML: MkDocs would flag a Markdown link that leaves the language's site.
+        # Raw HTML: MkDocs would flag a Markdown link that leaves the language's site. The
+        # book is one folder below the game's (book/), the game's a folder below the site's
+        # root unless it is the first game.
+        folder = self.locales.game.folder
+        root = "../" * (2 + folder.count("/"))
         pairs = words.join(self.lang, [
-            f'<a href="../../compare/{self.lang}-{other}/" hreflang="{other}">'
+            f'<a href="{root}{compare.address(self.lang, other, folder)}" hreflang="{other}">'
             f'{escape(self.locales.languages[other].ui["language.name"])}</a>'
             for other in langs if other != self.lang], style="or")
-        # Side by side (rulesite/pages/compare.py) shows the site's first game only.
-        intro = (ui["teach.book_intro"].format(version=self.structure.version, languages=pairs)
-                 if not self.locales.game.folder
-                 else ui["teach.book_intro_single"].format(version=self.structure.version))
+        intro = ui["teach.book_intro"].format(version=self.structure.version, languages=pairs)
         out = [self.front_matter(), f"# {title} {{ #book }}", f"{intro}\n{{: .hk-intro }}"]
         for page in self.structure.pages:
             if page.kind == "rules":

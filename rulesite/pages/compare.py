@@ -1,7 +1,9 @@
 """Teachers' pages written beside the language sites, as plain static HTML:
 
-- ``compare/<a>-<b>/``: the rules in two languages aligned rule by rule (its address names the
-  pair, so it can be linked), glossary terms marked in both;
+- ``compare/<folder><a>-<b>/``: a game's rules in two languages aligned rule by rule (its
+  address names the game's folder, ``site.yml``, and the pair, so it can be linked: the first
+  game's is ``compare/en-fr/``, Love Letter's ``compare/love-letter/en-fr/``), glossary terms
+  marked in both;
 - ``book/<lang>/``: the former address of the whole rulebook, now ``<lang>/book/``
   (:mod:`rulesite.pages.book`), sends the reader there.
 
@@ -73,28 +75,36 @@ abbr.term { text-decoration: underline dotted; }
 """
 
 
+def root_of(locales: Locales) -> str:
+    """The site's root, relative to a side-by-side page of the game ``locales``."""
+    return "../" * address("a", "b", locales.game.folder).count("/")
+
+
 class RuleText:
-    """The rule chapters of one language as HTML fragments, linked to that language's site
-    from a page two folders below the site root."""
+    """The rule chapters of one game in one language as HTML fragments, linked to that
+    language's site from the game's side-by-side pages."""
 
     def __init__(self, locales: Locales, lang: str) -> None:
         self.locales = locales
         self.lang = lang
         self.writer = PageWriter(locales, lang)
+        self.folder = locales.game.folder  # the game's pages in the language's site
+        self.root = root_of(locales)
 
     def href(self, anchor: str) -> str:
         structure = self.locales.structure
         page = structure.page(structure.page_of[anchor])
         slug = "" if page.filename == "index.md" else page.filename.removesuffix(".md") + "/"
-        return f"../../{self.lang}/{slug}" + ("" if anchor == page.id else f"#{anchor}")
+        return (f"{self.root}{self.lang}/{self.folder}{slug}"
+                + ("" if anchor == page.id else f"#{anchor}"))
 
     def html(self, text: str, inline: bool = False) -> str:
         def one(match: re.Match[str]) -> str:
             kind, name = match.group(1), match.group(2)
             if kind == "n":
                 return str(self.locales.plugin.facts[name])
-            if kind == "geisha":
-                return name
+            if kind in self.locales.plugin.placeholders:  # the game's own: its plain text
+                return self.locales.plugin.placeholders[kind].render(name, False)
             if kind == "term":
                 entry = self.locales.languages[self.lang].glossary[name]
                 definition = self.writer.resolver("glossary").markdown(entry["definition"],
@@ -109,23 +119,24 @@ class RuleText:
 
     def site_links(self, html: str, page_id: str) -> str:
         """``html`` written for the language page ``page_id``, its relative links and
-        sources rewritten to work from ``compare/<a>-<b>/``."""
+        sources rewritten to work from the side-by-side page."""
         page = self.locales.structure.page(page_id)
-        here = self.lang + ("" if page.filename == "index.md"
-                            else "/" + page.filename.removesuffix(".md"))
+        folder = posixpath.join(self.lang, self.folder).rstrip("/")  # where its sources are
+        here = folder + ("" if page.filename == "index.md"
+                         else "/" + page.filename.removesuffix(".md"))
 
         def one(match: re.Match[str]) -> str:
             attr, url = match.group(1), match.group(2)
             if re.match(r"^([a-z]+:|/)", url):
                 return match.group(0)
             path, hash_, anchor = url.partition("#")
-            if path.endswith(".md"):  # a MkDocs source link, relative to the docs folder
+            if path.endswith(".md"):  # a MkDocs source link, relative to the game's folder
                 slug = path.removesuffix(".md").removesuffix("index")
-                target = posixpath.normpath(posixpath.join(self.lang, slug))
+                target = posixpath.normpath(posixpath.join(folder, slug))
             else:
                 target = posixpath.normpath(posixpath.join(here, path)) if path else here
-            folder = "" if posixpath.splitext(target)[1] else "/"
-            return f'{attr}="../../{target}{folder}{hash_}{anchor}"'
+            slash = "" if posixpath.splitext(target)[1] else "/"
+            return f'{attr}="{self.root}{target}{slash}{hash_}{anchor}"'
 
         return re.sub(r'\b(href|src)="([^"]*)"', one, html)
 
@@ -214,23 +225,34 @@ class RuleText:
 
 
 def page(lang: str, title: str, nav: str, body: str, css_class: str,
-         canonical: str | None = None) -> str:
+         canonical: str | None = None, *, root: str = "../../",
+         css: tuple[str, ...] = ()) -> str:
+    """A whole HTML page ``root`` below the site's root; ``css``: the game's own
+    stylesheets, relative to the language's site (gamekit's ``Plugin.css``)."""
     link = f'<link rel="canonical" href="{escape(canonical)}">' if canonical else ""
-    # the boards of the figures are drawn with the language site's own board style
-    link += f'<link rel="stylesheet" href="../../{lang}/assets/examples/board.css">'
+    # the boards of the figures are drawn with the language site's own board styles
+    link += "".join(f'<link rel="stylesheet" href="{root}{lang}/{sheet}">'
+                    for sheet in ("assets/examples/board.css", *css))
     return (f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width,initial-scale=1">'
             # Without it a browser asks for /favicon.ico, outside the site's path.
-            f'<link rel="icon" href="../../{lang}/assets/hk/favicon.svg">'
+            f'<link rel="icon" href="{root}{lang}/assets/hk/favicon.svg">'
             f"{link}"
             f"<title>{escape(title)}</title><style>{STYLE}</style></head>"
             f'<body class="{css_class}"><nav>{nav}</nav><main><h1>{escape(title)}</h1>'
             f"{body}</main></body></html>\n")
 
 
-def address(a: str, b: str) -> str:
-    """The side-by-side page of ``a`` and ``b``, relative to the site root."""
-    return f"compare/{a}-{b}/"
+def address(a: str, b: str, folder: str = "") -> str:
+    """The side-by-side page of ``a`` and ``b`` of the game whose pages are in ``folder``
+    (``site.yml``: ``""`` for the first game), relative to the site root."""
+    return f"compare/{folder}{a}-{b}/"
+
+
+def addresses(games: list[Locales]) -> list[str]:
+    """Every side-by-side page of every game, relative to the site root (for the sitemap)."""
+    return [address(a, b, game.game.folder) for game in games
+            for a, b in permutations(game.structure.languages, 2)]
 
 
 def compare_page(locales: Locales, a: str, b: str, site_url: str | None = None) -> str:
@@ -239,10 +261,13 @@ def compare_page(locales: Locales, a: str, b: str, site_url: str | None = None) 
     languages, so it is in the sitemap; it is in no language's site search, whose index is
     one language (the book's introduction, which search finds, links every pair)."""
     ui = locales.languages[a].ui
-    # The title is a sentence of language a: both languages as a names them (« français et
-    # anglais », not « Français et English »); the menu of pairs below keeps the autonyms.
-    title = ui["teach.compare_title"].format(a=ui[f"language.in_text.{a}"],
+    # The title is a sentence of language a: the game and both languages as a names them
+    # (« français et anglais », not « Français et English »); the menu of pairs below keeps
+    # the autonyms.
+    title = ui["teach.compare_title"].format(game=ui["game.name"],
+                                             a=ui[f"language.in_text.{a}"],
                                              b=ui[f"language.in_text.{b}"])
+    root, folder = root_of(locales), locales.game.folder
     left, right = RuleText(locales, a).chapters(), RuleText(locales, b).chapters()
     body = []
     for (section, head_a, blocks_a), (_, head_b, blocks_b) in zip(left, right, strict=True):
@@ -254,11 +279,12 @@ def compare_page(locales: Locales, a: str, b: str, site_url: str | None = None) 
         f'<a href="../{x}-{y}/" hreflang="{y}">{escape(locales.languages[x].ui["language.name"])}'
         f' · {escape(locales.languages[y].ui["language.name"])}</a>'
         for x, y in permutations(locales.structure.languages, 2) if (x, y) != (a, b))
-    nav = (f'<a href="../../{a}/">{escape(ui["site.name"])}</a> '
-           f'<a href="../../{a}/book/">{escape(ui["teach.book"])}</a> '
+    nav = (f'<a href="{root}{a}/{folder}">{escape(ui["game.name"])}</a> '
+           f'<a href="{root}{a}/{folder}book/">{escape(ui["teach.book"])}</a> '
            f'<span>{escape(ui["teach.compare_pick"])}</span> {pairs}')
     return page(a, title, nav, "\n".join(body), "compare",
-                f"{site_url}{address(a, b)}" if site_url else None)
+                f"{site_url}{address(a, b, folder)}" if site_url else None,
+                root=root, css=locales.plugin.css)
 
 
 def book_redirect(locales: Locales, lang: str) -> str:
@@ -274,16 +300,18 @@ def book_redirect(locales: Locales, lang: str) -> str:
             f'<body><p><a href="{target}">{escape(ui["teach.book"])}</a></p></body></html>\n')
 
 
-def write(locales: Locales, out: Path, site_url: str | None = None) -> None:
-    """Write ``compare/<a>-<b>/index.html`` for every ordered pair, and ``book/<lang>/``
-    (the rulebook's former address)."""
-    langs = locales.structure.languages
-    for a, b in permutations(langs, 2):
-        folder = out / address(a, b)
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / "index.html").write_text(compare_page(locales, a, b, site_url),
-                                           encoding="utf-8")
-    for lang in langs:
+def write(games: list[Locales], out: Path, site_url: str | None = None) -> None:
+    """Write ``compare/<folder><a>-<b>/index.html`` for every ordered pair of every game of
+    ``games`` (the site's, in order), and ``book/<lang>/`` (the first game's rulebook's former
+    address)."""
+    for locales in games:
+        for a, b in permutations(locales.structure.languages, 2):
+            folder = out / address(a, b, locales.game.folder)
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / "index.html").write_text(compare_page(locales, a, b, site_url),
+                                               encoding="utf-8")
+    locales = games[0]
+    for lang in locales.structure.languages:
         folder = out / "book" / lang
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "index.html").write_text(book_redirect(locales, lang), encoding="utf-8")

@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from rulesite.pages import examples
+from rulesite.pages import compare, examples
 from rulesite.pages.book import FILENAME as BOOK
 from rulesite.pages.writer import PageWriter
 from rulesite.sources.locales import Locales
@@ -67,8 +67,9 @@ def game_settings(locales: Locales, lang: str) -> dict[str, Any]:
         "changelog": folder + next(p.filename for p in locales.structure.pages
                                    if p.kind == "changelog").removesuffix(".md") + "/",
         "book": f"{folder}book/",
-        # Side by side (rulesite/pages/compare.py) shows the site's first game only.
-        "compare": not folder,
+        # Its rules beside another language (rulesite/pages/compare.py), English beside
+        # French, the others beside English: from the language's root, the site's a level up.
+        "compare": "../" + compare.address(lang, "fr" if lang == "en" else "en", folder),
         "teach": teach_settings(locales, lang, PageWriter(locales, lang)),
     }
 

@@ -9,10 +9,13 @@ percentages are written as the page's language writes them (Babel: « 4,47\u00a0
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 from gamekit.plugin import Plugin, TableContext
 from gamekit.plugin import markdown_table as _table
@@ -37,6 +40,15 @@ def edition_names(ctx: TableContext) -> str:
 
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+LOCALES = BENCHMARKS.parent / "locales"
+
+
+@functools.cache
+def _game_name(game: str, lang: str) -> str:
+    """The name of the game ``game`` in ``lang`` (its ``game.name``): the benchmarks' records
+    name a game by its ID."""
+    ui = yaml.safe_load((LOCALES / game / lang / "ui.yml").read_text(encoding="utf-8"))
+    return str(ui["game.name"])
 
 
 def _lang(ui: dict[str, Any]) -> str:
@@ -98,6 +110,11 @@ def speed(ctx: TableContext) -> str:
          words.count(ui, "count.bytes", live["idle_phone"]["median_runtime_bytes"]),
          words.count(ui, "count.bytes", targets["idle_phone_runtime_bytes"]), when],
     ]
+    # The other games' live examples, against the same target (the same widget and runtime).
+    rows += [[ui["table.speed.game_cold_fast"].format(game=_game_name(game, lang)), chromium,
+              ms.format(n=num(figures["cold_20mbit"]["median_ms"])),
+              ms.format(n=num(targets["cold_20mbit_ms"])), when]
+             for game, figures in browser.get("games", {}).items()]
     rows += phone_rows(ui, browser, chromium)
     players = json.loads((BENCHMARKS / "players.json").read_text(encoding="utf-8"))
     for runtime in players["runtimes"]:
@@ -131,14 +148,20 @@ def phone_rows(ui: dict[str, Any], browser: dict[str, Any], chromium: str) -> li
             when=when, load=words.number(lang, load, 1), cores=words.number(lang, cores))
         when = f'<span class="hk-load-note">{note}</span>'
     figures = [
-        ("phone_new_game", phone["play_new_game"]["median_ms"], "play_new_game_ms"),
-        ("phone_move_default", phone["play_move_default"]["p90_ms"], "play_move_default_p90_ms"),
-        ("phone_move_strong", phone["play_move_strong"]["p90_ms"], "play_move_strong_p90_ms"),
-        ("phone_whatif", phone["whatif_cold"]["median_ms"], "whatif_cold_ms"),
+        (ui["table.speed.phone_new_game"], phone["play_new_game"]["median_ms"],
+         "play_new_game_ms"),
+        (ui["table.speed.phone_move_default"], phone["play_move_default"]["p90_ms"],
+         "play_move_default_p90_ms"),
+        (ui["table.speed.phone_move_strong"], phone["play_move_strong"]["p90_ms"],
+         "play_move_strong_p90_ms"),
+        (ui["table.speed.phone_whatif"], phone["whatif_cold"]["median_ms"], "whatif_cold_ms"),
+        *((ui["table.speed.game_phone_run"].format(game=_game_name(game, lang)),
+           game_figures["example_cold"]["median_ms"], "example_cold_ms")
+          for game, game_figures in phone.get("games", {}).items()),
     ]
-    return [[ui[f"table.speed.{key}"], where, ms.format(n=words.number(lang, value)),
+    return [[label, where, ms.format(n=words.number(lang, value)),
              ms.format(n=words.number(lang, targets[target])), when]
-            for key, value, target in figures]
+            for label, value, target in figures]
 
 
 def players(ctx: TableContext) -> str:

@@ -1,11 +1,12 @@
 """Accessibility in a real browser (Debian's Chromium, the real site under its sub-path).
 
 axe-core (``node_modules/axe-core``, pinned in package-lock.json, injected into each page)
-finds no serious or critical WCAG 2.2 A/AA violation on any page type, in English with the
-light scheme and in Japanese with the dark one, on a desktop and on a 320 px phone; no page
-of any language scrolls sideways at 320 px; and a live example is usable from the keyboard
-alone: focus never falls off a control that becomes disabled or hidden, steps are chosen with
-the arrow keys, the code box says how to leave it, and each step is announced once.
+finds no serious or critical WCAG 2.2 A/AA violation on any page type of any game, in English
+with the light scheme and in Japanese with the dark one, on a desktop and on a 320 px phone;
+no page of any game in any language scrolls sideways at 320 px; and a live example is usable
+from the keyboard alone: focus never falls off a control that becomes disabled or hidden,
+steps are chosen with the arrow keys, the code box says how to leave it, and each step is
+announced once.
 """
 
 from __future__ import annotations
@@ -16,23 +17,36 @@ import pytest
 from conftest import no_engine
 from playwright.sync_api import Browser, Page
 
-from rulesite.sources.locales import Locales
+from rulesite.pages import compare
+from rulesite.sources.locales import Locales, load_all
+from rulesite.sources.structure import Page as StructurePage
 
 REPO = Path(__file__).resolve().parents[2]
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 RULESETS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 LANGS = ("en", "fr", "ja", "id")
 LIVE_TIMEOUT_MS = 45_000  # booting Pyodide on a busy 2-core machine, with margin
+GAMES = load_all(REPO / "locales")  # every game's pages, each in its folder
+
+
+def has_example(page: StructurePage) -> bool:
+    return any(block.kind == "example" for section in page.sections for block in section.blocks)
 
 
 def page_paths(locales: Locales, lang: str, *, one_per_kind: bool = False) -> list[str]:
-    """Every page of ``lang`` (or the first of each kind: the rules pages share a layout),
-    then the teachers' pages: the whole rulebook and ``lang`` side by side with another."""
-    pages = list({p.kind: p for p in reversed(locales.structure.pages)}.values())[::-1] \
-        if one_per_kind else locales.structure.pages
+    """Every page of ``lang`` of the game ``locales``, in its folder (or the first of each
+    kind, and the first rules page with an example if that is another: the rules pages share
+    a layout, but an example's widget is laid out live), then the teachers' pages: the game's
+    whole rulebook and its rules in ``lang`` side by side with another language."""
+    pages = locales.structure.pages
+    if one_per_kind:
+        pages = list({p.kind: p for p in reversed(pages)}.values())[::-1] + [
+            p for p in pages if p.kind == "rules" and has_example(p)][:1]
+        pages = list(dict.fromkeys(pages))
     other = next(code for code in LANGS if code != lang)
-    return [*(f"{lang}/{'' if p.kind == 'home' else p.id + '/'}" for p in pages),
-            f"{lang}/book/", f"compare/{lang}-{other}/"]
+    folder = locales.game.folder
+    return [*(f"{lang}/{folder}{'' if p.kind == 'home' else p.id + '/'}" for p in pages),
+            f"{lang}/{folder}book/", compare.address(lang, other, folder)]
 
 
 def open_page(page: Page, url: str) -> None:
@@ -69,28 +83,28 @@ def sideways(page: Page) -> int:
 
 @pytest.mark.parametrize(("lang", "scheme", "width"), [
     ("en", "light", 1280), ("en", "light", 320), ("ja", "dark", 1280), ("ja", "dark", 320)])
-def test_axe_finds_no_serious_violation(chromium: Browser, site_url: str, locales: Locales,
-                                        lang: str, scheme: str, width: int) -> None:
+def test_axe_finds_no_serious_violation(chromium: Browser, site_url: str, lang: str,
+                                        scheme: str, width: int) -> None:
     context = chromium.new_context(viewport={"width": width, "height": 800},
                                    color_scheme=scheme)  # type: ignore[arg-type]
     no_engine(context)
     page = context.new_page()
     problems: list[str] = []
-    for path in [*page_paths(locales, lang, one_per_kind=True), "404.html"]:
+    paths = [path for game in GAMES for path in page_paths(game, lang, one_per_kind=True)]
+    for path in [*paths, "404.html"]:
         open_page(page, f"{site_url}/{path}")
         problems += axe_problems(page)
     context.close()
     assert not problems, "\n".join(problems)
 
 
-def test_no_page_scrolls_sideways_on_a_small_phone(chromium: Browser, site_url: str,
-                                                   locales: Locales) -> None:
+def test_no_page_scrolls_sideways_on_a_small_phone(chromium: Browser, site_url: str) -> None:
     context = chromium.new_context(viewport={"width": 320, "height": 640})
     no_engine(context)
     page = context.new_page()
     wide = {}
     for lang in LANGS:
-        for path in page_paths(locales, lang):
+        for path in (path for game in GAMES for path in page_paths(game, lang)):
             # Styles block the scripts, so the layout is final once the DOM is ready.
             page.goto(f"{site_url}/{path}", wait_until="domcontentloaded")
             if sideways(page) > 0:

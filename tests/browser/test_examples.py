@@ -347,7 +347,10 @@ def test_deep_link_opens_a_step_and_stepping_updates_the_address(tab: Tab, site_
     tab.assert_clean(site_url)
 
 
-@pytest.mark.parametrize("path", ["en/", "en/glossary/", "ja/notation/"])
+@pytest.mark.parametrize("path", ["en/", "en/glossary/", "ja/notation/",
+                                  # Love Letter's: its home, a rules page of figures, its book
+                                  "en/love-letter/", "fr/love-letter/basics/",
+                                  "id/love-letter/book/"])
 def test_pages_without_examples_load_nothing_of_pyodide(tab: Tab, site_url: str,
                                                        path: str) -> None:
     page = tab.page

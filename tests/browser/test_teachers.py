@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from conftest import no_engine
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from rulesite.sources.locales import Locales
+from rulesite.pages import compare
+from rulesite.sources.locales import Locales, load
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -185,21 +189,29 @@ def test_glossary_hints_by_keyboard(context: BrowserContext, site_url: str, loca
     assert not hint.is_visible()
 
 
-@pytest.mark.parametrize(("a", "b"), [("en", "fr"), ("ja", "id")])
-def test_side_by_side(context: BrowserContext, site_url: str, locales: Locales,
-                      a: str, b: str) -> None:
+@pytest.mark.parametrize(("game", "a", "b"), [("hanamikoji", "en", "fr"),
+                                               ("hanamikoji", "ja", "id"),
+                                               ("loveletter", "ja", "fr")])
+def test_side_by_side(context: BrowserContext, site_url: str, game: str, a: str,
+                      b: str) -> None:
+    locales = load(REPO / "locales", game)
+    folder = locales.game.folder
     page = context.new_page()
-    page.goto(f"{site_url}/compare/{a}-{b}/")
-    # Both languages named in a's words ("English and French", 日本語とインドネシア語), never
-    # an autonym inside the sentence.
-    title = {("en", "fr"): "The rules side by side: English and French",
-             ("ja", "id"): "ルールの対訳\uff1a日本語とインドネシア語"}[(a, b)]
+    page.goto(f"{site_url}/{compare.address(a, b, folder)}")
+    # The game and both languages named in a's words ("English and French",
+    # 日本語とインドネシア語), never an autonym inside the sentence.
+    title = {("hanamikoji", "en", "fr"): "The rules of Hanamikoji side by side: English and "
+                                         "French",
+             ("hanamikoji", "ja", "id"): "花見小路のルールの対訳\uff1a日本語とインドネシア語",
+             ("loveletter", "ja", "fr"): "ラブレターのルールの対訳\uff1a日本語とフランス語",
+             }[(game, a, b)]
     assert page.locator("h1").inner_text() == title
     rules = [block.id for p in locales.structure.pages for s in p.sections for block in s.blocks
              if block.kind == "rule"]
     rows = page.locator(".row:has(.rule)")
     assert rows.count() == len(rules)
-    for rule_id in (rules[0], "deal-remove", rules[-1]):
+    middle = rules[len(rules) // 2]
+    for rule_id in (rules[0], middle, rules[-1]):
         row = page.locator(f".row#{rule_id}")
         cells = row.locator(".rule")
         assert cells.nth(0).get_attribute("lang") == a
@@ -212,11 +224,11 @@ def test_side_by_side(context: BrowserContext, site_url: str, locales: Locales,
                 in cells.nth(i).locator("h3").inner_text()
         box_a, box_b = cells.nth(0).bounding_box(), cells.nth(1).bounding_box()
         assert box_a and box_b and box_a["y"] == box_b["y"] and box_a["x"] < box_b["x"]
-    # Terms are marked in both languages and link to that language's glossary.
+    # Terms are marked in both languages and link to that language's glossary of the game.
     for lang in (a, b):
         marked = page.locator(f".rule[lang='{lang}'] a.term")
         assert marked.count() > 20
-        assert f"/{lang}/glossary/#" in (marked.first.get_attribute("href") or "")
+        assert f"/{lang}/{folder}glossary/#" in (marked.first.get_attribute("href") or "")
     # Notes, tables, figures, examples: aligned as well, each in its language, on every
     # section of the rules pages.
     blocks = [block for p in locales.structure.pages if p.kind == "rules"
@@ -234,9 +246,12 @@ def test_side_by_side(context: BrowserContext, site_url: str, locales: Locales,
     for lang in (a, b):
         label = locales.languages[lang].ui["figure.label"].format(number=number)
         assert page.locator(f".row#{figure} .figure[lang='{lang}'] .label").inner_text() == label
-    # The number of a rule leads to the rule on the language's own site.
-    page.locator(f".row#deal-remove .rule[lang='{b}'] h3 a.num").click()
-    page.wait_for_url(f"**/{b}/round/#deal-remove")
+    # The figure's board is drawn with its game's style: it takes room on the page.
+    board = page.locator(f".row#{figure} .figure[lang='{a}'] figure").bounding_box()
+    assert board and board["height"] > 100
+    # The number of a rule leads to the rule on the language's own site, in the game's pages.
+    page.locator(f".row#{middle} .rule[lang='{b}'] h3 a.num").click()
+    page.wait_for_url(f"**/{b}/{folder}{locales.structure.page_of[middle]}/#{middle}")
 
 
 def test_glossary_hint_by_touch(chromium: Browser, site_url: str, locales: Locales) -> None:

@@ -36,8 +36,10 @@ def page_urls(root: str) -> dict[tuple[str, str], str]:
 
 
 def compare_urls(root: str) -> list[str]:
-    """The side-by-side pages, one per ordered pair of languages."""
-    return [f"{root}compare/{a}-{b}/" for a in LANGS for b in LANGS if a != b]
+    """The side-by-side pages, one per game and ordered pair of languages: the first game's
+    at ``compare/<a>-<b>/``, another's in its folder (``compare/love-letter/<a>-<b>/``)."""
+    return [f"{root}compare/{game.game.folder}{a}-{b}/" for game in load_all(REPO / "locales")
+            for a in LANGS for b in LANGS if a != b]
 
 
 def test_canonical_and_hreflang_on_every_page(real_site: Path, deployed_url: str) -> None:
@@ -67,6 +69,18 @@ def test_one_sitemap_lists_every_page_in_every_language(real_site: Path,
     locs = [loc.text for loc in root.iter(f"{namespace}loc")]
     assert sorted(locs) == sorted([*page_urls(deployed_url).values(),
                                    *compare_urls(deployed_url)])
+
+
+def test_a_sitemap_beside_every_hreflang_alternate(real_site: Path, deployed_url: str) -> None:
+    """Material's script fetches sitemap.xml next to each hreflang alternate of a page: one
+    is there for every page, a game's in its folder included (en/love-letter/cards/), so that
+    no page makes a request that fails."""
+    missing = []
+    for url in page_urls(deployed_url).values():
+        folder = real_site / urlsplit(url).path.removeprefix(urlsplit(deployed_url).path)
+        if not (folder / "sitemap.xml").is_file():
+            missing.append(url)
+    assert not missing, missing
 
 
 def test_side_by_side_pages_are_their_own_canonical(real_site: Path, deployed_url: str) -> None:

@@ -2,8 +2,9 @@
 each language's site, every rule with its number and its ID as anchor, its tables from the
 engine, its examples computed by the engine with the page naming the game the worker loads,
 its figures, its own changelog and whole rulebook, citations naming the game and its rules
-version, a home page in each game listing both games, search finding both games' rules, and
-no Play page or link (Love Letter has none yet)."""
+version, a home page in each game listing both games, search finding both games' rules, its
+rules side by side in two languages (``compare/love-letter/<a>-<b>/``), and no Play page or
+link (Love Letter has none yet)."""
 
 from __future__ import annotations
 
@@ -117,7 +118,9 @@ def test_footer_links_the_games_own_changelog_and_book(real_site: Path, lang: st
         links = re.search(r'<div class="md-copyright__highlight hk-teach-links">(.*?)</div>',
                           source, re.S)
         assert links and f'href="{up}love-letter/book/"' in links.group(1), path
-        assert "compare/" not in links.group(1)  # side by side shows Hanamikoji only
+        # Its own rules side by side, not Hanamikoji's (compare/<a>-<b>/).
+        other = "fr" if lang == "en" else "en"
+        assert f'href="{up}../compare/love-letter/{lang}-{other}/"' in links.group(1), path
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -127,7 +130,10 @@ def test_the_whole_rulebook_holds_every_rule(real_site: Path, lang: str) -> None
         for rule_id, number in rules:
             assert f'id="{rule_id}"' in source and f">{number}</a>" in source, (lang, rule_id)
     assert script(source, "hk-teach")["site"] == ll().languages[lang].ui["game.rules"]
-    assert "compare/" not in source.split('<div class="md-copyright')[0]
+    # Its introduction offers the game's rules beside each other language.
+    intro = source[:source.index('<div class="md-copyright')]
+    assert sorted(re.findall(r'href="\.\./\.\./\.\./(compare/[^"]+)"', intro)) == sorted(
+        f"compare/love-letter/{lang}-{other}/" for other in LANGS if other != lang)
 
 
 @pytest.mark.parametrize("lang", LANGS)

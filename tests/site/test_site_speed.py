@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "fr", "ja", "id")
@@ -55,6 +56,15 @@ def test_speed_table_shows_the_benchmark_figures(real_site: Path, lang: str) -> 
         assert written(lang, live[key]["median_ms"]) in html
     assert written(lang, live["cold_20mbit"]["median_bytes"] / 1e6, 2) in html
     assert "make bench" in html and "make bench-browser" in html
+    # The other games' live examples (Love Letter's), each named in the page's language.
+    games = browser.get("games", {})
+    for game, figures in games.items():
+        name = yaml.safe_load((ROOT / "locales" / game / lang / "ui.yml").read_text(
+            encoding="utf-8"))["game.name"]
+        row = next((r for r in re.findall(r"<tr>.*?</tr>", html, re.S) if name in r
+                    and written(lang, figures["cold_20mbit"]["median_ms"]) in r), None)
+        assert row, (game, lang)
+        assert written(lang, browser["targets"]["cold_20mbit_ms"]) in row
     # The phone mode (390 px, a quarter of one core), with its targets, when it was measured;
     # figures taken on a loaded machine say so.
     phone = browser.get("phone")
@@ -62,13 +72,16 @@ def test_speed_table_shows_the_benchmark_figures(real_site: Path, lang: str) -> 
         for key, figure in (("play_new_game", "median_ms"), ("play_move_default", "p90_ms"),
                             ("play_move_strong", "p90_ms"), ("whatif_cold", "median_ms")):
             assert written(lang, phone[key][figure]) in html, key
+        for game, figures in phone.get("games", {}).items():
+            assert written(lang, figures["example_cold"]["median_ms"]) in html, game
         for target in browser["phone_targets"].values():
             assert re.search(rf"{re.escape(written(lang, target))}{SPACE}ms\b", html), target
         # The load note is its own element, once per phone row when the machine was loaded,
         # nowhere when it was quiet (a figure like "0.5" may read the same elsewhere).
         loaded = phone["load_average"][0] > browser["machine"]["nproc"] / 2
         notes = re.findall(r'<span class="hk-load-note">(.*?)</span>', html, re.S)
-        assert len(notes) == (4 if loaded else 0), notes
+        rows = 4 + len(phone.get("games", {}))
+        assert len(notes) == (rows if loaded else 0), notes
         assert all(written(lang, phone["load_average"][0], 1) in note for note in notes), notes
 
 

@@ -1,0 +1,216 @@
+"""Love Letter's pages in a real browser (Debian's Chromium, the real site on 127.0.0.1).
+
+Its live examples run in the page's worker (the engine named by the page, ``loveletter``) and
+give exactly the build-time steps, words, boards and outcome, in English and in Japanese;
+a step is chosen from the keyboard; an error names its line in the page's language and the
+widget keeps working; nothing leaves the origin. Its pages without examples loading nothing
+of Pyodide are in test_examples.py, the accessibility and 320 px checks of its pages in
+test_accessibility.py, its side-by-side pages in test_teachers.py.
+
+The tests of one language share one tab booted on the Cards page (most of the examples, one
+per card effect), as a reader stepping through them would: Pyodide boots once per language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import pytest
+from conftest import Tab, open_tab
+from playwright.sync_api import Browser, Page
+from test_accessibility import focused
+from test_examples import (
+    STEP_HTML,
+    built,
+    engines,
+    fill,
+    normalised,
+    run_and_wait,
+    wait_live,
+    widget,
+)
+
+import gamekit
+from rulesite.pages import examples
+from rulesite.sources.locales import Locales, load
+
+REPO = Path(__file__).resolve().parents[2]
+FOLDER = "love-letter/"
+LIVE_LANGS = ("en", "ja")  # a Latin script and a CJK one; every language: tests/site
+CARDS = "cards"  # the page of the card effects, where the tab boots
+
+
+@cache
+def ll() -> Locales:
+    return load(REPO / "locales", "loveletter")
+
+
+def example_ids(page_id: str) -> list[str]:
+    """The examples of ``page_id``, in page order."""
+    structure = ll().structure
+    return [block.id for page in structure.pages if page.id == page_id
+            for section in page.sections for block in section.blocks
+            if block.kind == "example"]
+
+
+def shown_code(example_id: str, lang: str) -> str:
+    """The example's code as a ``lang`` page shows it: comments in that language."""
+    text = ll().languages[lang].text["examples"][example_id]
+    return examples.localize(ll().structure.examples[example_id].spec["code"],
+                             text.get("comments", {}))
+
+
+@dataclass
+class Booted:
+    """One language's tab, its engine started on the Cards page."""
+
+    tab: Tab
+    lang: str
+    site_url: str
+
+    def on(self, page_id: str) -> Page:
+        """The tab on Love Letter's ``page_id``, opened only if it is not there already."""
+        url = f"{self.site_url}/{self.lang}/{FOLDER}{page_id}/"
+        if self.tab.page.url.split("#")[0] != url:
+            self.tab.page.goto(url)
+        return self.tab.page
+
+
+@pytest.fixture(scope="module", params=LIVE_LANGS)
+def booted(request: pytest.FixtureRequest, chromium: Browser, site_url: str) -> Iterator[Booted]:
+    opened = open_tab(chromium, {"viewport": {"width": 1280, "height": 900}})
+    state = Booted(opened, request.param, site_url)
+    page = state.on(CARDS)
+    wait_live(page, example_ids(CARDS)[0])
+    yield state
+    opened.context.close()
+
+
+@pytest.fixture
+def tab(booted: Booted) -> Tab:
+    """The booted tab (conftest.py reports its engine's state if a test fails)."""
+    return booted.tab
+
+
+def test_examples_replay_live_as_built(booted: Booted, tab: Tab) -> None:
+    lang, page = booted.lang, booted.on(CARDS)
+    ids = example_ids(CARDS)
+    assert len(ids) >= 10  # every card effect and its edge cases
+    static = built(page, ids)
+    # The page names the game whose engine the worker imports; one worker for the page.
+    assert page.evaluate(
+        "JSON.parse(document.getElementById('hk-config').textContent).game") == "loveletter"
+    assert len(engines(page)) == 1
+    for example_id in ids:
+        wait_live(page, example_id)  # the engine in the page replayed it: the same timeline
+        data = static[example_id]["data"]
+        assert (data["lang"], data["id"], data["whatif"]) == (lang, example_id, False)
+        last = len(data["result"]["steps"]) - 1
+        box = widget(page, example_id)
+        # Drawn by the worker for the last step: the board the build drew.
+        page.evaluate(f"location.hash = '#{example_id}-step-{last}'")
+        page.wait_for_selector(f"[id='{example_id}'] .hk-ex[data-step='{last}']")
+        assert box.locator(".hk-ex-board").inner_html() == normalised(
+            page, static[example_id]["board"]), example_id
+        assert box.locator(".hk-ex-steps > li").count() == last + 1
+        # Editable, its comments in the page's language; no "what if?" for this game yet.
+        assert box.locator("textarea").input_value() == shown_code(example_id, lang)
+        assert box.locator("textarea").get_attribute("readonly") is None
+        assert box.locator("[data-wi=start]").is_hidden()
+    # Run replays the code in the browser: the same words and outcome as the build's.
+    for example_id in (ids[0], "ex-priest"):  # the Spy; a look only its player may know
+        run_and_wait(page, example_id)
+        box = widget(page, example_id)
+        assert box.get_attribute("data-live") == "verified"
+        assert box.get_attribute("data-error") in ("", None)
+        live = box.locator(".hk-ex-steps > li").evaluate_all(STEP_HTML)
+        assert live == [normalised(page, html) for html in static[example_id]["steps"]]
+        assert box.locator(".hk-ex-outcome").inner_html() == normalised(
+            page, static[example_id]["outcome"])
+    tab.assert_clean(booted.site_url)
+
+
+def test_steps_by_keyboard(booted: Booted, tab: Tab) -> None:
+    page = booted.on(CARDS)
+    ui = ll().languages[booted.lang].ui
+    example = "ex-guard"  # four steps: the game, the deal, a miss, a hit
+    root = widget(page, example)
+    wait_live(page, example)
+    assert root.locator(".hk-ex-steps > li").count() == 4
+    # The step buttons: Back from the last step to the first; focus then moves to Forward.
+    page.evaluate(f"location.hash = '#{example}-step-3'")
+    page.wait_for_selector(f"[id='{example}'] .hk-ex[data-step='3']")
+    root.locator("[data-act=back]").focus()
+    for _ in range(3):
+        page.keyboard.press("Enter")
+    assert root.get_attribute("data-step") == "0"
+    assert focused(page) == "forward"
+    page.keyboard.press("Enter")
+    assert root.get_attribute("data-step") == "1"
+    # Tab reaches the list of steps (the hidden "what if?" and Share take no stop), where
+    # arrows, Home and End choose a step and the live region says which.
+    stops = []
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        stops.append(focused(page))
+        if stops[-1].startswith(f"{example}-step-"):
+            break
+    assert stops[-1] == f"{example}-step-1", stops
+    assert not {"start", "share"} & set(stops), stops
+    page.keyboard.press("ArrowDown")
+    assert (root.get_attribute("data-step"), focused(page)) == ("2", f"{example}-step-2")
+    counter = ui["widget.counter"].format(step=2, total=3)
+    assert (root.locator("[aria-live]").text_content() or "").startswith(f"{counter}. ")
+    page.keyboard.press("Home")
+    assert (root.get_attribute("data-step"), focused(page)) == ("0", f"{example}-step-0")
+    page.keyboard.press("End")
+    assert root.get_attribute("data-step") == "3"
+    assert root.locator(f"[id='{example}-step-3']").get_attribute("aria-current")
+    tab.assert_clean(booted.site_url)
+
+
+def test_an_error_names_its_line_in_the_page_language(booted: Booted, tab: Tab) -> None:
+    page = booted.on(CARDS)
+    ui = ll().languages[booted.lang].ui
+    example = "ex-guard"
+    code = shown_code(example, booted.lang)
+    # Naming the Guard with a Guard breaks a rule: the engine says which, on which line.
+    broken = code.replace('parse_move("1>B=7")', 'parse_move("1>B=1")')
+    assert broken != code
+    error = gamekit.run("loveletter", broken, ui)["error"]
+    line = next(n for n, text in enumerate(broken.splitlines(), 1) if "1>B=1" in text)
+    assert error["line"] == line
+    wait_live(page, example)
+    box = widget(page, example)
+    box.locator("textarea").fill(broken)
+    run_and_wait(page, example)
+    message = box.locator(".hk-ex-error").inner_text()
+    assert message == fill(ui["error.line"], line=line,
+                           error=f"{error['type']}: {error['message']}")
+    # The widget keeps working: restored, the code runs and gives the page's steps again.
+    box.locator("[data-act=reset]").click()
+    run_and_wait(page, example)
+    assert box.locator(".hk-ex-error").is_hidden()
+    assert box.get_attribute("data-live") == "verified"
+    tab.assert_clean(booted.site_url)
+
+
+def test_the_end_pages_example_replays_live_as_built(booted: Booted, tab: Tab) -> None:
+    """Last: it leaves the Cards page (the tie at the end of the deck)."""
+    page = booted.on("end")
+    ids = example_ids("end")
+    assert ids
+    static = built(page, ids)
+    for example_id in ids:
+        wait_live(page, example_id)
+        run_and_wait(page, example_id)
+        box = widget(page, example_id)
+        assert box.get_attribute("data-live") == "verified"
+        assert box.locator(".hk-ex-steps > li").evaluate_all(STEP_HTML) == [
+            normalised(page, html) for html in static[example_id]["steps"]]
+        assert box.locator(".hk-ex-outcome").inner_html() == normalised(
+            page, static[example_id]["outcome"])
+    tab.assert_clean(booted.site_url)
