@@ -12,12 +12,17 @@
 // loading, idle, play, busy (a move on its way), thinking, stopped, deal, over, review, failed
 // (styles and tests).
 
-import { engine as sharedEngine } from "../examples/boot.js";
-import { escapeHTML, translator } from "../examples/i18n.js";
+import { engine as sharedEngine } from "../../examples/boot.js";
+import { escapeHTML, translator } from "../../examples/i18n.js";
 import { reachable } from "./choose.js";
 import { controls, outcomeHTML } from "./panel.js";
-import { copy, download, hasRecord, linkTo } from "./share.js";
-import * as store from "./store.js";
+import { copy, download, hasRecord, linkTo } from "../share.js";
+import { storage } from "../store.js";
+
+const LEVELS = ["easy", "default", "strong"]; // session.py LEVELS
+// A saved game of this page: a seat of the two and a level it offers.
+const store = storage("hk-play-game",
+  (saved) => ["A", "B"].includes(saved.human) && LEVELS.includes(saved.level));
 
 const THINK_LIMIT_MS = 120000; // the strong level takes seconds on a slow phone
 const CALL_LIMIT_MS = 30000;
@@ -85,7 +90,7 @@ async function start(root) {
   // {record, viewer, concealed, own, boards, steps, outcome, index}: a game stepped through
   /** @type {Review | null} */
   let review = null;
-  /** @type {import("../examples/runtime.js").Pending | null} */
+  /** @type {import("../../examples/runtime.js").Pending | null} */
   let pending = null; // the engine call in progress (it can be cancelled)
   let generation = 0; // bumped by New game, Load, a link: answers for older ones are dropped
 
@@ -178,7 +183,7 @@ async function start(root) {
     const edition = String(form.get("edition"));
     const seat = form.get("seat") === "B" ? "B" : "A";
     const seed = fresh();
-    const result = (/** @type {import("../examples/runtime.js").Answer} */ answer) => (answer.ok && !answer.result.error ? answer.result : null);
+    const result = (/** @type {import("../../examples/runtime.js").Answer} */ answer) => (answer.ok && !answer.result.error ? answer.result : null);
     const promise = (async () => {
       const dealt = result(await engine.call("new_game", [edition, seed], { timeLimit: CALL_LIMIT_MS }));
       if (!dealt) return null;
