@@ -144,5 +144,5 @@ PLUGIN = Plugin(
              "ll.table.tokens.tokens"),
     # Its page's module speaks the ll.* strings only, beside the site's controls and errors.
     play=PlayPage(module="loveletter/play.js", setup=play_setup,
-                  prefixes=("ll.", "widget.", "error.")),
+                  prefixes=("ll.", "widget.", "error."), css="loveletter/play.css"),
 )

@@ -115,5 +115,6 @@ def render(writer: PageWriter, page_id: str) -> str:
         f'<script type="application/json" class="hk-play-data">{payload}</script>',
         "</div>",
         f'<link rel="stylesheet" href="{assets}play.css">',
+        f'<link rel="stylesheet" href="{assets}{page.css}">' if page.css else "",
         f'<script type="module" src="{assets}{page.module}"></script>',
     ])
