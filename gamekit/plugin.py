@@ -169,7 +169,7 @@ class PlayPage:
     """The prefixes of the interface keys the page's data carries for its module and the
     session functions it calls (``ll.``: every string of the game)."""
     css: str | None = None
-    """The game's stylesheet of the page, under ``docs/assets/play/``, beside ``play.css``."""
+    """The game's stylesheet of the page, under ``docs/assets/play/``, beside the shared one."""
 
 
 @dataclass(frozen=True)

@@ -56,8 +56,9 @@ def test_the_play_page_is_built_linked_and_its_rule_links_resolve(
         assert anchor == rule_id
         built = (real_site / lang / "play" / target / "index.html").resolve()
         assert f'id="{rule_id}"' in built.read_text(encoding="utf-8"), link
-    assert '<script type="module" src="../assets/play/play.js">' in page
-    assert (real_site / lang / "assets" / "play" / "play.js").is_file()
+    # The game's module, as its plug-in names it (gamekit.PlayPage).
+    assert '<script type="module" src="../assets/play/hanamikoji/play.js">' in page
+    assert (real_site / lang / "assets" / "play" / "hanamikoji" / "play.js").is_file()
 
 
 # The rules each printed rulebook plays, read from the rulebooks (not from the builder's

@@ -421,13 +421,19 @@ async function start(root) {
     return t.html("ll.play.will_play", { card: chip(p.card) });
   }
 
-  // At the reader's decision the controls stay on screen: when the last falls below it, the
-  // board's top goes to the top of the screen (on a phone everything then fits: play.css).
+  // At the reader's decision the controls stay on screen: the table's top goes to the top of
+  // the screen when "Play" would otherwise fall below it (on a phone both then fit:
+  // loveletter/play.css), else "Play" comes up to the screen's bottom edge.
   function keepInView() {
     const buttons = el.panel.querySelectorAll("button");
     const last = buttons[buttons.length - 1];
     if (!last || last.getBoundingClientRect().bottom <= innerHeight) return;
-    last.scrollIntoView({ block: "end" });
+    const header = document.querySelector(".md-header");
+    const top = header ? header.getBoundingClientRect().bottom : 0;
+    const board = el.board.getBoundingClientRect().top;
+    if (last.getBoundingClientRect().bottom - (board - top) <= innerHeight) {
+      scrollBy({ top: board - top });
+    } else last.scrollIntoView({ block: "end" });
   }
 
   /** @param {number} card */
