@@ -133,10 +133,12 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
                       for a, b in permutations(locales.structure.languages, 2))
         (out / "sitemap.xml").write_text(merged_sitemap(sitemaps, pairs), encoding="utf-8")
         # Material's script fetches sitemap.xml next to every hreflang alternate (it expects
-        # them to be language roots); a copy there keeps those requests from failing.
+        # them to be language roots); a copy there keeps those requests from failing, at
+        # every depth (a second game's pages are a folder deeper: /en/love-letter/play/).
         for sitemap in sitemaps:
-            for index in sitemap.parent.glob("*/index.html"):
-                shutil.copy2(sitemap, index.parent / "sitemap.xml")
+            for index in sitemap.parent.rglob("index.html"):
+                if index.parent != sitemap.parent:
+                    shutil.copy2(sitemap, index.parent / "sitemap.xml")
     compare.write(locales, out, site_url)  # side by side, for teachers
     csp.secure_tree(out)
     (out / "index.html").write_text(csp.secure(root_index(locales)), encoding="utf-8")

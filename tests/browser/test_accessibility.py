@@ -35,6 +35,11 @@ def page_paths(locales: Locales, lang: str, *, one_per_kind: bool = False) -> li
             f"{lang}/book/", f"compare/{lang}-{other}/"]
 
 
+# The pages of the other games the checks below cover besides the first game's: Love Letter's
+# Play page, whose controls are the only ones its game adds.
+OTHER_GAMES_PAGES = ("love-letter/play/",)
+
+
 def open_page(page: Page, url: str) -> None:
     """Open ``url`` with its examples in the widget's live layout (controls, status, hints);
     the whole rulebook's examples stay as built (no data-example: no widget wakes)."""
@@ -76,7 +81,8 @@ def test_axe_finds_no_serious_violation(chromium: Browser, site_url: str, locale
     no_engine(context)
     page = context.new_page()
     problems: list[str] = []
-    for path in [*page_paths(locales, lang, one_per_kind=True), "404.html"]:
+    for path in [*page_paths(locales, lang, one_per_kind=True), "404.html",
+                 *(f"{lang}/{other}" for other in OTHER_GAMES_PAGES)]:
         open_page(page, f"{site_url}/{path}")
         problems += axe_problems(page)
     context.close()
@@ -90,7 +96,7 @@ def test_no_page_scrolls_sideways_on_a_small_phone(chromium: Browser, site_url: 
     page = context.new_page()
     wide = {}
     for lang in LANGS:
-        for path in page_paths(locales, lang):
+        for path in [*page_paths(locales, lang), *(f"{lang}/{p}" for p in OTHER_GAMES_PAGES)]:
             # Styles block the scripts, so the layout is final once the DOM is ready.
             page.goto(f"{site_url}/{path}", wait_until="domcontentloaded")
             if sideways(page) > 0:
