@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 from conftest import Tab, open_tab
-from test_accessibility import axe_problems
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from test_accessibility import axe_problems
 
 from gamekit.loveletter import session
 from loveletter import SEATS, Card, Game, Record
@@ -231,7 +231,7 @@ def test_the_priest_shows_the_reader_the_card_it_looks_at(chromium: Browser,
         # On the board, in B's hand, while B has still to move (B's turn comes after a pause).
         page.wait_for_selector(f'.hk-play-board [data-part="hand-B"] .ll-c{seen}')
         # In the steps, as A reads them: B's card, named.
-        steps = page.locator(".hk-play-steps > li").all_inner_texts()
+        steps = page.locator(".hk-play-steps > li").all_text_contents()  # in a closed <details>
         name = ll.languages["en"].ui[f"ll.card.{seen}"]
         assert any("looks at B" in s and name in s for s in steps), steps
         tab.assert_clean(site_url)
