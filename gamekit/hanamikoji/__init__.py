@@ -11,9 +11,9 @@ import hanamikoji
 from gamekit.hanamikoji import board, explain, session
 from gamekit.plugin import (
     BuildTables,
-    PlayPage,
     Placeholder,
     Played,
+    PlayPage,
     Plugin,
     Rulebooks,
     SetupError,
@@ -64,6 +64,18 @@ def _geisha(name: str) -> str:
     return f'<span class="hk-chip hk-g{name}">{name}</span>'
 
 
+EDITIONS = tuple(edition.value for edition in hanamikoji.Edition)
+# The EmperorS4 rulebooks have no round limit unless the players choose the option; the
+# French box (Kosmos/IELLO) always plays at most three rounds.
+RULEBOOKS = Rulebooks(
+    language={"kosmos": "fr", "emperors4": "en", "emperors4-ja": "ja", "emperors4-id": "id"},
+    glossary=("kosmos", "emperors4"),
+    column="kosmos",
+    own={"en": "emperors4", "fr": "kosmos", "ja": "emperors4-ja", "id": "emperors4-id"},
+    edition={"emperors4": "emperors4", "emperors4-ja": "emperors4",
+             "emperors4-id": "emperors4", "kosmos": "kosmos"},
+)
+
 def play_setup(t: Callable[..., str], lang: str) -> str:
     """The Play page's settings: the edition (the one this language's printed rulebook
     plays, preselected), the opponent's level, who starts."""
@@ -89,18 +101,6 @@ def play_setup(t: Callable[..., str], lang: str) -> str:
         f'<fieldset class="hk-play-seat"><legend>{t("play.seat")}</legend>{seats}</fieldset>',
     ])
 
-
-EDITIONS = tuple(edition.value for edition in hanamikoji.Edition)
-# The EmperorS4 rulebooks have no round limit unless the players choose the option; the
-# French box (Kosmos/IELLO) always plays at most three rounds.
-RULEBOOKS = Rulebooks(
-    language={"kosmos": "fr", "emperors4": "en", "emperors4-ja": "ja", "emperors4-id": "id"},
-    glossary=("kosmos", "emperors4"),
-    column="kosmos",
-    own={"en": "emperors4", "fr": "kosmos", "ja": "emperors4-ja", "id": "emperors4-id"},
-    edition={"emperors4": "emperors4", "emperors4-ja": "emperors4",
-             "emperors4-id": "emperors4", "kosmos": "kosmos"},
-)
 
 PLUGIN = Plugin(
     id="hanamikoji",

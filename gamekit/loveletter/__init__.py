@@ -12,9 +12,9 @@ import loveletter
 from gamekit.loveletter import board, explain, session
 from gamekit.plugin import (
     BuildTables,
-    PlayPage,
     Placeholder,
     Played,
+    PlayPage,
     Plugin,
     Rulebooks,
     SetupError,
@@ -97,8 +97,9 @@ def play_setup(t: Callable[..., str], lang: str) -> str:
         f'<label class="hk-play-field"><span>{t("ll.play.variant")}</span>'
         f'<select name="variant" aria-describedby="hk-play-variant-hint">{variants}</select>'
         f'<span class="hk-play-hint" id="hk-play-variant-hint">'
-        f'{t("ll.play.variant_hint", cards=FACTS["classic_cards"], max=FACTS["classic_players_max"])}'
-        "</span></label>",
+        + t("ll.play.variant_hint", cards=FACTS["classic_cards"],
+            max=FACTS["classic_players_max"])
+        + "</span></label>",
         f'<label class="hk-play-field"><span>{t("ll.play.level")}</span>'
         f'<select name="level">{levels}</select></label>',
     ])
