@@ -76,6 +76,7 @@ RULEBOOKS = Rulebooks(
              "emperors4-id": "emperors4", "kosmos": "kosmos"},
 )
 
+
 def play_setup(t: Callable[..., str], lang: str) -> str:
     """The Play page's settings: the edition (the one this language's printed rulebook
     plays, preselected), the opponent's level, who starts."""
