@@ -13,8 +13,9 @@
 // finished game, whose record holds nothing left to hide.
 
 import { engine as sharedEngine } from "../../examples/boot.js";
-import { escapeHTML, translator } from "../../examples/i18n.js";
-import { copy, download, hasRecord, linkTo } from "../share.js";
+import { escapeHTML } from "../../examples/i18n.js";
+import { caller, frame } from "../frame.js";
+import { hasRecord } from "../share.js";
 import { attempt, chosen, keeps, none, plays } from "./choose.js";
 
 const HUMAN = "A";
@@ -34,42 +35,19 @@ const TARGETING = new Set([1, 2, 3, 5, 7]); // the cards that choose a player (r
 /** @typedef {{record: string, level: string, players: number}} Game */
 /** @typedef {{record: string, boards: string[], steps: Step[], outcome: string, index: number}}
  *  Review a game stepped through */
-/** @typedef {{ok: true, result: any} | {ok: false, kind: string, message?: string,
- *  rule?: string}} Asked what ask() answers: a refusal carries its rule */
+/** @typedef {import("../frame.js").Asked} Asked */
 
 const root = document.getElementById("hk-play");
 if (root) start(root);
 
 /** @param {HTMLElement} root */
 async function start(root) {
-  const data = JSON.parse(String(root.querySelector(".hk-play-data")?.textContent));
-  const strings = data.strings;
-  const t = translator(strings);
-  const $ = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (
-    root.querySelector(selector));
+  const { data, strings, t, $, el: frameEl, setState, say, ruleLink, showError, listSteps,
+    focusKey: focusOf, restoreFocus, clearHash, wireRecords } = frame(root, "ll.");
   const el = {
-    setup: /** @type {HTMLFormElement} */ ($(".hk-play-setup")),
+    ...frameEl,
     players: /** @type {HTMLSelectElement} */ ($('[name="players"]')),
     variant: /** @type {HTMLSelectElement} */ ($('[name="variant"]')),
-    progress: /** @type {HTMLProgressElement} */ ($(".hk-play-progress")),
-    stop: $('[data-act="stop"]'),
-    resume: $('[data-act="resume"]'),
-    download: /** @type {HTMLButtonElement} */ ($('[data-act="download"]')),
-    load: /** @type {HTMLInputElement} */ ($('[data-act="load"]')),
-    share: /** @type {HTMLButtonElement} */ ($('[data-act="share"]')),
-    status: $(".hk-play-status"),
-    error: $(".hk-play-error"),
-    shareBox: $(".hk-play-share"),
-    panel: $(".hk-play-panel"),
-    board: $(".hk-play-board"),
-    replay: $(".hk-play-replay"),
-    counter: $(".hk-play-counter"),
-    back: /** @type {HTMLButtonElement} */ ($('[data-act="back"]')),
-    forward: /** @type {HTMLButtonElement} */ ($('[data-act="forward"]')),
-    live: $('[data-act="live"]'),
-    outcome: $(".hk-play-outcome"),
-    steps: $(".hk-play-steps"),
-    history: $(".hk-play-history"),
   };
 
   let pressedEarly = false;
@@ -87,20 +65,7 @@ async function start(root) {
   let choice = none();
   /** @type {Review | null} */
   let review = null;
-  /** @type {import("../../examples/runtime.js").Pending | null} */
-  let pending = null;
-  let generation = 0; // bumped by New game, Load, a link: answers for older ones are dropped
-
-  const setState = (/** @type {string} */ state) => { root.dataset.state = state; };
-  const say = (/** @type {string} */ html) => { el.status.innerHTML = html; };
-  const ruleLink = (/** @type {string | undefined} */ id) => {
-    const rule = id && data.rules[id];
-    return rule ? ` <a class="hk-play-rule" href="${rule.href}">${t.html("ll.play.rule",
-      { number: rule.number })}</a>` : "";
-  };
-  const showError = (/** @type {string | undefined} */ html, /** @type {string} */ rule = "") => {
-    el.error.innerHTML = html ? `<p>${html}${ruleLink(rule)}</p>` : "";
-  };
+  const calls = caller(engine, t); // its generation: bumped by New game, Load, a link
   const cardName = (/** @type {number} */ card) => t.html(`ll.card.${card}`);
   const chip = (/** @type {number} */ card) =>
     `<span class="ll-chip ll-c${card}"><b>${card}</b> ${cardName(card)}</span>`;
@@ -117,23 +82,8 @@ async function start(root) {
     }
   }
 
-  /** @param {string} fn @param {unknown[]} args @returns {Promise<Asked>} */
-  async function ask(fn, args, limit = CALL_LIMIT_MS) {
-    const mine = generation;
-    const call = engine.call(fn, args, { timeLimit: limit });
-    pending = call;
-    const answer = await call;
-    if (pending === call) pending = null;
-    if (mine !== generation) return { ok: false, kind: "stale" };
-    if (!answer.ok) {
-      const { kind, message, damaged } = answer.error || { kind: "engine" };
-      return { ok: false, kind, message: damaged ? t.text("error.damaged", { file: damaged })
-        : message };
-    }
-    const refused = answer.result.error; // session.py's refusal: {kind, message, path, rule}
-    if (refused) return { ok: false, ...refused, kind: "refused" };
-    return { ok: true, result: answer.result };
-  }
+  const ask = (/** @type {string} */ fn, /** @type {unknown[]} */ args, limit = CALL_LIMIT_MS) =>
+    calls.ask(fn, args, limit);
 
   /** @param {Asked & {ok: false}} answer @returns {Promise<void> | void} */
   function engineTrouble(answer) {
@@ -153,7 +103,7 @@ async function start(root) {
   engine.addEventListener("state", () => {
     root.dataset.engine = engine.state;
     el.progress.hidden = engine.state !== "loading";
-    if (engine.state === "failed" && !pending) {
+    if (engine.state === "failed" && !calls.pending) {
       setState("failed");
       const damaged = engine.failure && engine.failure.damaged;
       say(t.html("ll.play.status.failed", { error: damaged
@@ -171,8 +121,8 @@ async function start(root) {
   // --- a game -------------------------------------------------------------------------------
 
   async function newGame() {
-    generation += 1;
-    if (pending) pending.cancel();
+    calls.generation += 1;
+    if (calls.pending) calls.pending.cancel();
     review = null;
     clearHash();
     showError("");
@@ -514,8 +464,8 @@ async function start(root) {
   }
 
   async function openLink() {
-    generation += 1;
-    if (pending) pending.cancel();
+    calls.generation += 1;
+    if (calls.pending) calls.pending.cancel();
     showError("");
     setState("loading");
     const answer = await ask("open_link", [location.hash, strings]);
@@ -532,8 +482,8 @@ async function start(root) {
 
   /** @param {File} file */
   async function loadFile(file) {
-    generation += 1;
-    if (pending) pending.cancel();
+    calls.generation += 1;
+    if (calls.pending) calls.pending.cancel();
     showError("");
     if (file.size > data.maxText * 4) { // refused unread: UTF-8 takes at most 4 bytes a character
       return showError(t.html("ll.play.error.too_long", { limit: data.maxText }));
@@ -573,70 +523,17 @@ async function start(root) {
 
   // --- helpers ------------------------------------------------------------------------------
 
-  /** @param {Step[]} steps @param {number} current */
-  function listSteps(steps, current) {
-    el.history.hidden = !steps.length;
-    el.steps.innerHTML = steps.map((step, i) =>
-      `<li value="${i}"${i === current ? ' aria-current="step"' : ""}>${step.html || ""}${ruleLink(step.rule)}</li>`).join("");
-  }
-
-  function focusKey() {
-    const active = /** @type {HTMLElement | null} */ (document.activeElement);
-    if (!active || !root.contains(active)) return null;
-    for (const name of ["card", "target", "guess", "keep", "order", "act"]) {
-      if (active.dataset && active.dataset[name]) return [name, active.dataset[name]];
-    }
-    return null;
-  }
-
-  /** @param {string[] | null} key @param {HTMLButtonElement[]} fallbacks */
-  function restoreFocus(key, fallbacks = []) {
-    if (!key) return;
-    const [name, value] = key;
-    const found = /** @type {HTMLButtonElement | null} */ (
-      root.querySelector(`[data-${name}="${CSS.escape(value)}"]`));
-    const target = found && !found.disabled ? found
-      : fallbacks.find((b) => !b.disabled && !b.hidden) || el.panel.querySelector("button");
-    if (target) target.focus();
-  }
-
-  function clearHash() {
-    if (hasRecord()) history.replaceState(null, "", location.pathname + location.search);
-  }
+  const focusKey = () => focusOf(["card", "target", "guess", "keep", "order", "act"]);
 
   // --- events -------------------------------------------------------------------------------
 
   onNewGame = newGame;
-  el.stop.addEventListener("click", () => pending && pending.cancel());
+  el.stop.addEventListener("click", () => calls.pending && calls.pending.cancel());
   el.resume.addEventListener("click", () => {
     el.resume.hidden = true;
     refresh();
   });
-  const shareInput = /** @type {HTMLInputElement} */ ($(".hk-play-share input"));
-  const shareLine = /** @type {HTMLElement} */ (shareInput.parentElement);
-  el.download.addEventListener("click", () => {
-    const shared = shareable();
-    if (!shared) return;
-    download(shared.record);
-    shareLine.hidden = true;
-    el.shareBox.hidden = false;
-  });
-  el.load.addEventListener("change", () => {
-    const [file] = el.load.files || [];
-    el.load.value = "";
-    if (file) loadFile(file);
-  });
-  el.share.addEventListener("click", async () => {
-    const shared = shareable();
-    if (!shared) return;
-    const link = linkTo(shared.record, shared.moves);
-    shareInput.value = link;
-    shareLine.hidden = false;
-    el.shareBox.hidden = false;
-    const copied = await copy(link);
-    say(t.html(copied ? "ll.play.copied" : "ll.play.copy_failed"));
-    if (!copied) shareInput.select();
-  });
+  wireRecords(shareable, loadFile);
   el.back.addEventListener("click", () => go((review?.index ?? 0) - 1));
   el.forward.addEventListener("click", () => go((review?.index ?? 0) + 1));
   el.live.addEventListener("click", () => {
