@@ -139,5 +139,6 @@ PLUGIN = Plugin(
     ),
     play=PlayPage(module="hanamikoji/play.js", setup=play_setup,
                   prefixes=("count.", "card.", "widget.", "step.", "outcome.", "reason.",
-                            "error.", "edition.", "play.")),
+                            "error.", "edition.", "play."),
+                  css="hanamikoji/play.css"),
 )
