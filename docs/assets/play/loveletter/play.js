@@ -565,6 +565,11 @@ async function start(root) {
     else if (act === "review" && game) enterReview(game.record, HUMAN);
   });
   window.addEventListener("hashchange", () => { if (hasRecord()) openLink(); });
+  // A game in progress lives in this page only (see the top of this module): leaving or
+  // reloading ends it, so the browser asks first.
+  window.addEventListener("beforeunload", (event) => {
+    if (game && pos && !pos.outcome && !review) event.preventDefault();
+  });
 
   // --- arrival ------------------------------------------------------------------------------
 
