@@ -17,6 +17,7 @@ from conftest import Tab, open_tab
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from test_accessibility import axe_problems
+from test_play import ON_SCREEN  # inside the screen, under Material's sticky header
 
 from gamekit.loveletter import session
 from loveletter import SEATS, Card, Game, Record
@@ -82,17 +83,6 @@ def new_game(page: Page, players: int, variant: str = "standard",
     page.select_option('select[name="level"]', level)
     page.click('[data-act="new"]')
     wait_state(page, "play", "thinking", "deal", "over")
-
-
-# Inside the screen, under Material's sticky header: seen without scrolling.
-ON_SCREEN = """(selector) => {
-  const part = document.querySelector(selector);
-  if (!part) return null;
-  const box = part.getBoundingClientRect();
-  const header = document.querySelector(".md-header");
-  const top = header ? header.getBoundingClientRect().bottom : 0;
-  return box.height > 0 && box.top >= top - 1 && box.bottom <= innerHeight + 1;
-}"""
 
 
 def on_one_screen(page: Page, *parts: str) -> None:
