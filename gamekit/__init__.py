@@ -25,6 +25,7 @@ from gamekit.loveletter import PLUGIN as LOVELETTER
 from gamekit.plugin import (
     Placeholder,
     Played,
+    PlayPage,
     Plugin,
     Rulebooks,
     SetupError,
@@ -33,8 +34,8 @@ from gamekit.plugin import (
     TableError,
 )
 
-__all__ = ["GAMES", "Placeholder", "Played", "Plugin", "Rulebooks", "SetupError", "Steps",
-           "TableContext", "TableError", "call", "plugin", "run"]
+__all__ = ["GAMES", "Placeholder", "PlayPage", "Played", "Plugin", "Rulebooks", "SetupError",
+           "Steps", "TableContext", "TableError", "call", "plugin", "run"]
 
 GAMES: dict[str, Plugin] = {HANAMIKOJI.id: HANAMIKOJI, LOVELETTER.id: LOVELETTER}
 """Every game the site plays, by ID, in the order the site lists them (locales/site/site.yml)."""

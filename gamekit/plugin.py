@@ -154,6 +154,25 @@ class Rulebooks:
 
 
 @dataclass(frozen=True)
+class PlayPage:
+    """What a game's Play page adds to the page the builder writes (``rulesite/pages/play.py``
+    writes the frame every game shares: tools, board, status, panel, replay and steps)."""
+
+    module: str
+    """The game's module of the page, under ``docs/assets/play/`` (``<game>/play.js``): it
+    wires the frame to the game's session functions and draws the game's move chooser."""
+    setup: Callable[[Callable[..., str], str], str]
+    """The game's settings as HTML fields, from ``t`` (interface string ``key`` escaped,
+    ``**fields`` filled in) and the page's language; their ``name`` attributes are what the
+    module reads."""
+    prefixes: tuple[str, ...]
+    """The prefixes of the interface keys the page's data carries for its module and the
+    session functions it calls (``ll.``: every string of the game)."""
+    css: str | None = None
+    """The game's stylesheet of the page, under ``docs/assets/play/``, beside the shared one."""
+
+
+@dataclass(frozen=True)
 class Plugin:
     """One game, as the site's builder, the worker and the pages reach it."""
 
@@ -214,6 +233,8 @@ class Plugin:
     ui_keys: tuple[str, ...] = ()
     """The game's interface strings the builder reads for its pages (its tables' headings,
     its editions' names): the build stops if English lacks one, naming the file and key."""
+    play: PlayPage | None = None
+    """Its Play page (a ``kind: play`` page of its ``structure.yml``), if it has one."""
 
     @property
     def prelude(self) -> str:

@@ -4,7 +4,7 @@ the games played on its pages (:mod:`.session`), over the engine package ``hanam
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import hanamikoji
@@ -13,6 +13,7 @@ from gamekit.plugin import (
     BuildTables,
     Placeholder,
     Played,
+    PlayPage,
     Plugin,
     Rulebooks,
     SetupError,
@@ -63,6 +64,45 @@ def _geisha(name: str) -> str:
     return f'<span class="hk-chip hk-g{name}">{name}</span>'
 
 
+EDITIONS = tuple(edition.value for edition in hanamikoji.Edition)
+# The EmperorS4 rulebooks have no round limit unless the players choose the option; the
+# French box (Kosmos/IELLO) always plays at most three rounds.
+RULEBOOKS = Rulebooks(
+    language={"kosmos": "fr", "emperors4": "en", "emperors4-ja": "ja", "emperors4-id": "id"},
+    glossary=("kosmos", "emperors4"),
+    column="kosmos",
+    own={"en": "emperors4", "fr": "kosmos", "ja": "emperors4-ja", "id": "emperors4-id"},
+    edition={"emperors4": "emperors4", "emperors4-ja": "emperors4",
+             "emperors4-id": "emperors4", "kosmos": "kosmos"},
+)
+
+
+def play_setup(t: Callable[..., str], lang: str) -> str:
+    """The Play page's settings: the edition (the one this language's printed rulebook
+    plays, preselected), the opponent's level, who starts."""
+    default = RULEBOOKS.edition[RULEBOOKS.own[lang]]
+    editions = "".join(
+        f'<option value="{e}"{" selected" if e == default else ""}>'
+        f'{t(f"edition.{e}")}</option>' for e in EDITIONS)
+    # Levels in words a player understands (how long the engine thinks), not iterations.
+    levels = "".join(
+        f'<option value="{level}"{" selected" if level == "default" else ""}>'
+        f'{t(f"play.level.{level}")}</option>' for level in session.LEVELS)
+    seats = "".join(
+        f'<label class="hk-play-choice"><input type="radio" name="seat" value="{seat}"'
+        f'{" checked" if seat == "A" else ""}> {t(f"play.seat.{seat}")}</label>'
+        for seat in "AB")
+    return "".join([
+        f'<label class="hk-play-field"><span>{t("play.edition")}</span>'
+        f'<select name="edition" aria-describedby="hk-play-edition-hint">{editions}</select>'
+        f'<span class="hk-play-hint" id="hk-play-edition-hint">'
+        f'{t("play.edition_hint", limit=hanamikoji.FACTS["round_limit"])}</span></label>',
+        f'<label class="hk-play-field"><span>{t("play.level")}</span>'
+        f'<select name="level">{levels}</select></label>',
+        f'<fieldset class="hk-play-seat"><legend>{t("play.seat")}</legend>{seats}</fieldset>',
+    ])
+
+
 PLUGIN = Plugin(
     id="hanamikoji",
     engine="hanamikoji",
@@ -73,7 +113,7 @@ PLUGIN = Plugin(
     session=session,
     calls=("new_game", "position", "replay", "play", "deal", "opponent", "load", "open_link",
            "link", "step_of_moves", "cut"),
-    editions=tuple(edition.value for edition in hanamikoji.Edition),
+    editions=EDITIONS,
     facts=hanamikoji.FACTS,
     version=hanamikoji.__version__,
     placeholders={"geisha": Placeholder.among(
@@ -83,16 +123,7 @@ PLUGIN = Plugin(
     board=board.board,
     parts=PARTS,
     hideable=frozenset({"head", "extra", "hand-A", "hand-B"}),
-    # The EmperorS4 rulebooks have no round limit unless the players choose the option; the
-    # French box (Kosmos/IELLO) always plays at most three rounds.
-    rulebooks=Rulebooks(
-        language={"kosmos": "fr", "emperors4": "en", "emperors4-ja": "ja", "emperors4-id": "id"},
-        glossary=("kosmos", "emperors4"),
-        column="kosmos",
-        own={"en": "emperors4", "fr": "kosmos", "ja": "emperors4-ja", "id": "emperors4-id"},
-        edition={"emperors4": "emperors4", "emperors4-ja": "emperors4",
-                 "emperors4-id": "emperors4", "kosmos": "kosmos"},
-    ),
+    rulebooks=RULEBOOKS,
     tables=BuildTables("gamekit.hanamikoji.tables"),
     ui_keys=(
         *(f"edition.{edition.value}" for edition in hanamikoji.Edition),
@@ -106,4 +137,8 @@ PLUGIN = Plugin(
         "table.notation.move", "table.notation.written", "table.notation.python", "move.pick",
         "table.errors.name", "table.errors.rule", "table.errors.none",
     ),
+    play=PlayPage(module="hanamikoji/play.js", setup=play_setup,
+                  prefixes=("count.", "card.", "widget.", "step.", "outcome.", "reason.",
+                            "error.", "edition.", "play."),
+                  css="hanamikoji/play.css"),
 )

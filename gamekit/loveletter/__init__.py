@@ -5,7 +5,7 @@ engine package ``loveletter``; its tables (:mod:`.tables`) are written at build 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import loveletter
@@ -14,6 +14,7 @@ from gamekit.plugin import (
     BuildTables,
     Placeholder,
     Played,
+    PlayPage,
     Plugin,
     Rulebooks,
     SetupError,
@@ -72,6 +73,38 @@ def _card(name: str) -> str:
     return f'<span class="ll-chip ll-c{name}"><b>{name}</b></span>'
 
 
+def play_setup(t: Callable[..., str], lang: str) -> str:
+    """The Play page's settings: the number of players (the reader and computer opponents),
+    the variant (the classic one says how many it seats: play.js narrows the counts to fit,
+    and ``session.new_game`` refuses a count the variant lacks) and the opponents' level.
+    Every language starts on the 2019 game, the one the site's rules describe."""
+    del lang
+    counts = loveletter.PLAYER_COUNTS
+    players = "".join(
+        f'<option value="{n}"{" selected" if n == 2 else ""}>'
+        f'{t("ll.play.players.n", n=n, opponents=n - 1)}</option>'
+        for n in counts[_STANDARD])
+    variants = "".join(
+        f'<option value="{v.value}" data-players="{" ".join(map(str, counts[v]))}"'
+        f'{" selected" if v is _STANDARD else ""}>{t(f"ll.play.variant.{v.value}")}</option>'
+        for v in loveletter.Variant)
+    levels = "".join(
+        f'<option value="{level}"{" selected" if level == "heuristic" else ""}>'
+        f'{t(f"ll.play.level.{level}")}</option>' for level in session.LEVELS)
+    return "".join([
+        f'<label class="hk-play-field"><span>{t("ll.play.players")}</span>'
+        f'<select name="players">{players}</select></label>',
+        f'<label class="hk-play-field"><span>{t("ll.play.variant")}</span>'
+        f'<select name="variant" aria-describedby="hk-play-variant-hint">{variants}</select>'
+        f'<span class="hk-play-hint" id="hk-play-variant-hint">'
+        + t("ll.play.variant_hint", cards=FACTS["classic_cards"],
+            max=FACTS["classic_players_max"])
+        + "</span></label>",
+        f'<label class="hk-play-field"><span>{t("ll.play.level")}</span>'
+        f'<select name="level">{levels}</select></label>',
+    ])
+
+
 PLUGIN = Plugin(
     id="loveletter",
     engine="loveletter",
@@ -105,9 +138,12 @@ PLUGIN = Plugin(
     tables=BuildTables("gamekit.loveletter.tables"),
     css=("assets/examples/loveletter.css",),
     ui_prefix="ll.",
-    whatif=False,  # whatif.js and share.js play Hanamikoji's moves; no Play page to open yet
+    whatif=False,  # whatif.js and share.js play Hanamikoji's moves
     # The strings its tables read (gamekit/loveletter/tables.py).
     ui_keys=("ll.table.cards.card", "ll.table.cards.standard", "ll.table.cards.classic",
              "ll.table.cards.none", "ll.table.cards.total", "ll.table.tokens.players",
              "ll.table.tokens.tokens"),
+    # Its page's module speaks the ll.* strings only, beside the site's controls and errors.
+    play=PlayPage(module="loveletter/play.js", setup=play_setup,
+                  prefixes=("ll.", "widget.", "error."), css="loveletter/play.css"),
 )

@@ -4,15 +4,20 @@
 language (readable, and said to need JavaScript, before any script runs) and its settings
 as JSON (``<script type="application/json" class="hk-play-data">``):
 
-- ``strings``: the interface strings the page and ``session.py`` use (``widget.*``,
-  ``step.*``, ``outcome.*``, ``reason.*``, ``error.*``, ``edition.*``, ``play.*``);
+- ``game``: the game's ID (``gamekit.GAMES``);
+- ``strings``: the interface strings the page and ``session.py`` use (those starting with
+  one of the plug-in's ``play.prefixes``, and ``grammar``);
 - ``rules``: rule ID -> ``{"href", "number"}``, the link to each rule the page may cite
   (relative to the page), for the rule IDs ``session.py`` returns;
 - ``maxText``: the characters a record may have (``session.MAX_TEXT``).
 
-The browser side is ``docs/assets/play/`` (``play.js`` wires the controls; the board comes
-drawn by ``board.py`` through ``session.py`` in the worker). The page loads ``play.js``
-itself: no other page does.
+The page is the same frame for every game (setup, tools, board, status, panel, replay,
+steps); the game's plug-in (:class:`gamekit.PlayPage`) adds its settings fields, names the
+interface keys its page needs and its module under ``docs/assets/play/`` (``<game>/play.js``,
+which wires the controls to the game's ``session.py`` in the worker; the board comes drawn by
+the game's ``board.py``). The frame's words are the game's own (``play.new`` for the first
+game, ``ll.play.new`` under a plug-in's ``ui_prefix``). The page loads its module itself: no
+other page does.
 """
 
 from __future__ import annotations
@@ -24,9 +29,6 @@ from rulesite.pages.examples import Text, script_json
 
 if TYPE_CHECKING:
     from rulesite.pages.writer import PageWriter
-
-PREFIXES = ("count.", "card.", "widget.", "step.", "outcome.", "reason.", "error.", "edition.",
-            "play.")
 
 
 def rule_links(writer: PageWriter, page_id: str) -> dict[str, dict[str, str]]:
@@ -49,24 +51,19 @@ def render(writer: PageWriter, page_id: str) -> str:
     ui = writer.ui
     t = Text(ui)
     game: gamekit.Plugin = writer.locales.plugin
-    # The opponent's levels as the worker plays them (session.py: iterations and a time budget).
-    levels_of: dict[str, int] = game.session.LEVELS
-    # preselected: the rules of the printed rulebook this language follows
-    rulebooks = game.rulebooks
-    default = rulebooks.edition[rulebooks.own[writer.lang]]
-    editions = "".join(
-        f'<option value="{e}"{" selected" if e == default else ""}>'
-        f'{t(f"edition.{e}")}</option>' for e in game.editions)
-    # Levels in words a player understands (how long the engine thinks), not iterations.
-    levels = "".join(
-        f'<option value="{level}"{" selected" if level == "default" else ""}>'
-        f'{t(f"play.level.{level}")}</option>' for level in levels_of)
-    seats = "".join(
-        f'<label class="hk-play-choice"><input type="radio" name="seat" value="{seat}"'
-        f'{" checked" if seat == "A" else ""}> {t(f"play.seat.{seat}")}</label>'
-        for seat in "AB")
+    page = game.play
+    if page is None:
+        raise ValueError(f"{game.id}: a page of kind play, but its plug-in has no Play page "
+                         "(gamekit.Plugin.play)")
+    # The frame's strings are the game's (``ui_prefix``: ``ll.play.new``), as each game words
+    # its page; where the page stands decides how far up ``assets/`` is.
+    k = game.ui_prefix.__add__
+    setup, new = k("play.setup"), k("play.new")
+    assets = "../" * (1 + writer.locales.game.folder.count("/")) + "assets/play/"
     data = {
-        "strings": {k: v for k, v in ui.items() if k.startswith(PREFIXES) or k == "grammar"},
+        "game": game.id,
+        "strings": {key: value for key, value in ui.items()
+                    if key.startswith(page.prefixes) or key == "grammar"},
         "rules": rule_links(writer, page_id),
         "maxText": game.session.MAX_TEXT,  # a record file larger than this is refused unread
     }
@@ -81,48 +78,43 @@ def render(writer: PageWriter, page_id: str) -> str:
 
     return "".join([
         '<div class="hk-play" id="hk-play" data-state="static">',
-        f'<form class="hk-play-setup"><fieldset><legend>{t("play.setup")}</legend>',
-        f'<label class="hk-play-field"><span>{t("play.edition")}</span>'
-        f'<select name="edition" aria-describedby="hk-play-edition-hint">{editions}</select>'
-        f'<span class="hk-play-hint" id="hk-play-edition-hint">'
-        f'{t("play.edition_hint", limit=game.facts["round_limit"])}</span></label>',
-        f'<label class="hk-play-field"><span>{t("play.level")}</span>'
-        f'<select name="level">{levels}</select></label>',
-        f'<fieldset class="hk-play-seat"><legend>{t("play.seat")}</legend>{seats}</fieldset>',
+        f'<form class="hk-play-setup"><fieldset><legend>{t(setup)}</legend>',
+        page.setup(t, writer.lang),
         # Not a submit button: pressed before play.js runs, it must not reload the page with
         # the settings in its address (the status says the game needs JavaScript).
         f'<button type="button" class="hk-btn hk-btn-run" data-act="new">'
-        f'{t("play.new")}</button>',
+        f'{t(new)}</button>',
         "</fieldset></form>",
         '<div class="hk-play-tools">',
-        button("download", "play.download", disabled=True),
-        f'<label class="hk-btn hk-play-file">{t("play.load")}'
+        button("download", k("play.download"), disabled=True),
+        f'<label class="hk-btn hk-play-file">{t(k("play.load"))}'
         '<input type="file" accept=".json,application/json" data-act="load"></label>',
-        button("share", "play.share", disabled=True),
+        button("share", k("play.share"), disabled=True),
         "</div>",
         # Shown by Share (the link, then what it gives away) and by Download (what the file
         # gives away).
         '<div class="hk-play-share" hidden><p><input type="text" readonly '
-        f'aria-label="{t("play.share_link")}"></p>'
-        f'<p class="hk-play-note">{t("play.share_note")}</p></div>',
-        f'<div class="hk-play-board" role="region" aria-label="{t("play.board")}"></div>',
+        f'aria-label="{t(k("play.share_link"))}"></p>'
+        f'<p class="hk-play-note">{t(k("play.share_note"))}</p></div>',
+        f'<div class="hk-play-board" role="region" aria-label="{t(k("play.board"))}"></div>',
         # Under the board, next to the reader's hand and the controls it goes with.
-        f'<p class="hk-play-status" role="status">{t("play.status.static")}</p>',
+        f'<p class="hk-play-status" role="status">{t(k("play.status.static"))}</p>',
         # Filled from the bytes the worker has received while the engine downloads.
-        f'<progress class="hk-play-progress" hidden aria-label="{t("play.progress")}">'
+        f'<progress class="hk-play-progress" hidden aria-label="{t(k("play.progress"))}">'
         "</progress>",
-        f'<p class="hk-play-thinking">{button("stop", "play.stop", hidden=True)}'
-        f'{button("resume", "play.resume", hidden=True)}</p>',
+        f'<p class="hk-play-thinking">{button("stop", k("play.stop"), hidden=True)}'
+        f'{button("resume", k("play.resume"), hidden=True)}</p>',
         '<div class="hk-play-error" role="alert"></div>',
         '<div class="hk-play-panel"></div>',
         '<div class="hk-play-replay" hidden>',
         button("back", "widget.back"), '<span class="hk-play-counter"></span>',
-        button("forward", "widget.forward"), button("live", "play.back_to_game", hidden=True),
+        button("forward", "widget.forward"), button("live", k("play.back_to_game"), hidden=True),
         "</div>",
-        f'<details class="hk-play-history" hidden><summary>{t("play.history")}</summary>'
+        f'<details class="hk-play-history" hidden><summary>{t(k("play.history"))}</summary>'
         f'<p class="hk-play-outcome"></p><ol class="hk-play-steps" start="0"></ol></details>',
         f'<script type="application/json" class="hk-play-data">{payload}</script>',
         "</div>",
-        '<link rel="stylesheet" href="../assets/play/play.css">',
-        '<script type="module" src="../assets/play/play.js"></script>',
+        f'<link rel="stylesheet" href="{assets}play.css">',
+        f'<link rel="stylesheet" href="{assets}{page.css}">' if page.css else "",
+        f'<script type="module" src="{assets}{page.module}"></script>',
     ])

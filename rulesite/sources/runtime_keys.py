@@ -25,7 +25,9 @@ REPO = Path(__file__).resolve().parents[2]
 SOURCES = (REPO / "docs" / "assets", REPO / "gamekit")
 """Where the browser's code is: its JavaScript and the Python the worker imports."""
 PREFIXES = ("play", "widget", "step", "outcome", "whatif", "share", "cite", "error")
-_LITERAL = re.compile(r"""["'`]((?:""" + "|".join(PREFIXES)
+# A game's Play page strings may stand under its plug-in's prefix (``ll.play.new``): checked
+# alike.
+_LITERAL = re.compile(r"""["'`]((?:[a-z]+\.play|""" + "|".join(PREFIXES)
                       + r""")\.[A-Za-z0-9_.-]*[A-Za-z0-9_])["'`]""")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 WINDOW = 300
@@ -58,17 +60,20 @@ WHATIF = (REPO / "docs" / "assets" / "examples" / "whatif.js",
 """What "what if?" and Share add to an example (gamekit.Plugin.whatif)."""
 
 
-def game_sources(game: str, *, play: bool, whatif: bool) -> tuple[tuple[Path, ...],
-                                                                   tuple[Path, ...]]:
+def game_sources(game: str, *, play: bool, whatif: bool,
+                 prefixed: bool = False) -> tuple[tuple[Path, ...], tuple[Path, ...]]:
     """The browser's code a page of ``game`` runs, and the code it may run: the site's
     scripts, ``gamekit`` and the game's own package run; the Play page's code runs only if
     the game has one (``play``), "what if?" only if its examples offer it (``whatif``).
-    Another game's package is neither."""
-    left_out = (() if play else PLAY) + (() if whatif else WHATIF)
+    Another game's package and Play module are neither. A game whose keys stand under a
+    prefix (``prefixed``) reads the shared record reader's keys under it, not as written."""
+    left_out = (() if play else PLAY) + (() if whatif else WHATIF) + (
+        (PLAY[1],) if prefixed else ())
     runs: list[Path] = []
     may: list[Path] = []
     for path in _files(SOURCES):
-        if path.parent.parent == REPO / "gamekit" and path.parent.name != game:
+        # Another game's plug-in, and its Play page's module (docs/assets/play/<game>/).
+        if path.parent.parent in (REPO / "gamekit", PLAY[0]) and path.parent.name != game:
             continue
         out = path in left_out or any(folder in path.parents for folder in left_out)
         (may if out else runs).append(path)

@@ -58,11 +58,18 @@ class Page:
     kind: str
     sections: tuple[Section, ...] = ()
     items: tuple[Misreading, ...] = ()
+    file: str | None = None  # its address when the ID cannot be (taken by a glossary term)
 
     @property
     def filename(self) -> str:
         """Markdown file in a language's docs folder; the home page is the language root."""
-        return "index.md" if self.kind == "home" else f"{self.id}.md"
+        return "index.md" if self.kind == "home" else f"{self.file or self.id}.md"
+
+    @property
+    def address(self) -> str:
+        """Its address in its game's folder of a language's site: ``""`` for the home page,
+        else its file's name and a slash (``play/``)."""
+        return "" if self.kind == "home" else f"{self.file or self.id}/"
 
 
 @dataclass(frozen=True)
@@ -160,8 +167,12 @@ class _Reader:
         return value
 
     def page(self, raw: Any, key: str) -> Page:
-        raw = self.mapping(raw, key, {"id", "kind"}, {"sections", "items"})
+        raw = self.mapping(raw, key, {"id", "kind"}, {"sections", "items", "file"})
         page_id = self.new_id(raw["id"], f"{key}.id", "page", None)
+        file = raw.get("file")
+        if file is not None and (not isinstance(file, str) or not ID_RE.match(file)):
+            raise self.fail(f"pages.{page_id}.file", f"expected a file name of lowercase ASCII "
+                                                     f"words joined by '-', got {file!r}")
         self.page_of[page_id] = page_id
         key = f"pages.{page_id}"
         kind = raw["kind"]
@@ -179,7 +190,7 @@ class _Reader:
             self.misreading(m, f"{key}.items[{i}]", page_id)
             for i, m in enumerate(self.listing(raw.get("items", []), f"{key}.items"))
         )
-        return Page(page_id, kind, sections, items)
+        return Page(page_id, kind, sections, items, file)
 
     def section(self, raw: Any, key: str, page_id: str, page_kind: str) -> Section:
         raw = self.mapping(raw, key, {"id", "blocks"}, {"chapter"})

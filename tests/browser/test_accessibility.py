@@ -45,7 +45,7 @@ def page_paths(locales: Locales, lang: str, *, one_per_kind: bool = False) -> li
         pages = list(dict.fromkeys(pages))
     other = next(code for code in LANGS if code != lang)
     folder = locales.game.folder
-    return [*(f"{lang}/{folder}{'' if p.kind == 'home' else p.id + '/'}" for p in pages),
+    return [*(f"{lang}/{folder}{p.address}" for p in pages),
             f"{lang}/{folder}book/", compare.address(lang, other, folder)]
 
 

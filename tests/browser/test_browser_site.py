@@ -22,8 +22,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def page_path(locales: Locales, page_id: str) -> str:
-    page = locales.structure.page(page_id)
-    return "" if page.kind == "home" else f"{page.id}/"
+    return locales.structure.page(page_id).address
 
 
 def switch_language(page: Page, lang: str) -> None:
@@ -158,9 +157,8 @@ def test_no_foreign_request_and_no_console_error(watched: Watched, site_url: str
         for game in games:
             structure = load(REPO / "locales", game.id).structure
             for p in structure.pages:
-                path = "" if p.kind == "home" else f"{p.id}/"
                 tabs.append(watched.context.new_page())
-                tabs[-1].goto(f"{site_url}/{lang}/{game.folder}{path}")
+                tabs[-1].goto(f"{site_url}/{lang}/{game.folder}{p.address}")
         for tab in tabs:
             tab.wait_for_load_state("networkidle")
             tab.close()

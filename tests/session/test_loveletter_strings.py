@@ -184,6 +184,14 @@ def test_counts_take_the_languages_plural_forms(lang: str) -> None:
             assert set(forms) == {"other"}
 
 
+PLAY_LABELS = {f"ll.play.{name}" for name in (
+    "setup", "players", "players.n", "variant", "level", "new", "download", "load", "share",
+    "share_link", "board", "progress", "stop", "resume", "back_to_game", "history",
+    "replay_game", "news", "your_hand", "yourself", "rule", "confirm", "cancel", "deal")}
+"""The Play page's labels (fields, buttons, headings), not sentences."""
+PLAY_LABEL_GROUPS = ("ll.play.variant.", "ll.play.level.")
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_punctuation_follows_the_languages_house_style(lang: str) -> None:
     for key, value in templates(lang).items():
@@ -203,10 +211,13 @@ def test_punctuation_follows_the_languages_house_style(lang: str) -> None:
             # (the notation's examples keep their ASCII signs), no space at all.
             prose = re.sub(r"[0-9A-Z]+[>=/][0-9A-Z>=/]*", "", value)
             assert not re.search(r"[:;,.!?()\"' ]", prose), where
-            # Names and labels are not sentences: no full stop.
+            # Names and labels are not sentences: no full stop (nor the Play page's labels:
+            # its fields, options, buttons and headings); a sentence may end on a message
+            # it quotes, or on "…" while something is under way.
             if not key.startswith(("ll.card.", "ll.count.", "ll.board.", "ll.table.",
-                                   "glossary.edition.", "game.", "teach.book_title")):
-                assert value.endswith(("。", "{why}")), where
+                                   "glossary.edition.", "game.", "teach.book_title")) \
+                    and key not in PLAY_LABELS and not key.startswith(PLAY_LABEL_GROUPS):
+                assert value.endswith(("。", "{why}", "{error}", "…")), where
         else:
             assert "\u202f" not in value and "«" not in value and "「" not in value, where
             assert not re.search(r" [:;,.!?]", value), where

@@ -24,15 +24,16 @@ REPO = Path(__file__).resolve().parents[2]
 
 def page_urls(root: str) -> dict[tuple[str, str], str]:
     """(lang, page) -> the page's address on a site at ``root``, for every game's pages (a
-    page is its ID in its game's folder: ``love-letter/basics``); the whole rulebook of each
-    game in each language (rulesite/pages/book.py) is one of its pages, ``book``."""
-    return {(lang, folder + page_id):
-            f"{root}{lang}/{folder}{'' if kind == 'home' else page_id + '/'}"
+    page is its file name, its ID unless it says otherwise, in its game's folder:
+    ``love-letter/basics``); the whole rulebook of each game in each language
+    (rulesite/pages/book.py) is one of its pages, ``book``."""
+    return {(lang, folder + name):
+            f"{root}{lang}/{folder}{'' if kind == 'home' else name + '/'}"
             for game in load_all(REPO / "locales")
             for folder in [game.game.folder]
             for lang in LANGS
-            for page_id, kind in [*((p.id, p.kind) for p in game.structure.pages),
-                                  ("book", "book")]}
+            for name, kind in [*((p.filename.removesuffix(".md"), p.kind)
+                                 for p in game.structure.pages), ("book", "book")]}
 
 
 def compare_urls(root: str) -> list[str]:

@@ -26,8 +26,7 @@ def locales_of(site: Path) -> Path:
 
 
 def page_file(site: Path, lang: str, structure: Structure, page_id: str) -> Path:
-    page = structure.page(page_id)
-    return site / lang / ("index.html" if page.kind == "home" else f"{page.id}/index.html")
+    return site / lang / structure.page(page_id).address / "index.html"
 
 
 def test_every_page_in_every_language(any_site: Path) -> None:

@@ -2,9 +2,9 @@
 each language's site, every rule with its number and its ID as anchor, its tables from the
 engine, its examples computed by the engine with the page naming the game the worker loads,
 its figures, its own changelog and whole rulebook, citations naming the game and its rules
-version, a home page in each game listing both games, search finding both games' rules, its
-rules side by side in two languages (``compare/love-letter/<a>-<b>/``), and no Play page or
-link (Love Letter has none yet)."""
+version, a home page in each game listing the other game, search finding both games' rules,
+its rules side by side in two languages (``compare/love-letter/<a>-<b>/``), and its Play page
+at ``love-letter/play/`` (its own settings, strings and module)."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def hk() -> Locales:
 
 def page_html(site: Path, lang: str, page_id: str, folder: str = FOLDER) -> str:
     page = next(p for p in (ll() if folder else hk()).structure.pages if p.id == page_id)
-    name = "" if page.kind == "home" else f"{page.id}/"
+    name = "" if page.kind == "home" else page.filename.removesuffix(".md") + "/"
     return (site / lang / folder / name / "index.html").read_text(encoding="utf-8")
 
 
@@ -65,7 +65,7 @@ def rules_by_page() -> dict[str, list[tuple[str, str]]]:
 def test_every_page_is_under_the_games_folder_in_every_language(real_site: Path) -> None:
     for lang in LANGS:
         for page in ll().structure.pages:
-            name = "" if page.kind == "home" else f"{page.id}/"
+            name = "" if page.kind == "home" else page.filename.removesuffix(".md") + "/"
             assert (real_site / lang / FOLDER / name / "index.html").is_file(), (lang, page.id)
         # Hanamikoji's pages stay at the language's root.
         assert (real_site / lang / "basics" / "index.html").is_file()
@@ -250,10 +250,41 @@ def test_search_finds_both_games_rules(real_site: Path, lang: str) -> None:
         {"folder": f"{FOLDER}/", "name": ll().languages[lang].ui["game.name"]}]
 
 
-def test_no_play_page_or_link_for_love_letter(real_site: Path) -> None:
-    assert not any(page.kind == "play" for page in ll().structure.pages)
-    for lang in LANGS:
-        for path in (real_site / lang / FOLDER).rglob("*.html"):
-            source = path.read_text(encoding="utf-8")
-            assert not re.search(r'href="[^"]*love-letter/play/', source), path
-            assert not (real_site / lang / FOLDER / "play").exists()
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_play_page_offers_the_games_settings_in_its_language(real_site: Path,
+                                                                 lang: str) -> None:
+    """At love-letter/play/ (the glossary keeps the ID ``play``), in the game's menu: the
+    player counts, the variants (each saying the counts it seats, which the engine's own
+    PLAYER_COUNTS give), the levels the worker plays, every string of the page's script and
+    of the session in this language, Love Letter's module, and rule links that resolve."""
+    ui = ll().languages[lang].ui
+    page = page_html(real_site, lang, "ll-play")
+    assert 'href="play/"' in page_html(real_site, lang, "ll-home")  # the game's menu
+    data = json.loads(re.search(r'<script type="application/json" class="hk-play-data">'
+                                r"(.*?)</script>", page, re.S).group(1))  # type: ignore[union-attr]
+    assert data["game"] == "loveletter"
+    assert {k: v for k, v in ui.items() if k.startswith("ll.")}.items() <= \
+        data["strings"].items()
+    assert not any(k.startswith("play.") for k in data["strings"])  # Hanamikoji's own
+    for key in ("ll.play.new", "ll.play.download", "ll.play.load", "ll.play.share"):
+        assert ui[key].replace("'", "&#x27;") in page
+    players = re.search(r'<select name="players">(.*?)</select>', page, re.S)
+    assert players is not None
+    standard = loveletter.PLAYER_COUNTS[loveletter.Variant.STANDARD]
+    assert re.findall(r'<option value="(\d)"', players.group(1)) == [str(n) for n in standard]
+    for variant in loveletter.Variant:
+        counts = " ".join(map(str, loveletter.PLAYER_COUNTS[variant]))
+        assert f'<option value="{variant.value}" data-players="{counts}"' in page
+    for level in gamekit.plugin("loveletter").session.LEVELS:
+        assert f'<option value="{level}"' in page
+    rules = data["rules"]
+    assert {"countess-forced", "handmaid-protection", "priest-look"} <= rules.keys()
+    for rule_id, link in rules.items():
+        target, _, anchor = link["href"].partition("#")
+        built = (real_site / lang / FOLDER / "play" / target / "index.html").resolve()
+        assert anchor == rule_id and f'id="{rule_id}"' in built.read_text(encoding="utf-8")
+    assert '<script type="module" src="../../assets/play/loveletter/play.js">' in page
+    assert '<link rel="stylesheet" href="../../assets/play/play.css">' in page
+    assert (real_site / lang / "assets" / "play" / "loveletter" / "play.js").is_file()
+    # Its page and its Python name no other game's Play module.
+    assert "hanamikoji/play.js" not in page

@@ -56,8 +56,9 @@ def test_the_play_page_is_built_linked_and_its_rule_links_resolve(
         assert anchor == rule_id
         built = (real_site / lang / "play" / target / "index.html").resolve()
         assert f'id="{rule_id}"' in built.read_text(encoding="utf-8"), link
-    assert '<script type="module" src="../assets/play/play.js">' in page
-    assert (real_site / lang / "assets" / "play" / "play.js").is_file()
+    # The game's module, as its plug-in names it (gamekit.PlayPage).
+    assert '<script type="module" src="../assets/play/hanamikoji/play.js">' in page
+    assert (real_site / lang / "assets" / "play" / "hanamikoji" / "play.js").is_file()
 
 
 # The rules each printed rulebook plays, read from the rulebooks (not from the builder's
@@ -74,3 +75,28 @@ def test_the_play_page_starts_on_the_rules_of_the_languages_rulebook(
     assert select is not None
     chosen = re.findall(r'<option value="([a-z0-9-]+)" selected>', select.group(1))
     assert chosen == [PRINTED_RULES[lang]], chosen
+
+
+GAME_NAMES = re.compile(r"hanamikoji|love.?letter|geisha|marker", re.I)
+
+
+def test_the_play_frame_names_no_game() -> None:
+    """The frame every game's Play page shares (the builder's page, the browser's frame, its
+    records and links) names no game outside its comments: each game enters through its
+    plug-in (gamekit.PlayPage: its settings, strings and module)."""
+    import ast
+
+    source = (REPO / "rulesite" / "pages" / "play.py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.FunctionDef)) and node.body
+                  and isinstance(node.body[0], ast.Expr)}
+    code = [node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)
+            and isinstance(node.value, str) and id(node) not in docstrings]
+    code += [node.id for node in ast.walk(tree) if isinstance(node, ast.Name)]
+    assert not [s for s in code if GAME_NAMES.search(s)]
+    for name in ("frame.js", "store.js", "share.js", "play.css"):
+        lines = (REPO / "docs" / "assets" / "play" / name).read_text(encoding="utf-8")
+        code_lines = [line for line in lines.splitlines()
+                      if not line.lstrip().startswith(("//", "/*", "*"))]
+        assert not [line for line in code_lines if GAME_NAMES.search(line)], name

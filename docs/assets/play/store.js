@@ -1,43 +1,54 @@
 // The game in progress, kept in localStorage so that a reload resumes it. Storage may be
-// missing or full (private modes, quotas): the page then simply forgets on reload.
+// missing or full (private modes, quotas): the page then simply forgets on reload. Each game's
+// Play page keeps its own (its key), and says what a saved game of its own looks like.
 
-const KEY = "hk-play-game";
 const VERSION = 1;
-const LEVELS = ["easy", "default", "strong"]; // session.py LEVELS
 
-/** @param {{record: string, human: string, level: string}} game */
-export function save(game) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify({ version: VERSION, ...game }));
-  } catch {
-    // Nothing to do: the game goes on, unsaved.
-  }
-}
+/** @typedef {{record: string, human: string, level: string}} Saved */
 
-/** The saved game ({record, human, level}) or null. For a game in progress the record is the
- * seat's concealed record (session.py conceal()): no seed and none of the other seat's cards
- * are stored. The record is checked again by the engine before use (session.py): storage is
- * as untrusted as any input. */
-export function load() {
-  try {
-    const saved = JSON.parse(localStorage.getItem(KEY) || "null");
-    if (!saved) return null;
-    if (saved.version !== VERSION || typeof saved.record !== "string"
-        || !["A", "B"].includes(saved.human) || !LEVELS.includes(saved.level)) {
-      clear(); // damaged or forged: forgotten, so that it cannot come back
-      return null;
+/**
+ * The saved game of one Play page under `key`; `valid` tells a saved game of that page from
+ * a damaged or forged one (its seat and level), which is forgotten.
+ * @param {string} key @param {(saved: Saved) => boolean} valid
+ */
+export function storage(key, valid) {
+  function clear() {
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      // As in save().
     }
-    return saved;
-  } catch {
-    clear();
-    return null;
   }
-}
-
-export function clear() {
-  try {
-    localStorage.removeItem(KEY);
-  } catch {
-    // As in save().
-  }
+  return {
+    /** @param {Saved} game */
+    save(game) {
+      try {
+        localStorage.setItem(key, JSON.stringify({ version: VERSION, ...game }));
+      } catch {
+        // Nothing to do: the game goes on, unsaved.
+      }
+    },
+    /** The saved game ({record, human, level}) or null. For a game in progress the record is
+     * the seat's concealed record (session.py conceal()): no seed and none of the other seats'
+     * cards are stored. The record is checked again by the engine before use (session.py):
+     * storage is as untrusted as any input.
+     * @returns {Saved | null} */
+    load() {
+      try {
+        const saved = JSON.parse(localStorage.getItem(key) || "null");
+        if (!saved) return null;
+        if (saved.version !== VERSION || typeof saved.record !== "string"
+            || typeof saved.human !== "string" || typeof saved.level !== "string"
+            || !valid(saved)) {
+          clear(); // damaged or forged: forgotten, so that it cannot come back
+          return null;
+        }
+        return saved;
+      } catch {
+        clear();
+        return null;
+      }
+    },
+    clear,
+  };
 }

@@ -12,12 +12,18 @@
 // loading, idle, play, busy (a move on its way), thinking, stopped, deal, over, review, failed
 // (styles and tests).
 
-import { engine as sharedEngine } from "../examples/boot.js";
-import { escapeHTML, translator } from "../examples/i18n.js";
+import { engine as sharedEngine } from "../../examples/boot.js";
+import { escapeHTML } from "../../examples/i18n.js";
+import { caller, frame } from "../frame.js";
 import { reachable } from "./choose.js";
 import { controls, outcomeHTML } from "./panel.js";
-import { copy, download, hasRecord, linkTo } from "./share.js";
-import * as store from "./store.js";
+import { hasRecord } from "../share.js";
+import { storage } from "../store.js";
+
+const LEVELS = ["easy", "default", "strong"]; // session.py LEVELS
+// A saved game of this page: a seat of the two and a level it offers.
+const store = storage("hk-play-game",
+  (saved) => ["A", "B"].includes(saved.human) && LEVELS.includes(saved.level));
 
 const THINK_LIMIT_MS = 120000; // the strong level takes seconds on a slow phone
 const CALL_LIMIT_MS = 30000;
@@ -29,42 +35,15 @@ const CALL_LIMIT_MS = 30000;
 /** @typedef {{record: string, viewer: string | null, concealed: string | null, own: boolean,
  *  boards: string[], steps: SessionStep[], index: number, over: boolean, outcome: string}}
  *  Review a game stepped through */
-/** @typedef {{ok: true, result: any} | {ok: false, kind: string, message?: string,
- *  rule?: string, what?: string}} Asked what ask() answers: a refusal carries its rule */
+/** @typedef {import("../frame.js").Asked} Asked */
 
 const root = document.getElementById("hk-play");
 if (root) start(root);
 
 /** @param {HTMLElement} root */
 async function start(root) {
-  const data = JSON.parse(String(root.querySelector(".hk-play-data")?.textContent));
-  const strings = data.strings;
-  const t = translator(strings);
-  // Every element play.py writes: present whenever this module runs on its page.
-  const $ = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (
-    root.querySelector(selector));
-  const el = {
-    setup: /** @type {HTMLFormElement} */ ($(".hk-play-setup")),
-    progress: /** @type {HTMLProgressElement} */ ($(".hk-play-progress")),
-    stop: $('[data-act="stop"]'),
-    resume: $('[data-act="resume"]'),
-    download: /** @type {HTMLButtonElement} */ ($('[data-act="download"]')),
-    load: /** @type {HTMLInputElement} */ ($('[data-act="load"]')),
-    share: /** @type {HTMLButtonElement} */ ($('[data-act="share"]')),
-    status: $(".hk-play-status"),
-    error: $(".hk-play-error"),
-    shareBox: $(".hk-play-share"),
-    panel: $(".hk-play-panel"),
-    board: $(".hk-play-board"),
-    replay: $(".hk-play-replay"),
-    counter: $(".hk-play-counter"),
-    back: /** @type {HTMLButtonElement} */ ($('[data-act="back"]')),
-    forward: /** @type {HTMLButtonElement} */ ($('[data-act="forward"]')),
-    live: $('[data-act="live"]'),
-    outcome: $(".hk-play-outcome"),
-    steps: $(".hk-play-steps"),
-    history: $(".hk-play-history"),
-  };
+  const { data, strings, t, $, el, setState, say, ruleLink, showError, listSteps,
+    focusKey: focusOf, restoreFocus, clearHash, wireRecords } = frame(root, "");
 
   // New game is heard before the first await: pressed while the engine module is still on
   // its way (a slow connection, a busy phone), the press is kept and the game starts on arrival.
@@ -85,39 +64,13 @@ async function start(root) {
   // {record, viewer, concealed, own, boards, steps, outcome, index}: a game stepped through
   /** @type {Review | null} */
   let review = null;
-  /** @type {import("../examples/runtime.js").Pending | null} */
-  let pending = null; // the engine call in progress (it can be cancelled)
-  let generation = 0; // bumped by New game, Load, a link: answers for older ones are dropped
+  // The engine call in progress (it can be cancelled) and the generation, bumped by New
+  // game, Load, a link: answers for older ones are dropped.
+  const calls = caller(engine, t);
 
-  const setState = (/** @type {string} */ state) => { root.dataset.state = state; };
-  const say = (/** @type {string} */ html) => { el.status.innerHTML = html; };
-  const ruleLink = (/** @type {string | undefined} */ id) => {
-    const rule = id && data.rules[id];
-    return rule ? ` <a class="hk-play-rule" href="${rule.href}">${t.html("play.rule",
-      { number: rule.number })}</a>` : "";
-  };
-  const showError = (/** @type {string | undefined} */ html, /** @type {string} */ rule = "") => {
-    el.error.innerHTML = html ? `<p>${html}${ruleLink(rule)}</p>` : "";
-  };
-
-  // One engine call at a time from this page; {ok, result} or {ok: false, kind, message}.
-  /** @param {string} fn @param {unknown[]} args @returns {Promise<Asked>} */
-  async function ask(fn, args, limit = CALL_LIMIT_MS) {
-    const mine = generation;
-    const call = engine.call(fn, args, { timeLimit: limit });
-    pending = call;
-    const answer = await call;
-    if (pending === call) pending = null;
-    if (mine !== generation) return { ok: false, kind: "stale" };
-    if (!answer.ok) {
-      const { kind, message, damaged } = answer.error || { kind: "engine" };
-      return { ok: false, kind, message: damaged ? t.text("error.damaged", { file: damaged })
-        : message };
-    }
-    const refused = answer.result.error; // session.py's refusal: {kind, message, path, rule}
-    if (refused) return { ok: false, ...refused, kind: "refused", what: refused.kind };
-    return { ok: true, result: answer.result };
-  }
+  // One engine call at a time from this page (frame.js caller).
+  const ask = (/** @type {string} */ fn, /** @type {unknown[]} */ args, limit = CALL_LIMIT_MS) =>
+    calls.ask(fn, args, limit);
 
   // The engine failed (it could not start, broke, or passed its time limit): said, and the
   // page goes on: New game starts a fresh worker, Let the engine play retries this game.
@@ -136,7 +89,7 @@ async function start(root) {
     if (engine.state === "ready") dealAhead();
     el.progress.hidden = engine.state !== "loading";
     if (engine.state === "loading" && !pos && !review && waiting()) say(t.html("play.status.loading"));
-    if (engine.state === "failed" && !pending) { // a start-up ahead of any call failed
+    if (engine.state === "failed" && !calls.pending) { // a start-up ahead of any call failed
       setState("failed");
       const damaged = engine.failure && engine.failure.damaged;
       say(t.html("play.status.failed", { error: damaged
@@ -167,7 +120,7 @@ async function start(root) {
   // A game dealt ahead, while the reader reads the settings: {edition, promise of {record,
   // seed, seat, position} or null}. New game then shows it at once rather than waiting for
   // the deal and the first board (on a phone's CPU, about a second more). Its calls are not
-  // `pending`: New game waits for them rather than stopping the worker.
+  // `calls.pending`: New game waits for them rather than stopping the worker.
   /** @type {{edition: string, promise: Promise<{record: string, seed: number, seat: string,
    *  position: Position | null} | null>} | null} */
   let ahead = null;
@@ -178,7 +131,7 @@ async function start(root) {
     const edition = String(form.get("edition"));
     const seat = form.get("seat") === "B" ? "B" : "A";
     const seed = fresh();
-    const result = (/** @type {import("../examples/runtime.js").Answer} */ answer) => (answer.ok && !answer.result.error ? answer.result : null);
+    const result = (/** @type {import("../../examples/runtime.js").Answer} */ answer) => (answer.ok && !answer.result.error ? answer.result : null);
     const promise = (async () => {
       const dealt = result(await engine.call("new_game", [edition, seed], { timeLimit: CALL_LIMIT_MS }));
       if (!dealt) return null;
@@ -191,9 +144,9 @@ async function start(root) {
 
   async function newGame() {
     const form = new FormData(el.setup);
-    generation += 1;
-    const mine = generation;
-    if (pending) pending.cancel();
+    calls.generation += 1;
+    const mine = calls.generation;
+    if (calls.pending) calls.pending.cancel();
     review = null;
     clearHash();
     showError("");
@@ -203,7 +156,7 @@ async function start(root) {
     if (engine.state !== "ready") say(t.html("play.status.loading"));
     const early = ahead && ahead.edition === edition ? await ahead.promise : null;
     ahead = null;
-    if (mine !== generation) return;
+    if (mine !== calls.generation) return;
     let record;
     if (early) record = early.record;
     else {
@@ -530,7 +483,7 @@ async function start(root) {
     }
     const form = new FormData(el.setup);
     const seat = form.get("seat") === "B" ? "B" : "A";
-    generation += 1;
+    calls.generation += 1;
     game = { record, human: answer.result.to_move || seat, level: String(form.get("level")),
       concealed: null };
     clearHash();
@@ -560,7 +513,7 @@ async function start(root) {
       return showError(answer.message, answer.rule);
     }
     const form = new FormData(el.setup);
-    generation += 1;
+    calls.generation += 1;
     game = { record: answer.result.record, human: viewer || answer.result.seat,
       level: String(form.get("level")), concealed };
     clearHash();
@@ -581,8 +534,8 @@ async function start(root) {
   }
 
   async function openLink() {
-    generation += 1;
-    if (pending) pending.cancel();
+    calls.generation += 1;
+    if (calls.pending) calls.pending.cancel();
     showError("");
     setState("loading");
     const answer = await ask("open_link", [location.hash, strings]);
@@ -598,8 +551,8 @@ async function start(root) {
 
   /** @param {File} file */
   async function loadFile(file) {
-    generation += 1;
-    if (pending) pending.cancel();
+    calls.generation += 1;
+    if (calls.pending) calls.pending.cancel();
     showError("");
     // Refused before it is read: a file of hundreds of megabytes would stall the tab first.
     if (file.size > data.maxText * 4) { // UTF-8 takes at most 4 bytes a character
@@ -646,71 +599,17 @@ async function start(root) {
     say(`${html} ${el.status.innerHTML}`);
   }
 
-  /** @param {SessionStep[]} steps @param {number} current */
-  function listSteps(steps, current) {
-    el.history.hidden = !steps.length;
-    el.steps.innerHTML = steps.map((step, i) =>
-      `<li value="${i}"${i === current ? ' aria-current="step"' : ""}>${step.html || ""}${ruleLink(step.rule)}</li>`).join("");
-  }
-
-  function focusKey() {
-    const active = /** @type {HTMLElement | null} */ (document.activeElement);
-    if (!active || !root.contains(active)) return null;
-    for (const name of ["part", "act", "marker", "move"]) {
-      if (active.dataset && active.dataset[name]) return [name, active.dataset[name]];
-    }
-    return null;
-  }
-
-  /** @param {string[] | null} key @param {HTMLButtonElement[]} fallbacks */
-  function restoreFocus(key, fallbacks = []) {
-    if (!key) return;
-    const [name, value] = key;
-    const attr = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-    const found = /** @type {HTMLButtonElement | null} */ (
-      root.querySelector(`[data-${attr}="${CSS.escape(value)}"]`));
-    const target = found && !found.disabled ? found
-      : fallbacks.find((b) => !b.disabled && !b.hidden) || el.panel.querySelector("button");
-    if (target) target.focus();
-  }
-
-  function clearHash() {
-    if (hasRecord()) history.replaceState(null, "", location.pathname + location.search);
-  }
+  const focusKey = () => focusOf(["part", "act", "marker", "move"]);
 
   // --- events -----------------------------------------------------------------------------
 
   onNewGame = newGame;
-  el.stop.addEventListener("click", () => pending && pending.cancel());
+  el.stop.addEventListener("click", () => calls.pending && calls.pending.cancel());
   el.resume.addEventListener("click", () => {
     el.resume.hidden = true;
     refresh(); // the position again, then the engine's move if it is its turn
   });
-  const shareInput = /** @type {HTMLInputElement} */ ($(".hk-play-share input"));
-  const shareLine = /** @type {HTMLElement} */ (shareInput.parentElement);
-  el.download.addEventListener("click", () => {
-    const shared = shareable();
-    if (!shared) return;
-    download(shared.record);
-    shareLine.hidden = true;
-    el.shareBox.hidden = false; // what the file holds, said
-  });
-  el.load.addEventListener("change", () => {
-    const [file] = el.load.files || [];
-    el.load.value = "";
-    if (file) loadFile(file);
-  });
-  el.share.addEventListener("click", async () => {
-    const shared = shareable();
-    if (!shared) return;
-    const link = linkTo(shared.record, shared.moves);
-    shareInput.value = link;
-    shareLine.hidden = false;
-    el.shareBox.hidden = false;
-    const copied = await copy(link);
-    say(t.html(copied ? "play.copied" : "play.copy_failed"));
-    if (!copied) shareInput.select();
-  });
+  wireRecords(shareable, loadFile);
   el.back.addEventListener("click", () => go(reviewed().index - 1));
   el.forward.addEventListener("click", () => go(reviewed().index + 1));
   el.live.addEventListener("click", () => {

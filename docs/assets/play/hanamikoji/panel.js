@@ -4,10 +4,10 @@
 // handles the clicks (data-marker, data-move, data-act). Every choice offered comes from the
 // engine's legal moves (choose.js).
 
-import { escapeHTML } from "../examples/i18n.js";
+import { escapeHTML } from "../../examples/i18n.js";
 import { cardsOf, complete } from "./choose.js";
 
-/** @typedef {import("../examples/i18n.js").Translator} Translator */
+/** @typedef {import("../../examples/i18n.js").Translator} Translator */
 /** @typedef {(rule: string) => string} RuleLink the HTML of a link to a rule */
 /** @typedef {SessionPosition} Position session.py's position() (types/session.d.ts) */
 

@@ -1,0 +1,166 @@
+// The Play page's frame, the same for every game (rulesite/pages/play.py writes it): its
+// elements and data, its strings, the status and the errors with their rule, the list of
+// steps, the focus kept across a redraw, and one engine call at a time. Each game's module
+// (docs/assets/play/<game>/play.js, named by its plug-in) builds its page on it.
+
+import { translator } from "../examples/i18n.js";
+import { copy, download, hasRecord, linkTo } from "./share.js";
+
+/** @typedef {{index?: number, moves?: number, html?: string, rule?: string}} FrameStep */
+/** @typedef {{ok: true, result: any} | {ok: false, kind: string, message?: string,
+ *  rule?: string, what?: string}} Asked what ask() answers: a refusal carries its rule */
+
+/**
+ * The frame of the Play page in `root`; `prefix` is the game's interface key prefix ("" or
+ * "ll.": gamekit.Plugin.ui_prefix), under which its Play page strings stand.
+ * @param {HTMLElement} root @param {string} prefix
+ */
+export function frame(root, prefix) {
+  const data = JSON.parse(String(root.querySelector(".hk-play-data")?.textContent));
+  const t = translator(data.strings);
+  // Every element play.py writes: present whenever a game's module runs on its page.
+  const $ = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (
+    root.querySelector(selector));
+  const el = {
+    setup: /** @type {HTMLFormElement} */ ($(".hk-play-setup")),
+    progress: /** @type {HTMLProgressElement} */ ($(".hk-play-progress")),
+    stop: $('[data-act="stop"]'),
+    resume: $('[data-act="resume"]'),
+    download: /** @type {HTMLButtonElement} */ ($('[data-act="download"]')),
+    load: /** @type {HTMLInputElement} */ ($('[data-act="load"]')),
+    share: /** @type {HTMLButtonElement} */ ($('[data-act="share"]')),
+    status: $(".hk-play-status"),
+    error: $(".hk-play-error"),
+    shareBox: $(".hk-play-share"),
+    panel: $(".hk-play-panel"),
+    board: $(".hk-play-board"),
+    replay: $(".hk-play-replay"),
+    counter: $(".hk-play-counter"),
+    back: /** @type {HTMLButtonElement} */ ($('[data-act="back"]')),
+    forward: /** @type {HTMLButtonElement} */ ($('[data-act="forward"]')),
+    live: $('[data-act="live"]'),
+    outcome: $(".hk-play-outcome"),
+    steps: $(".hk-play-steps"),
+    history: $(".hk-play-history"),
+  };
+  const setState = (/** @type {string} */ state) => { root.dataset.state = state; };
+  const say = (/** @type {string} */ html) => { el.status.innerHTML = html; };
+  const ruleLink = (/** @type {string | undefined} */ id) => {
+    const rule = id && data.rules[id];
+    return rule ? ` <a class="hk-play-rule" href="${rule.href}">${t.html(`${prefix}play.rule`,
+      { number: rule.number })}</a>` : "";
+  };
+  const showError = (/** @type {string | undefined} */ html, /** @type {string} */ rule = "") => {
+    el.error.innerHTML = html ? `<p>${html}${ruleLink(rule)}</p>` : "";
+  };
+
+  /** The steps of the game shown, the current one marked. @param {FrameStep[]} steps
+   * @param {number} current */
+  function listSteps(steps, current) {
+    el.history.hidden = !steps.length;
+    el.steps.innerHTML = steps.map((step, i) =>
+      `<li value="${i}"${i === current ? ' aria-current="step"' : ""}>${step.html || ""}${ruleLink(step.rule)}</li>`).join("");
+  }
+
+  /** The control in focus, by the first of its data attributes `names` it has.
+   * @param {string[]} names */
+  function focusKey(names) {
+    const active = /** @type {HTMLElement | null} */ (document.activeElement);
+    if (!active || !root.contains(active)) return null;
+    for (const name of names) {
+      if (active.dataset && active.dataset[name]) return [name, active.dataset[name]];
+    }
+    return null;
+  }
+
+  /** The focus back on the control `key` names after a redraw, or on the first of
+   * `fallbacks` (then of the panel's buttons) that can take it.
+   * @param {string[] | null} key @param {HTMLButtonElement[]} fallbacks */
+  function restoreFocus(key, fallbacks = []) {
+    if (!key) return;
+    const [name, value] = key;
+    const attr = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    const found = /** @type {HTMLButtonElement | null} */ (
+      root.querySelector(`[data-${attr}="${CSS.escape(value)}"]`));
+    const target = found && !found.disabled ? found
+      : fallbacks.find((b) => !b.disabled && !b.hidden) || el.panel.querySelector("button");
+    if (target) target.focus();
+  }
+
+  /** A shared record's address (#record=...) out of the address bar. */
+  function clearHash() {
+    if (hasRecord()) history.replaceState(null, "", location.pathname + location.search);
+  }
+
+  /**
+   * Download, Load and Share wired to the game's module: `shareable()` is what they give (a
+   * record and the moves shown, or null), `loadFile(file)` opens a file chosen.
+   * @param {() => {record: string, moves?: number | null} | null} shareable
+   * @param {(file: File) => unknown} loadFile
+   */
+  function wireRecords(shareable, loadFile) {
+    const shareInput = /** @type {HTMLInputElement} */ ($(".hk-play-share input"));
+    const shareLine = /** @type {HTMLElement} */ (shareInput.parentElement);
+    el.download.addEventListener("click", () => {
+      const shared = shareable();
+      if (!shared) return;
+      download(shared.record);
+      shareLine.hidden = true;
+      el.shareBox.hidden = false; // what the file holds, said
+    });
+    el.load.addEventListener("change", () => {
+      const [file] = el.load.files || [];
+      el.load.value = "";
+      if (file) loadFile(file);
+    });
+    el.share.addEventListener("click", async () => {
+      const shared = shareable();
+      if (!shared) return;
+      const link = linkTo(shared.record, shared.moves);
+      shareInput.value = link;
+      shareLine.hidden = false;
+      el.shareBox.hidden = false;
+      const copied = await copy(link);
+      say(t.html(copied ? `${prefix}play.copied` : `${prefix}play.copy_failed`));
+      if (!copied) shareInput.select();
+    });
+  }
+
+  return { data, strings: data.strings, t, $, el, setState, say, ruleLink, showError, listSteps,
+    focusKey, restoreFocus, clearHash, wireRecords };
+}
+
+/**
+ * One engine call at a time from a page: `ask(fn, args, limit)` answers {ok, result} or
+ * {ok: false, kind, message} (a refusal of session.py as kind "refused", with its rule).
+ * Bumping `generation` (New game, Load, a link) makes the answers of older calls "stale";
+ * `pending` is the call in progress, which can be cancelled.
+ * @param {import("../examples/runtime.js").Engine} engine
+ * @param {import("../examples/i18n.js").Translator} t
+ */
+export function caller(engine, t) {
+  const calls = {
+    generation: 0,
+    /** @type {import("../examples/runtime.js").Pending | null} */
+    pending: null,
+    /** @param {string} fn @param {unknown[]} args @param {number} limit
+     * @returns {Promise<Asked>} */
+    async ask(fn, args, limit) {
+      const mine = calls.generation;
+      const call = engine.call(fn, args, { timeLimit: limit });
+      calls.pending = call;
+      const answer = await call;
+      if (calls.pending === call) calls.pending = null;
+      if (mine !== calls.generation) return { ok: false, kind: "stale" };
+      if (!answer.ok) {
+        const { kind, message, damaged } = answer.error || { kind: "engine" };
+        return { ok: false, kind, message: damaged ? t.text("error.damaged", { file: damaged })
+          : message };
+      }
+      const refused = answer.result.error; // session.py's refusal: {kind, message, path, rule}
+      if (refused) return { ok: false, ...refused, kind: "refused", what: refused.kind };
+      return { ok: true, result: answer.result };
+    },
+  };
+  return calls;
+}

@@ -1,0 +1,338 @@
+"""Love Letter's Play page in a real browser, on a 390 px phone: whole games against the engine
+through the page's own controls (the hand, the choice and "Play" on screen at each decision,
+the outcome the CPython engine's for the downloaded record); the other players' cards never in
+the page; the Priest's look shown to the reader who played it; a card the rules forbid
+refused with its rule; a shared link reopened; a damaged link refused in the page's language;
+the variant narrowing the player counts."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+
+import pytest
+from conftest import Tab, open_tab
+from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from test_accessibility import axe_problems
+from test_play import ON_SCREEN  # inside the screen, under Material's sticky header
+
+from gamekit.loveletter import session
+from loveletter import SEATS, Card, Game, Record
+from rulesite.sources.locales import Locales, load
+
+REPO = Path(__file__).resolve().parents[2]
+LIVE_TIMEOUT_MS = 60_000  # booting Pyodide on a busy 2-core machine, with margin
+GAME_SECONDS = 300  # a whole game of several rounds on a busy machine
+PANEL = ".hk-play-panel"
+# Seeds of new_game(2, "standard", seed) whose first deal gives player A, who starts:
+# two Priests (PRIEST_SEED), the Countess with a Prince (COUNTESS_SEED). Checked below.
+PRIEST_SEED = 5
+COUNTESS_SEED = 213
+
+
+@pytest.fixture(scope="module")
+def ll() -> Locales:
+    return load(REPO / "locales", "loveletter")
+
+
+def seeded(*seeds: int) -> str:
+    """An init script: the page's first calls for a fresh seed (play.js fresh()) get
+    ``seeds`` in turn, so that a test knows the deal; later calls stay random."""
+    return ("(() => { const seeds = " + json.dumps(list(seeds)) + ";"
+            " const real = crypto.getRandomValues.bind(crypto);"
+            " crypto.getRandomValues = (a) => { if (a instanceof Uint32Array && a.length === 1"
+            " && seeds.length) { a[0] = seeds.shift(); return a; } return real(a); }; })();")
+
+
+def phone(chromium: Browser, init_script: str | None = None) -> Tab:
+    return open_tab(chromium, {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
+                               "has_touch": True, "device_scale_factor": 2}, init_script)
+
+
+def state(page: Page) -> str:
+    return str(page.get_attribute("#hk-play", "data-state"))
+
+
+def wait_state(page: Page, *states: str, timeout: int = LIVE_TIMEOUT_MS) -> str:
+    page.wait_for_selector(", ".join(f'#hk-play[data-state="{s}"]' for s in states),
+                           timeout=timeout)
+    return state(page)
+
+
+def shown(page: Page, selector: str) -> str:
+    return " ".join(page.locator(selector).inner_text().split())
+
+
+def words(text: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", text).split())
+
+
+def open_play(tab: Tab, site_url: str, lang: str = "en", fragment: str = "") -> Page:
+    # Preload forced: a 390 px window counts as a phone, where the page waits for New game.
+    tab.page.goto(f"{site_url}/{lang}/love-letter/play/?hk-preload=1{fragment}")
+    return tab.page
+
+
+def new_game(page: Page, players: int, variant: str = "standard",
+             level: str = "heuristic") -> None:
+    page.select_option('select[name="variant"]', variant)
+    page.select_option('select[name="players"]', str(players))
+    page.select_option('select[name="level"]', level)
+    page.click('[data-act="new"]')
+    wait_state(page, "play", "thinking", "deal", "over")
+
+
+def on_one_screen(page: Page, *parts: str) -> None:
+    try:
+        page.wait_for_function(f"(parts) => parts.every(({ON_SCREEN}))", arg=list(parts),
+                               timeout=5000)
+    except PlaywrightTimeoutError:
+        off = [s for s in parts if not page.evaluate(ON_SCREEN, s)]
+        raise AssertionError((off, page.evaluate("scrollY"))) from None
+
+
+def hidden_cards_hidden(page: Page, ui: dict[str, str]) -> None:
+    """The page holds no other player's card it may not show: while a round is played,
+    every other hand is card backs but for the one card the reader's Priest, Baron or King
+    showed (its label says so); the set-aside card is a back; no record is in the page."""
+    html = page.content()
+    assert "loveletter-record" not in html and '"moves"' not in html
+    assert page.locator('.hk-play-board [data-part="set-aside"] .ll-card:not(.ll-back)') \
+        .count() == 0
+    if page.get_attribute(".hk-play-board .ll-board", "data-phase") != "play":
+        return  # a round's end shows the hands still in: the rules show them
+    for hand in page.locator('.hk-play-board [data-part^="hand-"]').all():
+        if hand.get_attribute("data-part") == "hand-A":
+            continue
+        faces = hand.locator(".ll-card:not(.ll-back)").count()
+        label = " ".join(hand.locator(".hk-small").inner_text().split())
+        assert faces == 0 or (faces == 1 and label == ui["ll.board.hand_seen"]), \
+            (label, hand.inner_html())
+
+
+def decide(page: Page) -> None:
+    """The reader's decision with the page's controls: the first open card, player and
+    named card (or the card to keep and an order), then "Play"; the hand, the choice and
+    "Play" on screen before it is pressed."""
+    if page.locator(f"{PANEL} [data-keep]").count():
+        page.locator(f"{PANEL} [data-keep]").first.dispatch_event("click")
+        if page.locator(f"{PANEL} [data-order]").count():
+            page.locator(f"{PANEL} [data-order]").first.dispatch_event("click")
+        hand = f"{PANEL} [data-keep]"
+    else:
+        hand = f"{PANEL} [data-card]"
+        page.locator(f'{hand}:not([aria-disabled="true"])').first.dispatch_event("click")
+        target = page.locator(f'{PANEL} [data-target]:not([aria-disabled="true"])')
+        if target.count():
+            target.first.dispatch_event("click")
+        if page.locator(f"{PANEL} [data-guess]").count():
+            page.locator(f"{PANEL} [data-guess]").last.dispatch_event("click")
+    confirm = f"{PANEL} .ll-play-go [data-move]"
+    page.wait_for_selector(confirm)
+    on_one_screen(page, hand, f"{PANEL} .ll-play-choose [aria-pressed='true']", confirm)
+    page.locator(confirm).dispatch_event("click")
+
+
+def play_to_end(page: Page, ui: dict[str, str]) -> int:
+    """Plays the reader's seat to the game's end; the number of decisions taken."""
+    decisions = 0
+    deadline = time.monotonic() + GAME_SECONDS
+    while time.monotonic() < deadline:
+        now = wait_state(page, "play", "deal", "over", "failed", "stopped")
+        assert now not in ("failed", "stopped"), shown(page, ".hk-play-status")
+        hidden_cards_hidden(page, ui)
+        if now == "over":
+            return decisions
+        if now == "deal":
+            page.click('[data-act="deal"]')
+            page.wait_for_selector('#hk-play:not([data-state="deal"])')
+            continue
+        steps = page.locator(".hk-play-steps > li").count()
+        decide(page)
+        decisions += 1
+        # The move is in the steps (a Chancellor's keep is the reader's next decision).
+        page.wait_for_function(
+            "(n) => document.querySelectorAll('.hk-play-steps > li').length > n"
+            " && document.getElementById('hk-play').dataset.state !== 'busy'",
+            arg=steps, timeout=LIVE_TIMEOUT_MS)
+    raise AssertionError("the game did not end in time")
+
+
+def downloaded_record(page: Page) -> str:
+    with page.expect_download() as download:
+        page.click('[data-act="download"]')
+    return Path(download.value.path()).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("players", "variant", "lang"), [(4, "standard", "en"),
+                                                          (3, "classic", "ja")])
+def test_a_whole_game_on_a_phone_ends_with_the_engines_outcome(
+        chromium: Browser, site_url: str, ll: Locales, players: int, variant: str,
+        lang: str) -> None:
+    ui = ll.languages[lang].ui
+    tab = phone(chromium)
+    try:
+        page = open_play(tab, site_url, lang)
+        wait_state(page, "idle")
+        new_game(page, players, variant)
+        assert play_to_end(page, ui) > 0
+        record = Record.loads(downloaded_record(page))
+        assert (record.players, record.variant.value) == (players, variant)
+        game = record.replay()
+        assert game.outcome is not None
+        winners = [SEATS[w] for w in game.outcome.winners]
+        key = ("ll.play.you_shared" if "A" in winners and len(winners) > 1
+               else "ll.play.you_won" if winners == ["A"] else "ll.play.you_lost")
+        assert shown(page, ".hk-play-result") == " ".join(ui[key].split())
+        # Who won, in the page's language, as the engine's words for that record say it.
+        expected = words(session.replay(record.dumps(), ui)["outcome"])
+        assert shown(page, f"{PANEL} .hk-play-why").startswith(expected)
+        # Each round ran until its end, and the game until a player held the tokens to win.
+        assert max(game.tokens) >= game.target_tokens
+        tab.assert_clean(site_url)
+    finally:
+        tab.context.close()
+
+
+def test_the_priest_shows_the_reader_the_card_it_looks_at(chromium: Browser,
+                                                         site_url: str, ll: Locales) -> None:
+    record = Record.loads(session.new_game(2, "standard", PRIEST_SEED)["record"])
+    game = record.replay()
+    assert game.to_move == 0 and Card.PRIEST in game.hands[0]
+    seen = game.hands[1][0]  # B's one card, which the Priest shows A
+    tab = phone(chromium, seeded(PRIEST_SEED))
+    try:
+        page = open_play(tab, site_url)
+        wait_state(page, "idle")
+        new_game(page, 2)
+        assert wait_state(page, "play") == "play"
+        # Before: B's hand is a card back, in the board and nowhere else in the page.
+        assert page.locator('.hk-play-board [data-part="hand-B"] .ll-card:not(.ll-back)') \
+            .count() == 0
+        page.locator(f'{PANEL} [data-card="2"]').dispatch_event("click")
+        page.locator(f'{PANEL} [data-target="B"]').dispatch_event("click")
+        # The choice as made, with its pressed states and the move in words: no serious
+        # accessibility problem in the application.
+        assert not axe_problems(page, "#hk-play")
+        page.locator(f"{PANEL} .ll-play-go [data-move]").dispatch_event("click")
+        # On the board, in B's hand, while B has still to move (B's turn comes after a pause).
+        page.wait_for_selector(f'.hk-play-board [data-part="hand-B"] .ll-c{seen}')
+        # In the steps, as A reads them: B's card, named.
+        steps = page.locator(".hk-play-steps > li").all_text_contents()  # in a closed <details>
+        name = ll.languages["en"].ui[f"ll.card.{seen}"]
+        assert any("looks at B" in s and name in s for s in steps), steps
+        tab.assert_clean(site_url)
+    finally:
+        tab.context.close()
+
+
+def test_a_card_the_rules_forbid_is_refused_with_its_rule(chromium: Browser, site_url: str,
+                                                          ll: Locales) -> None:
+    record = Record.loads(session.new_game(2, "standard", COUNTESS_SEED)["record"])
+    hand = record.replay().hands[0]
+    assert Card.COUNTESS in hand and Card.PRINCE in hand
+    ui = ll.languages["fr"].ui
+    tab = phone(chromium, seeded(COUNTESS_SEED))
+    try:
+        page = open_play(tab, site_url, "fr")
+        wait_state(page, "idle")
+        new_game(page, 2)
+        wait_state(page, "play")
+        prince = page.locator(f'{PANEL} [data-card="5"]')
+        assert prince.get_attribute("aria-disabled") == "true"  # offered, marked
+        steps = page.locator(".hk-play-steps > li").count()
+        prince.dispatch_event("click")
+        page.wait_for_selector(".hk-play-error p")
+        error = shown(page, ".hk-play-error")
+        assert " ".join(ui["ll.illegal.countess-forced"].split()) in error
+        number = ll.structure.numbers["countess-forced"]
+        link = page.locator(".hk-play-error a.hk-play-rule")
+        assert link.inner_text().strip() == ui["ll.play.rule"].replace("{number}", number)
+        assert str(link.get_attribute("href")).endswith("#countess-forced")
+        # Nothing changed, and the Countess is still there to play.
+        assert state(page) == "play" and page.locator(".hk-play-steps > li").count() == steps
+        page.locator(f'{PANEL} [data-card="8"]').dispatch_event("click")
+        page.locator(f"{PANEL} .ll-play-go [data-move='8']").dispatch_event("click")
+        wait_state(page, "thinking", "play", "deal")
+        tab.assert_clean(site_url)
+    finally:
+        tab.context.close()
+
+
+def test_a_finished_game_is_shared_by_link_and_a_damaged_link_is_refused_in_french(
+        chromium: Browser, site_url: str, ll: Locales) -> None:
+    tab = phone(chromium)
+    try:
+        page = open_play(tab, site_url)
+        wait_state(page, "idle")
+        # A game in progress has no link: Share and Download wait for its end.
+        new_game(page, 2, level="random")
+        wait_state(page, "play", "deal")
+        assert page.locator('[data-act="share"]').is_disabled()
+        play_to_end(page, ll.languages["en"].ui)
+        tab.context.grant_permissions(["clipboard-read", "clipboard-write"])
+        page.click('[data-act="share"]')
+        link = page.locator(".hk-play-share input").input_value()
+        assert "#record=" in link
+        record = Record.loads(downloaded_record(page))
+        other = open_tab(tab.context.browser, {"viewport": {"width": 390, "height": 844}})  # type: ignore[arg-type]
+        try:
+            other.page.goto(link)
+            assert wait_state(other.page, "review") == "review"
+            total = len(record.moves)
+            assert shown(other.page, ".hk-play-counter").endswith(str(total))
+            assert other.page.locator('[data-act="forward"]').is_disabled()
+            other.assert_clean(site_url)
+        finally:
+            other.context.close()
+        # A damaged link, in French: said in French, and the page still starts a game.
+        french = open_tab(tab.context.browser, {"viewport": {"width": 390, "height": 844}})  # type: ignore[arg-type]
+        try:
+            page = french.page
+            page.goto(f"{site_url}/fr/love-letter/play/?hk-preload=1#record=AAAA")
+            page.wait_for_selector(".hk-play-error p", timeout=LIVE_TIMEOUT_MS)
+            ui = ll.languages["fr"].ui
+            assert shown(page, ".hk-play-error").startswith(
+                " ".join(ui["ll.play.error.link_refused"].split("{why}")[0].split()))
+            assert wait_state(page, "idle") == "idle"
+            new_game(page, 2)
+            assert state(page) in ("play", "thinking")
+        finally:
+            french.context.close()
+    finally:
+        tab.context.close()
+
+
+def test_the_classic_game_narrows_the_player_counts(chromium: Browser, site_url: str,
+                                                    ll: Locales) -> None:
+    tab = phone(chromium)
+    try:
+        page = open_play(tab, site_url)
+        wait_state(page, "idle")
+        page.select_option('select[name="players"]', "6")
+        page.select_option('select[name="variant"]', "classic")
+        assert page.locator('select[name="players"]').input_value() == "4"
+        disabled = page.eval_on_selector_all('select[name="players"] option:disabled',
+                                             "os => os.map(o => o.value)")
+        assert disabled == ["5", "6"]
+        ui = ll.languages["en"].ui
+        assert shown(page, ".hk-play-status") == ui["ll.play.status.players_fitted"].replace(
+            "{n}", "4")
+        page.click('[data-act="new"]')
+        wait_state(page, "play", "thinking")
+        tab.assert_clean(site_url)
+    finally:
+        tab.context.close()
+
+
+def engine_plays_the_same_deal(seed: int) -> Game:
+    return Record.loads(session.new_game(2, "standard", seed)["record"]).replay()
+
+
+def test_the_seeds_give_the_deals_the_tests_need() -> None:
+    assert Card.PRIEST in engine_plays_the_same_deal(PRIEST_SEED).hands[0]
+    countess = engine_plays_the_same_deal(COUNTESS_SEED).hands[0]
+    assert Card.COUNTESS in countess and Card.PRINCE in countess
