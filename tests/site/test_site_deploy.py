@@ -72,18 +72,6 @@ def test_one_sitemap_lists_every_page_in_every_language(real_site: Path,
                                    *compare_urls(deployed_url)])
 
 
-def test_a_sitemap_beside_every_hreflang_alternate(real_site: Path, deployed_url: str) -> None:
-    """Material's script fetches sitemap.xml next to each hreflang alternate of a page: one
-    is there for every page, a game's in its folder included (en/love-letter/cards/), so that
-    no page makes a request that fails."""
-    missing = []
-    for url in page_urls(deployed_url).values():
-        folder = real_site / urlsplit(url).path.removeprefix(urlsplit(deployed_url).path)
-        if not (folder / "sitemap.xml").is_file():
-            missing.append(url)
-    assert not missing, missing
-
-
 def test_side_by_side_pages_are_their_own_canonical(real_site: Path, deployed_url: str) -> None:
     for url in compare_urls(deployed_url):
         path = real_site / urlsplit(url).path.removeprefix(urlsplit(deployed_url).path)
