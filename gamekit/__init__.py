@@ -16,12 +16,11 @@ the worker use:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import importlib
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from gamekit import runner
-from gamekit.hanamikoji import PLUGIN as HANAMIKOJI
-from gamekit.loveletter import PLUGIN as LOVELETTER
 from gamekit.plugin import (
     Placeholder,
     Played,
@@ -37,8 +36,37 @@ from gamekit.plugin import (
 __all__ = ["GAMES", "Placeholder", "PlayPage", "Played", "Plugin", "Rulebooks", "SetupError",
            "Steps", "TableContext", "TableError", "call", "plugin", "run"]
 
-GAMES: dict[str, Plugin] = {HANAMIKOJI.id: HANAMIKOJI, LOVELETTER.id: LOVELETTER}
-"""Every game the site plays, by ID, in the order the site lists them (locales/site/site.yml)."""
+
+
+class _Games(Mapping[str, Plugin]):
+    """Plug-ins by game ID, each package imported when its game is first asked for: a page's
+    worker then imports its own game's engine only (each costs a few hundred milliseconds of
+    a cold start), while the builder, iterating, gets every game."""
+
+    def __init__(self, packages: dict[str, str]) -> None:
+        self._packages = packages
+        self._plugins: dict[str, Plugin] = {}
+
+    def __getitem__(self, game_id: str) -> Plugin:
+        if game_id not in self._plugins:
+            found: Plugin = importlib.import_module(self._packages[game_id]).PLUGIN
+            if found.id != game_id:
+                raise ValueError(f"{self._packages[game_id]}.PLUGIN has the ID {found.id!r}, "
+                                 f"registered as {game_id!r}")
+            self._plugins[game_id] = found
+        return self._plugins[game_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._packages)
+
+    def __len__(self) -> int:
+        return len(self._packages)
+
+
+GAMES: Mapping[str, Plugin] = _Games({"hanamikoji": "gamekit.hanamikoji",
+                                      "loveletter": "gamekit.loveletter"})
+"""Every game the site plays, by ID (its plug-in's package), in the order the site lists them
+(locales/site/site.yml)."""
 
 
 def plugin(game_id: str | None = None) -> Plugin:

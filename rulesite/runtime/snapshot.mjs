@@ -38,7 +38,9 @@ pyodide.FS.writeFile("/lib/hk-engine.zip", new Uint8Array(fs.readFileSync(engine
 pyodide.runPython(`
 import gc, sys
 sys.path.insert(0, "/lib/hk-engine.zip")
-import gamekit  # the runner and every registered game's plug-in, over their engines
+import gamekit  # the runner, then every registered game's plug-in, over their engines
+for game_id in gamekit.GAMES:
+    gamekit.plugin(game_id)
 gc.collect()
 `);
 fs.writeFileSync(out, pyodide.makeMemorySnapshot());

@@ -5,6 +5,8 @@ only the session functions the plug-in lists, and the engine zip ships gamekit c
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -28,6 +30,18 @@ def test_registry_names_each_game_once_in_the_sites_order() -> None:
     assert gamekit.plugin("loveletter").engine == "loveletter"
     with pytest.raises(KeyError, match=r"unknown game 'chess'.*hanamikoji.*loveletter"):
         gamekit.plugin("chess")
+
+
+@pytest.mark.parametrize(("game", "other"), [("hanamikoji", "loveletter"),
+                                             ("loveletter", "hanamikoji")])
+def test_a_page_imports_its_own_game_only(game: str, other: str) -> None:
+    """The worker of a page of one game imports that game's plug-in and engine, not the
+    other's (a cold start pays for one engine), while the registry still lists both."""
+    code = (f"import sys, gamekit; gamekit.plugin({game!r}); "
+            f"print(list(gamekit.GAMES), {game!r} in sys.modules, {other!r} in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=REPO).stdout.split()
+    assert out == ["['hanamikoji',", "'loveletter']", "True", "False"], out
 
 
 def test_run_is_the_plugins_own_functions() -> None:
