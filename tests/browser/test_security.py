@@ -377,6 +377,12 @@ def test_a_damaged_download_is_not_kept_and_the_reader_is_told(
     wait_state(page, "play", "thinking")
     expected = page.evaluate(EXPECTED_DIGESTS)
     assert cache_becomes(page, expected) == expected
+    # Depending on which reads the damaged stream first, the digest check or Pyodide itself,
+    # Pyodide may also log the failed first start in the worker's console: that, and only
+    # that, is expected here.
+    damaged = ("Error occurred while installing the standard library:",
+               "TypeError: Failed to fetch")
+    tab.errors[:] = [error for error in tab.errors if error not in damaged]
     no_violation(tab, site_url)
 
 

@@ -51,13 +51,15 @@ async function start(/** @type {Record<string, string>} */ strings) {
   });
   const ready = await navigator.serviceWorker.ready;
   const active = ready.active;
+  const visit = (/** @type {boolean} */ full) => active?.postMessage({ type: "visit",
+    lang: config.lang, full, path: location.pathname });
+  // This page, and the language's styles, scripts, figures and search index: said before
+  // anything else is awaited, so a reader who leaves at once still has this page kept.
+  visit(false);
   // The examples' policy, loaded only where a worker runs (a page without examples loads
   // nothing of theirs otherwise: tests/browser/test_examples.py).
   const { mayPreload, startsFromSnapshot } = await import("../examples/policy.js");
   if (active) {
-    const visit = (/** @type {boolean} */ full) => active.postMessage({ type: "visit",
-      lang: config.lang, full, path: location.pathname });
-    visit(false); // this page, and the language's styles, scripts, figures and search index
     // The whole language where the connection allows it, once the page has loaded and the
     // browser is idle: never competing with the page's own files or a live example's runtime.
     if (mayPreload()) afterLoad(() => visit(true));
