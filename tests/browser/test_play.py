@@ -150,8 +150,10 @@ def on_one_screen(page: Page, confirm: str) -> None:
     (smoothly, when the controls fall below the screen: play.js keepInView)."""
     parts = [*DECISION_PARTS, confirm]
     try:
+        # A smooth scroll on a busy 2-core machine running two test workers can take
+        # seconds: the wait is for it to end, not a speed limit.
         page.wait_for_function(f"(parts) => parts.every(({ON_SCREEN}))", arg=parts,
-                               timeout=5000)
+                               timeout=15_000)
     except PlaywrightTimeoutError:
         off = [s for s in parts if not page.evaluate(ON_SCREEN, s)]
         raise AssertionError((off, page.evaluate("scrollY"))) from None
