@@ -100,7 +100,10 @@ LEVELS = {
 """The opponent's levels: search iterations per decision, at most."""
 TIME_LIMITS = {
     "easy": 0.25,
-    "default": 0.35,  # 0.5 gave 1.005 s at the 90th percentile on a phone-class CPU
+    # 0.5 gave 1.005 s at the 90th percentile on a phone-class CPU; 0.35 gave 0.99 to 1.1 s
+    # on 26 Nov's machine, where the rest of a move (the record, the board, its layout) takes
+    # 0.3 to 0.7 s
+    "default": 0.25,
     "strong": 2.0,
 }
 """The opponent's levels: seconds per decision, at most. The search stops at whichever of
