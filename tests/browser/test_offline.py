@@ -249,6 +249,11 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
         changelog = bars[0].locator(".hk-update a")
         assert changelog.inner_text() == locales.languages["en"].ui["offline.changelog"]
         assert (changelog.get_attribute("href") or "").endswith("changelog/")
+        # Scrolled to the end, the bar covers none of the footer (its Keep button).
+        bars[0].evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        footer, bar = (bars[0].locator(s).evaluate("(e) => e.getBoundingClientRect().toJSON()")
+                       for s in (".md-footer", ".hk-update"))
+        assert footer["bottom"] <= bar["top"], (footer, bar)
         assert {b for _, b in served} == {one}, served
 
         # The navigation after: build 2, whole (its page, its scripts and styles).

@@ -152,6 +152,9 @@ function watchUpdates(/** @type {ServiceWorkerRegistration} */ registration,
     });
     bar.append(button);
     document.body.append(bar);
+    // Room under the footer, so that the bar covers none of it (its Keep button) once the
+    // reader scrolls to the end; the bar's height depends on the language and the screen.
+    document.body.style.paddingBottom = `${bar.offsetHeight + 16}px`;
   };
   const installing = (/** @type {ServiceWorker | null} */ worker) => {
     if (!worker) return;
