@@ -55,7 +55,9 @@ The site's other games (``GAMES``: Love Letter's ``ex-guard`` on ``en/love-lette
 are measured the same way, in ``games`` of the record: on the desktop ``cold`` (its ``warm``
 and ``revisit`` too) at both speeds; in the phone mode ``example_cold``, the tap on Run in a
 fresh profile to the first step of the engine's result (the page as a phone loads it, nothing
-ahead).
+ahead); for a game with a Play page (``play``), also ``play_new_game`` and its engine's moves
+at its default and strongest levels with ``players`` players, each from the engine call that
+decides it to the board after it (the page's pause between two opponents is not counted).
 
 Variants are query strings added to the page's address (``?hk-snapshot=1`` restores Python from
 the build's memory snapshot, where the build made one). Writes medians, every run and the
@@ -156,11 +158,25 @@ new MutationObserver((records) => {
     }
   }
 }).observe(document, { attributes: true, attributeFilter: ["data-state"], subtree: true });
+// The engine calls the page sends its worker (runtime.js pump), with the time each left.
+window.__hk.calls = [];
+const send = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, ...rest) {
+  if (message && message.type === "call") {
+    window.__hk.calls.push({ fn: message.fn, t: performance.now() });
+  }
+  return send.call(this, message, ...rest);
+};
 """
 SELECTOR = f"[id='{EXAMPLE}'] .hk-ex"
 # The other games' live examples: their page and an example on it (the same widget, runtime
-# and targets; their own engine).
-GAMES = {"loveletter": {"page": "en/love-letter/cards/", "example": "ex-guard"}}
+# and targets; their own engine), and their Play page.
+GAMES: dict[str, dict[str, Any]] = {
+    "loveletter": {"page": "en/love-letter/cards/", "example": "ex-guard",
+                   # its Play page: the players of the game measured, the levels' names
+                   "play": "en/love-letter/play/", "players": 4,
+                   "levels": {"default": "heuristic", "strong": "search"}},
+}
 
 
 class Wire:
@@ -570,6 +586,78 @@ async def example_cold(playwright: Playwright, base: str, cap: CpuCap, page_path
                 "renderers_capped": len(cap.moved)}
 
 
+# Another game's Play page (GAMES[...]["play"]): the same frame and states as Hanamikoji's,
+# its own choice of a move (docs/assets/play/<game>/choose.js: a card, a player, a guess).
+PANEL = ".hk-play-panel"
+
+
+async def game_new_game(playwright: Playwright, base: str, cap: CpuCap,
+                        where: dict[str, Any]) -> dict[str, Any]:
+    """As ``play_new_game`` on another game's Play page, with its default settings."""
+    async with session(playwright, PHONE, "20mbit") as (page, _), capped(cap):
+        await page.goto(f"{base}/{where['play']}{PHONE_QUERY[0]}", wait_until="load",
+                        timeout=TIMEOUT_MS)
+        await page.wait_for_timeout(3000)
+        await page.click('[data-act="new"]')
+        await page.wait_for_selector('#hk-play[data-state="play"]', timeout=TIMEOUT_MS)
+        tap = [c["t"] for c in await page.evaluate("window.__hk.clicks") if c["act"] == "new"][-1]
+        playable = next(s["t"] for s in await states(page) if s["s"] == "play" and s["t"] > tap)
+        return {"ms": playable - tap, "engine": await engine_timings(page),
+                "renderers_capped": len(cap.moved)}
+
+
+async def decide(page: Page) -> None:
+    """The reader's decision through the panel: the first card (or card to keep) offered,
+    the first player, the last card to name, then the confirmation."""
+    if await page.locator(f"{PANEL} [data-keep]").count():
+        await page.locator(f"{PANEL} [data-keep]").first.dispatch_event("click")
+        if await page.locator(f"{PANEL} [data-order]").count():
+            await page.locator(f"{PANEL} [data-order]").first.dispatch_event("click")
+    else:
+        await page.locator(f'{PANEL} [data-card]:not([aria-disabled="true"])').first \
+            .dispatch_event("click")
+        target = page.locator(f'{PANEL} [data-target]:not([aria-disabled="true"])')
+        if await target.count():
+            await target.first.dispatch_event("click")
+        if await page.locator(f"{PANEL} [data-guess]").count():
+            await page.locator(f"{PANEL} [data-guess]").last.dispatch_event("click")
+    confirm = f"{PANEL} [data-move]"
+    await page.wait_for_selector(confirm, timeout=TIMEOUT_MS)
+    await page.locator(confirm).first.dispatch_event("click")
+
+
+async def game_engine_moves(playwright: Playwright, base: str, cap: CpuCap,
+                            where: dict[str, Any], level: str, most: int) -> list[float]:
+    """A game on another game's Play page with ``where["players"]`` players: the ms of each
+    engine move, from the engine call that decides it (the page's own pause between two
+    opponents, there so that each move can be read, is not counted) to the board after it."""
+    async with session(playwright, PHONE, "20mbit") as (page, _), capped(cap):
+        await page.goto(f"{base}/{where['play']}{PHONE_QUERY[0]}", wait_until="load",
+                        timeout=TIMEOUT_MS)
+        await page.select_option('select[name="players"]', str(where["players"]))
+        await page.select_option('select[name="level"]', where["levels"][level])
+        await page.click('[data-act="new"]')
+        moves: list[float] = []
+        for _ in range(400):
+            await page.wait_for_selector(
+                '#hk-play[data-state="play"], #hk-play[data-state="deal"], '
+                '#hk-play[data-state="over"], #hk-play[data-state="failed"]', timeout=TIMEOUT_MS)
+            log = await states(page)
+            calls = [c["t"] for c in await page.evaluate("window.__hk.calls")
+                     if c["fn"] == "opponent"]
+            moves = [next(s["t"] for s in log if s["t"] > t) - t for t in calls
+                     if any(s["t"] > t for s in log)]
+            now = await page.get_attribute("#hk-play", "data-state")
+            if now in ("over", "failed") or len(moves) >= most:
+                break
+            if now == "deal":
+                await page.click('[data-act="deal"]')
+            else:
+                await decide(page)
+            await page.wait_for_selector('#hk-play:not([data-state="busy"])', timeout=TIMEOUT_MS)
+        return [round(m, 1) for m in moves[:most]]
+
+
 def p90(values: list[float]) -> float:
     ordered = sorted(values)
     return round(ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))], 1) if ordered else 0.0
@@ -591,8 +679,15 @@ async def measure_phone(base: str, repeat: int) -> tuple[dict[str, Any], dict[st
                                                         STRONG_MOVES))
                 raw["whatif"].append(await whatif_cold(playwright, base, cap))
                 for game, where in GAMES.items():
-                    raw["games"][game].append(await example_cold(
-                        playwright, base, cap, where["page"], where["example"]))
+                    run = await example_cold(playwright, base, cap, where["page"],
+                                             where["example"])
+                    if "play" in where:
+                        run["play_new_game"] = await game_new_game(playwright, base, cap, where)
+                        run["default"] = await game_engine_moves(playwright, base, cap, where,
+                                                                 "default", 40)
+                        run["strong"] = await game_engine_moves(playwright, base, cap, where,
+                                                                "strong", STRONG_MOVES * 2)
+                    raw["games"][game].append(run)
     finally:
         cap.close()
     default = [m for run in raw["default"] for m in run]
@@ -622,11 +717,29 @@ async def measure_phone(base: str, repeat: int) -> tuple[dict[str, Any], dict[st
     figures["games"] = {}
     for game, runs in raw["games"].items():
         ms = [r["ms"] for r in runs]
-        figures["games"][game] = {
+        figures["games"][game] = entry = {
             **GAMES[game], "example_cold": {"median_ms": median(ms),
                                             "runs_ms": [round(v, 1) for v in ms],
                                             "boot": [r["engine"] for r in runs]},
             "targets": {"example_cold_ms": median(ms) <= PHONE_TARGETS["example_cold_ms"]}}
+        if "play" not in GAMES[game]:
+            continue
+        started = [r["play_new_game"]["ms"] for r in runs]
+        default = [m for r in runs for m in r["default"]]
+        strong = [m for r in runs for m in r["strong"]]
+        entry.update({
+            "play_new_game": {"median_ms": median(started),
+                              "runs_ms": [round(v, 1) for v in started],
+                              "boot": [r["play_new_game"]["engine"] for r in runs]},
+            "play_move_default": {"p90_ms": p90(default), "median_ms": median(default or [0.0]),
+                                  "moves_ms": default},
+            "play_move_strong": {"p90_ms": p90(strong), "median_ms": median(strong or [0.0]),
+                                 "moves_ms": strong}})
+        entry["targets"].update({
+            "play_new_game_ms": median(started) <= PHONE_TARGETS["play_new_game_ms"],
+            "play_move_default_p90_ms": p90(default)
+            <= PHONE_TARGETS["play_move_default_p90_ms"],
+            "play_move_strong_p90_ms": p90(strong) <= PHONE_TARGETS["play_move_strong_p90_ms"]})
     return figures, raw
 
 

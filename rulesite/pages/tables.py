@@ -155,10 +155,20 @@ def phone_rows(ui: dict[str, Any], browser: dict[str, Any], chromium: str) -> li
         (ui["table.speed.phone_move_strong"], phone["play_move_strong"]["p90_ms"],
          "play_move_strong_p90_ms"),
         (ui["table.speed.phone_whatif"], phone["whatif_cold"]["median_ms"], "whatif_cold_ms"),
-        *((ui["table.speed.game_phone_run"].format(game=_game_name(game, lang)),
-           game_figures["example_cold"]["median_ms"], "example_cold_ms")
-          for game, game_figures in phone.get("games", {}).items()),
     ]
+    for game, game_figures in phone.get("games", {}).items():
+        name = _game_name(game, lang)
+        figures.append((ui["table.speed.game_phone_run"].format(game=name),
+                        game_figures["example_cold"]["median_ms"], "example_cold_ms"))
+        if "play_new_game" in game_figures:  # a game with a Play page
+            players = words.number(lang, game_figures["players"])
+            figures += [
+                (ui["table.speed.game_phone_new_game"].format(game=name),
+                 game_figures["play_new_game"]["median_ms"], "play_new_game_ms"),
+                (ui["table.speed.game_phone_move_default"].format(game=name, players=players),
+                 game_figures["play_move_default"]["p90_ms"], "play_move_default_p90_ms"),
+                (ui["table.speed.game_phone_move_strong"].format(game=name, players=players),
+                 game_figures["play_move_strong"]["p90_ms"], "play_move_strong_p90_ms")]
     return [[label, where, ms.format(n=words.number(lang, value)),
              ms.format(n=words.number(lang, targets[target])), when]
             for label, value, target in figures]

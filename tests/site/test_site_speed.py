@@ -73,15 +73,26 @@ def test_speed_table_shows_the_benchmark_figures(real_site: Path, lang: str) -> 
         for key, figure in (("play_new_game", "median_ms"), ("play_move_default", "p90_ms"),
                             ("play_move_strong", "p90_ms"), ("whatif_cold", "median_ms")):
             assert written(lang, phone[key][figure]) in html, key
+        rows = 4
         for game, figures in phone.get("games", {}).items():
             assert written(lang, figures["example_cold"]["median_ms"]) in html, game
+            rows += 1
+            if "play_new_game" in figures:  # its Play page: New game, then both levels' moves
+                name = yaml.safe_load((ROOT / "locales" / game / lang / "ui.yml").read_text(
+                    encoding="utf-8"))["game.name"]
+                for key, figure in (("play_new_game", "median_ms"),
+                                    ("play_move_default", "p90_ms"),
+                                    ("play_move_strong", "p90_ms")):
+                    row = next((r for r in re.findall(r"<tr>.*?</tr>", html, re.S)
+                                if name in r and written(lang, figures[key][figure]) in r), None)
+                    assert row, (game, key, lang)
+                rows += 3
         for target in browser["phone_targets"].values():
             assert re.search(rf"{re.escape(written(lang, target))}{SPACE}ms\b", html), target
         # The load note is its own element, once per phone row when the machine was loaded,
         # nowhere when it was quiet (a figure like "0.5" may read the same elsewhere).
         loaded = phone["load_average"][0] > browser["machine"]["nproc"] / 2
         notes = re.findall(r'<span class="hk-load-note">(.*?)</span>', html, re.S)
-        rows = 4 + len(phone.get("games", {}))
         assert len(notes) == (rows if loaded else 0), notes
         assert all(written(lang, phone["load_average"][0], 1) in note for note in notes), notes
 
