@@ -507,13 +507,24 @@ async def states(page: Page) -> list[dict[str, Any]]:
     return list(await page.evaluate("window.__hk.states"))
 
 
-async def play_new_game(playwright: Playwright, base: str, cap: CpuCap) -> dict[str, Any]:
-    """Open the Play page, tap New game 3 s later, as player A: ms to a playable board."""
+async def settled(page: Page) -> str:
+    """The Play page's state once it waits for the reader, or has ended or failed."""
+    await page.wait_for_selector(
+        '#hk-play[data-state="play"], #hk-play[data-state="deal"], '
+        '#hk-play[data-state="over"], #hk-play[data-state="failed"]', timeout=TIMEOUT_MS)
+    return str(await page.get_attribute("#hk-play", "data-state"))
+
+
+async def play_new_game(playwright: Playwright, base: str, cap: CpuCap,
+                        path: str = "en/play/", seat: str | None = "A") -> dict[str, Any]:
+    """Open the Play page at ``path``, tap New game 3 s later (as player ``seat``, or with the
+    page's own settings): ms to a playable board."""
     async with session(playwright, PHONE, "20mbit") as (page, _), capped(cap):
-        await page.goto(f"{base}/en/play/{PHONE_QUERY[0]}", wait_until="load",
+        await page.goto(f"{base}/{path}{PHONE_QUERY[0]}", wait_until="load",
                         timeout=TIMEOUT_MS)
         await page.wait_for_timeout(3000)
-        await page.check('input[name="seat"][value="A"]')
+        if seat:
+            await page.check(f'input[name="seat"][value="{seat}"]')
         await page.click('[data-act="new"]')
         await page.wait_for_selector('#hk-play[data-state="play"]', timeout=TIMEOUT_MS)
         tap = [c["t"] for c in await page.evaluate("window.__hk.clicks") if c["act"] == "new"][-1]
@@ -534,12 +545,9 @@ async def engine_moves(playwright: Playwright, base: str, cap: CpuCap, level: st
         await page.click('[data-act="new"]')
         moves: list[float] = []
         for _ in range(200):
-            await page.wait_for_selector(
-                '#hk-play[data-state="play"], #hk-play[data-state="deal"], '
-                '#hk-play[data-state="over"], #hk-play[data-state="failed"]', timeout=TIMEOUT_MS)
+            now = await settled(page)
             log = await states(page)
             moves = [b["t"] - a["t"] for a, b in itertools.pairwise(log) if a["s"] == "thinking"]
-            now = await page.get_attribute("#hk-play", "data-state")
             if now in ("over", "failed") or len(moves) >= most:
                 break
             if now == "deal":
@@ -591,21 +599,6 @@ async def example_cold(playwright: Playwright, base: str, cap: CpuCap, page_path
 PANEL = ".hk-play-panel"
 
 
-async def game_new_game(playwright: Playwright, base: str, cap: CpuCap,
-                        where: dict[str, Any]) -> dict[str, Any]:
-    """As ``play_new_game`` on another game's Play page, with its default settings."""
-    async with session(playwright, PHONE, "20mbit") as (page, _), capped(cap):
-        await page.goto(f"{base}/{where['play']}{PHONE_QUERY[0]}", wait_until="load",
-                        timeout=TIMEOUT_MS)
-        await page.wait_for_timeout(3000)
-        await page.click('[data-act="new"]')
-        await page.wait_for_selector('#hk-play[data-state="play"]', timeout=TIMEOUT_MS)
-        tap = [c["t"] for c in await page.evaluate("window.__hk.clicks") if c["act"] == "new"][-1]
-        playable = next(s["t"] for s in await states(page) if s["s"] == "play" and s["t"] > tap)
-        return {"ms": playable - tap, "engine": await engine_timings(page),
-                "renderers_capped": len(cap.moved)}
-
-
 async def decide(page: Page) -> None:
     """The reader's decision through the panel: the first card (or card to keep) offered,
     the first player, the last card to name, then the confirmation."""
@@ -639,15 +632,12 @@ async def game_engine_moves(playwright: Playwright, base: str, cap: CpuCap,
         await page.click('[data-act="new"]')
         moves: list[float] = []
         for _ in range(400):
-            await page.wait_for_selector(
-                '#hk-play[data-state="play"], #hk-play[data-state="deal"], '
-                '#hk-play[data-state="over"], #hk-play[data-state="failed"]', timeout=TIMEOUT_MS)
+            now = await settled(page)
             log = await states(page)
             calls = [c["t"] for c in await page.evaluate("window.__hk.calls")
                      if c["fn"] == "opponent"]
             moves = [next(s["t"] for s in log if s["t"] > t) - t for t in calls
                      if any(s["t"] > t for s in log)]
-            now = await page.get_attribute("#hk-play", "data-state")
             if now in ("over", "failed") or len(moves) >= most:
                 break
             if now == "deal":
@@ -682,7 +672,8 @@ async def measure_phone(base: str, repeat: int) -> tuple[dict[str, Any], dict[st
                     run = await example_cold(playwright, base, cap, where["page"],
                                              where["example"])
                     if "play" in where:
-                        run["play_new_game"] = await game_new_game(playwright, base, cap, where)
+                        run["play_new_game"] = await play_new_game(playwright, base, cap,
+                                                             where["play"], None)
                         run["default"] = await game_engine_moves(playwright, base, cap, where,
                                                                  "default", 40)
                         run["strong"] = await game_engine_moves(playwright, base, cap, where,
