@@ -146,12 +146,15 @@ def strings(ui: dict[str, Any], own: str = "") -> dict[str, Any]:
 
 
 def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, Any],
-           comments: Mapping[str, str] | None = None, game: str | None = None) -> str:
+           comments: Mapping[str, str] | None = None, game: str | None = None,
+           play: str | None = None) -> str:
     """HTML to place inside the example container of ``example_id`` on a ``lang`` page.
 
     ``spec`` is the example's entry in ``structure.yml`` (``rule``, ``code``); ``ui`` the
     language's interface strings; ``comments`` the language's comments for the code's
-    ``# {key}`` markers; ``game`` the ID of the game it plays (``None``: the site's first).
+    ``# {key}`` markers; ``game`` the ID of the game it plays (``None``: the site's first);
+    ``play`` the address of the game's Play page under the language's folder (``play/``),
+    which its Share links open.
     Called once per example per language at build time.
     """
     source = spec.get("code")
@@ -180,8 +183,11 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, An
                    "record": result["record"]},
         "strings": strings(ui, plugin.ui_prefix),
     }
-    if not plugin.whatif:
-        data["whatif"] = False  # widget.js then hides "what if?" and Share
+    # The game's chooser for "what if?" (under assets/), or False: widget.js then hides "what
+    # if?" and Share.
+    data["whatif"] = plugin.whatif or False
+    if play is not None:
+        data["play"] = play
     items = "".join(f'<li id="{example_id}-step-{i}" value="{i}">{text}</li>'
                     for i, text in enumerate(words["texts"]))
     rows = min(max(len(code.splitlines()) + 1, 4), 24)

@@ -12,7 +12,7 @@
 import { editor } from "./editor.js";
 import { translator } from "./i18n.js";
 import { Player, writeHash } from "./player.js";
-import { shareButton } from "./share.js";
+import { assets, shareButton } from "./share.js";
 import { WhatIf, movesAt } from "./whatif.js";
 
 /** @typedef {import("./whatif.js").Line} Line */
@@ -293,13 +293,13 @@ export function mount(container, engine, { step = null } = {}) {
       left = null;
     },
     announce: (/** @type {string} */ text) => keys.announce(text),
-  });
+  }, async () => (await import(new URL(data.whatif, assets()).href)).chooser);
   el.bar.after(whatif.tools);
-  // A game whose moves whatif.js does not speak (data.whatif false: gamekit.Plugin.whatif)
-  // shows its steps only: no "what if?", no Share (whose link opens a Play page).
+  // A game without a chooser (data.whatif false: gamekit.Plugin.whatif) shows its steps
+  // only: no "what if?", no Share (whose link opens its Play page).
   if (data.whatif === false) whatif.tools.hidden = true;
   el.board.after(whatif.panel);
-  const share = shareButton(whatif.tools, t, data.lang, () => ({
+  const share = shareButton(whatif.tools, t, data.lang, data.play, () => ({
     record: shown.record,
     moves: movesAt(shown.steps, player.index),
   }));
