@@ -5,17 +5,17 @@
 
 import { copy, linkTo } from "../play/share.js";
 
-// The site's assets folder that hk-config names (relative to the page).
-export function assets() {
+// The site's root: the parent of the assets folder that hk-config names (relative to the page).
+function siteRoot() {
   const script = document.getElementById("hk-config");
   const cfg = script ? JSON.parse(script.textContent) : {};
-  return new URL(cfg.assets || "../assets/", location.href);
+  return new URL("../", new URL(cfg.assets || "../assets/", location.href));
 }
 
 // play: the game's Play page, under the language's folder ("play/" when the page gives none).
 /** @param {string} record JSON @param {number} moves @param {string} lang @param {string} play */
 export function shareLink(record, moves, lang, play = "play/") {
-  const url = new URL(`${lang}/${play}`, new URL("../", assets()));
+  const url = new URL(`${lang}/${play}`, siteRoot());
   url.hash = new URL(linkTo(record, moves)).hash; // the fragment as the Play page writes it
   return url.href;
 }

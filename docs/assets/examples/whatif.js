@@ -104,7 +104,7 @@ export class WhatIf {
     /** @type {Chooser | null} */
     this.game = null; // the game's chooser, once loaded (the first "what if?")
     this.busy = false;
-    this.computer = false; // the computer plays until the end or Stop
+    this.computer = false; // the computer plays until the end (Chooser.untilDeal) or Stop
     this.generation = 0; // a new line, or back to the example: answers still due are dropped
     this.seed = Math.floor(Math.random() * 2 ** 31);
     // The panel and its controls (in the constructor, so that their types are never undefined).
@@ -222,7 +222,7 @@ export class WhatIf {
 
   // The line of `record` (every step's board and words) and its live position.
   /** @param {string} record @param {number | null} from @returns {Promise<WhatIfLine>} */
-  async line_of(record, from) {
+  async lineOf(record, from) {
     const strings = this.ctx.strings;
     const line = await this.call("replay", [record, strings]);
     const live = await this.call("position", [record, strings]);
@@ -272,7 +272,7 @@ export class WhatIf {
     const prior = this.line ? this.line.whatif.from : Infinity;
     this.work(async () => {
       if (!this.game) this.game = await this.chooser();
-      const line = await this.line_of(record, null);
+      const line = await this.lineOf(record, null);
       if (generation !== this.generation) return;
       line.whatif.from = Math.min(line.whatif.from, prior);
       this.head.textContent = this.t.text("whatif.heading", { step: Math.min(index, prior) });
@@ -312,7 +312,7 @@ export class WhatIf {
     const from = this.line.whatif.from;
     return this.work(async () => {
       const next = await this.call(fn, args);
-      const line = await this.line_of(next.record, from);
+      const line = await this.lineOf(next.record, from);
       if (generation === this.generation) this.show(line, !this.computer);
     });
   }

@@ -12,7 +12,7 @@
 import { editor } from "./editor.js";
 import { translator } from "./i18n.js";
 import { Player, writeHash } from "./player.js";
-import { assets, shareButton } from "./share.js";
+import { shareButton } from "./share.js";
 import { WhatIf, movesAt } from "./whatif.js";
 
 /** @typedef {import("./whatif.js").Line} Line */
@@ -293,7 +293,8 @@ export function mount(container, engine, { step = null } = {}) {
       left = null;
     },
     announce: (/** @type {string} */ text) => keys.announce(text),
-  }, async () => (await import(new URL(data.whatif, assets()).href)).chooser);
+  // The chooser's module, under the assets folder this module is in (data.whatif).
+  }, async () => (await import(new URL(`../${data.whatif}`, import.meta.url).href)).chooser);
   el.bar.after(whatif.tools);
   // A game without a chooser (data.whatif false: gamekit.Plugin.whatif) shows its steps
   // only: no "what if?", no Share (whose link opens its Play page).
