@@ -139,7 +139,7 @@ class Choice {
 
   /** A card as the boards draw it: its number and its name. @param {number} card */
   chip(card) {
-    return `<span class="ll-chip ll-c${card}"><b>${card}</b> ${this.t.html(`ll.card.${card}`)}</span>`;
+    return `<span class="ll-chip ll-c${card}"><b>${card}</b>\u00a0${this.t.html(`ll.card.${card}`)}</span>`;
   }
 
   /** A seat, said with what the board shows of it (protected, out). @param {string} seat */
