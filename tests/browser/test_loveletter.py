@@ -257,6 +257,7 @@ def test_what_if_plays_any_seat_refuses_a_rule_and_shares_its_line(booted: Boote
         text_of(page, words["steps"][2]["html"]))
     # The round is over: the computer deals the next one and plays it to its end.
     assert box.locator("[data-wi=play]").is_hidden()
+    assert box.locator("[data-wi=computer]").inner_text() == ui["ll.whatif.computer"]
     box.locator("[data-wi=computer]").click()
     page.wait_for_function(
         """id => { const root = document.querySelector(`[id='${id}'] .hk-ex`);

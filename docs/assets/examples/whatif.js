@@ -29,6 +29,7 @@
  *   move: string | null,
  *   level: string,
  *   untilDeal: boolean,
+ *   computer: string,
  *   clear(): void,
  *   picked(): boolean,
  *   choose(part: HTMLElement, live: SessionPosition): boolean | string,
@@ -42,7 +43,8 @@
  * }} Chooser
  * move: the whole move picked, in notation (or null); level: the computer's level
  * (session.LEVELS); untilDeal: the computer plays to the end of the round (true) or of the
- * game (false), dealing the rounds between; clear(): nothing picked; picked(): something to clear; choose(): the
+ * game (false), dealing the rounds between; computer: the label of the button that lets it;
+ * clear(): nothing picked; picked(): something to clear; choose(): the
  * reader picked `part` (a [data-choice] of the board or of the choices area): true if the
  * pick changed, a move in notation for the engine to judge (one the chooser does not offer:
  * the engine refuses it, naming the rule), false if `part` is not the chooser's; draw(): make
@@ -135,7 +137,7 @@ export class WhatIf {
       play: this.button("play", t.text("whatif.play_move"), "hk-btn-run"),
       clear: this.button("clear", t.text("whatif.clear")),
       deal: this.button("deal", ""),
-      computer: this.button("computer", t.text("whatif.computer")),
+      computer: this.button("computer", ""), // labelled by the game's chooser (update)
       stop: this.button("stop", t.text("whatif.stop")),
       original: this.button("original", t.text("whatif.original")),
     };
@@ -441,6 +443,7 @@ export class WhatIf {
     b.deal.hidden = !open || !open.deal_due;
     b.deal.disabled = waiting;
     if (live && game) b.deal.textContent = game.deal(live);
+    if (game) b.computer.textContent = game.computer;
     b.computer.hidden = !open || this.computer;
     b.computer.disabled = this.busy;
     b.stop.hidden = !this.computer;

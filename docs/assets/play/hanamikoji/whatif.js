@@ -55,6 +55,7 @@ class Choice {
     this.board = board;
     this.level = "default"; // the computer's level (session.LEVELS): MCTSPlayer's default
     this.untilDeal = false; // the computer plays to the end of the game, deals included
+    this.computer = t.text("whatif.computer");
     /** @type {string | null} */
     this.marker = null;
     /** @type {number[]} */

@@ -29,6 +29,7 @@ class Choice {
     this.area = area;
     this.level = "heuristic"; // the computer's level (session.LEVELS): quick and sensible
     this.untilDeal = true; // the computer finishes the round; the reader deals the next
+    this.computer = t.text("ll.whatif.computer");
     /** @type {Pick} */
     this.pick = none();
     /** @type {string | null} */
@@ -116,8 +117,11 @@ class Choice {
       }
       return out.join("");
     }
+    // The only legal move shows as picked, as the one move the site's prompt names.
+    const only = pick.card === null && this.move ? plays([this.move], none())[0] : null;
     const out = [row(t.text("ll.play.ask.card"), hand.map((card) => button(`card:${card}`, this.chip(card),
-      pick.card === card, plays(legal, { ...none(), card }).length > 0)))];
+      pick.card === card || Boolean(only && only.move.card === card),
+      plays(legal, { ...none(), card }).length > 0)))];
     const card = pick.card;
     if (card !== null && TARGETING.has(card)) {
       const open = new Set(plays(legal, { ...none(), card }).map((p) => p.move.target));
