@@ -228,8 +228,7 @@ def test_what_if_plays_any_seat_refuses_a_rule_and_shares_its_line(booted: Boote
     box.locator("[data-wi=start]").click()
     whatif_ready(page, example, 1)
     # A's choices are the engine's: its hand's two cards, then B, then the cards to name.
-    cut = session.dump(Record(original.players, original.variant, original.moves[:1]))
-    legal = session.position(cut, ui)["legal"]
+    legal = session.position(cut_at(record, 1), ui)["legal"]
     assert legal == ["1>B=0", "1>B=2", "1>B=3", "1>B=4", "1>B=5", "1>B=6", "1>B=7", "1>B=8",
                      "1>B=9", "3>B"]
     choices = box.locator(".hk-wi-choose [data-choice]")
@@ -303,6 +302,30 @@ def test_what_if_plays_any_seat_refuses_a_rule_and_shares_its_line(booted: Boote
     assert box.locator(".hk-ex-steps > li").count() == steps_before
     assert box.locator(".hk-wi").is_hidden()
 
+    # The Chancellor's example at its choice: the card to keep, then the order of the others.
+    example = "ex-chancellor"
+    wait_live(page, example)
+    box = widget(page, example)
+    page.evaluate(f"location.hash = '#{example}-step-2'")
+    page.wait_for_selector(f"[id='{example}'] .hk-ex[data-step='2']")
+    box.locator("[data-wi=start]").click()
+    whatif_ready(page, example, 2)
+    choices = box.locator(".hk-wi-choose [data-choice]")
+    assert choices.evaluate_all("bs => bs.map(b => b.dataset.choice)") == [
+        "keep:2", "keep:3", "keep:9"]
+    box.locator("[data-choice='keep:2']").click()  # not the example's Princess
+    assert choices.evaluate_all("bs => bs.map(b => b.dataset.choice)")[3:] == [
+        "order:K2/93", "order:K2/39"]
+    box.locator("[data-choice='order:K2/39']").click()
+    box.locator("[data-wi=play]").click()
+    whatif_ready(page, example, 3)
+    kept = session.play(cut_at(examples.compute(
+        example, ll().structure.examples[example].spec["code"], "loveletter")["record"], 2),
+        "K2/39", ui)["record"]
+    assert box.locator(".hk-ex-steps > li.hk-wi-step").inner_text().endswith(
+        text_of(page, session.replay(kept, ui)["steps"][3]["html"]))
+    box.locator("[data-wi=original]").click()
+
     # The Countess's example: with the King beside her, only the Countess may be played.
     example = "ex-countess-forced"
     wait_live(page, example)
@@ -326,6 +349,13 @@ def test_what_if_plays_any_seat_refuses_a_rule_and_shares_its_line(booted: Boote
     assert box.get_attribute("data-wi-error") in ("", None)
     box.locator("[data-wi=original]").click()
     tab.assert_clean(booted.site_url)
+
+
+def cut_at(record: str, moves: int) -> str:
+    """The record (JSON text) of its first ``moves`` moves."""
+    data = json.loads(record)
+    data["moves"] = data["moves"][:moves]
+    return json.dumps(data)
 
 
 def whatif_ready(page: Page, example_id: str, step: int) -> None:

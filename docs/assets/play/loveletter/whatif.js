@@ -98,10 +98,11 @@ class Choice {
     const { t, pick } = this;
     const legal = live.legal;
     const hand = distinct(/** @type {number[]} */ (live.hand.filter((c) => c !== null)));
+    // The label in one element: a flex button would drop the spaces around "and" in a list.
     /** @param {string} choice @param {string} label @param {boolean} pressed @param {boolean} open */
     const button = (choice, label, pressed, open = true) =>
       `<button type="button" class="hk-btn" data-choice="${escapeHTML(choice)}" aria-pressed="${pressed}"${
-        open ? "" : ' aria-disabled="true"'}>${label}</button>`;
+        open ? "" : ' aria-disabled="true"'}><span>${label}</span></button>`;
     /** @param {string} label @param {string[]} buttons */
     const row = (label, buttons) =>
       `<div class="hk-wi-row" role="group" aria-label="${escapeHTML(label)}">${buttons.join("")}</div>`;
