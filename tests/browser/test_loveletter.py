@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import Tab, open_tab
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Locator, Page
 from test_accessibility import focused
 from test_examples import (
     LIVE_TIMEOUT_MS,
@@ -220,13 +220,8 @@ def test_what_if_plays_any_seat_refuses_a_rule_and_shares_its_line(booted: Boote
     record = examples.compute(example, ll().structure.examples[example].spec["code"],
                               "loveletter")["record"]
     original = Record.from_json(json.loads(record))
-    wait_live(page, example)
-    box = widget(page, example)
-    page.evaluate(f"location.hash = '#{example}-step-1'")
-    page.wait_for_selector(f"[id='{example}'] .hk-ex[data-step='1']")
-    steps_before = box.locator(".hk-ex-steps > li").count()
-    box.locator("[data-wi=start]").click()
-    whatif_ready(page, example, 1)
+    box = what_if_at(page, example, 1)
+    steps_before = len(original.moves) + 1  # back to the example: all of its steps again
     # A's choices are the engine's: its hand's two cards, then B, then the cards to name.
     legal = session.position(cut_at(record, 1), ui)["legal"]
     assert legal == ["1>B=0", "1>B=2", "1>B=3", "1>B=4", "1>B=5", "1>B=6", "1>B=7", "1>B=8",
@@ -304,12 +299,7 @@ def test_what_if_plays_any_seat_refuses_a_rule_and_shares_its_line(booted: Boote
 
     # The Chancellor's example at its choice: the card to keep, then the order of the others.
     example = "ex-chancellor"
-    wait_live(page, example)
-    box = widget(page, example)
-    page.evaluate(f"location.hash = '#{example}-step-2'")
-    page.wait_for_selector(f"[id='{example}'] .hk-ex[data-step='2']")
-    box.locator("[data-wi=start]").click()
-    whatif_ready(page, example, 2)
+    box = what_if_at(page, example, 2)
     choices = box.locator(".hk-wi-choose [data-choice]")
     assert choices.evaluate_all("bs => bs.map(b => b.dataset.choice)") == [
         "keep:2", "keep:3", "keep:9"]
@@ -328,12 +318,7 @@ def test_what_if_plays_any_seat_refuses_a_rule_and_shares_its_line(booted: Boote
 
     # The Countess's example: with the King beside her, only the Countess may be played.
     example = "ex-countess-forced"
-    wait_live(page, example)
-    box = widget(page, example)
-    page.evaluate(f"location.hash = '#{example}-step-1'")
-    page.wait_for_selector(f"[id='{example}'] .hk-ex[data-step='1']")
-    box.locator("[data-wi=start]").click()
-    whatif_ready(page, example, 1)
+    box = what_if_at(page, example, 1)
     only = fill(ui["ll.whatif.play"], player="A", card=ui["ll.card.8"])
     assert box.locator(".hk-wi-prompt").inner_text() == fill(ui["whatif.only_move"], move=only)
     king = box.locator("[data-choice='card:7']")
@@ -356,6 +341,17 @@ def cut_at(record: str, moves: int) -> str:
     data = json.loads(record)
     data["moves"] = data["moves"][:moves]
     return json.dumps(data)
+
+
+def what_if_at(page: Page, example_id: str, step: int) -> Locator:
+    """The example's widget, once live, with "what if?" asked at ``step`` and ready."""
+    wait_live(page, example_id)
+    box = widget(page, example_id)
+    page.evaluate(f"location.hash = '#{example_id}-step-{step}'")
+    page.wait_for_selector(f"[id='{example_id}'] .hk-ex[data-step='{step}']")
+    box.locator("[data-wi=start]").click()
+    whatif_ready(page, example_id, step)
+    return box
 
 
 def whatif_ready(page: Page, example_id: str, step: int) -> None:
