@@ -220,10 +220,12 @@ class Plugin:
     tables: Mapping[str, Callable[[TableContext], str]]
     """The game's table kinds (``{kind: table, table: NAME}`` in its ``structure.yml``), each
     written as Markdown from the engine; may raise :class:`TableError`."""
-    whatif: bool = True
-    """Whether its examples offer "what if?" and Share (whatif.js and share.js of
-    docs/assets/examples, which speak Hanamikoji's moves and open its Play page): a game
-    without them shows its examples' steps only."""
+    whatif: str | None = None
+    """Its chooser for "what if?" in its examples, a module under ``docs/assets/``
+    (``play/<game>/whatif.js``, beside its Play page's chooser) that exports ``chooser``:
+    how a reader picks a move at a position and how a move reads in words
+    (``docs/assets/examples/whatif.js`` says what it provides). ``None``: its examples show
+    their steps only, with neither "what if?" nor Share (whose link opens its Play page)."""
     css: tuple[str, ...] = ()
     """The stylesheets its boards need beside the site's (paths under ``docs/``): one MkDocs
     build holds every game of a language, so they are listed once for all its pages."""

@@ -125,6 +125,7 @@ PLUGIN = Plugin(
     hideable=frozenset({"head", "extra", "hand-A", "hand-B"}),
     rulebooks=RULEBOOKS,
     tables=BuildTables("gamekit.hanamikoji.tables"),
+    whatif="play/hanamikoji/whatif.js",
     ui_keys=(
         *(f"edition.{edition.value}" for edition in hanamikoji.Edition),
         "table.geishas.geisha", "table.geishas.charm", "table.geishas.items",

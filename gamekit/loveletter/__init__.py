@@ -138,7 +138,7 @@ PLUGIN = Plugin(
     tables=BuildTables("gamekit.loveletter.tables"),
     css=("assets/examples/loveletter.css",),
     ui_prefix="ll.",
-    whatif=False,  # whatif.js and share.js play Hanamikoji's moves
+    whatif="play/loveletter/whatif.js",
     # The strings its tables read (gamekit/loveletter/tables.py).
     ui_keys=("ll.table.cards.card", "ll.table.cards.standard", "ll.table.cards.classic",
              "ll.table.cards.none", "ll.table.cards.total", "ll.table.tokens.players",

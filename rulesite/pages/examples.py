@@ -21,7 +21,9 @@ What :func:`render` writes, readable without JavaScript:
   has made it editable;
 - the timeline as JSON (``<script type="application/json" class="hk-ex-data">``): steps, the
   words of each step, the outcome, the game's record (for "what if?" and share links), the
-  interface strings the widget needs.
+  interface strings the widget needs, ``whatif`` (the game's chooser, a path under the
+  language's ``assets/``, beside ``examples/``; or ``false``: no "what if?" and no Share)
+  and ``play`` (its Play page, which Share links open).
 
 The code runs after the game's prelude (``from hanamikoji import *``) and must leave a game
 in ``game`` (``gamekit/runner.py``). The words and the boards come from the game's plug-in
@@ -48,7 +50,9 @@ of 5 s and a Stop button that end the worker and start a fresh one; ``worker.js`
 self-hosted Pyodide with the reduced standard library and imports the engine, compiled
 (:mod:`rulesite.runtime.stdlib`);
 ``widget.js`` wires one example (``player.js``, ``editor.js``, ``i18n.js``; ``whatif.js`` plays
-another line from any step through the game's session, ``share.js`` copies a link to a step).
+another line from any step through the game's session, the reader's move picked through the
+chooser its plug-in names (:attr:`gamekit.Plugin.whatif`, under ``assets/play/<game>/``);
+``share.js`` copies a link to a step that opens on the game's Play page).
 
 Each widget's root ``.hk-ex`` shows its state in data attributes, for styles, tests and
 benchmarks: ``data-state`` (``static``, then ``live``), ``data-live`` (``pending``,
@@ -146,12 +150,15 @@ def strings(ui: dict[str, Any], own: str = "") -> dict[str, Any]:
 
 
 def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, Any],
-           comments: Mapping[str, str] | None = None, game: str | None = None) -> str:
+           comments: Mapping[str, str] | None = None, game: str | None = None,
+           play: str | None = None) -> str:
     """HTML to place inside the example container of ``example_id`` on a ``lang`` page.
 
     ``spec`` is the example's entry in ``structure.yml`` (``rule``, ``code``); ``ui`` the
     language's interface strings; ``comments`` the language's comments for the code's
-    ``# {key}`` markers; ``game`` the ID of the game it plays (``None``: the site's first).
+    ``# {key}`` markers; ``game`` the ID of the game it plays (``None``: the site's first);
+    ``play`` the address of the game's Play page under the language's folder (``play/``),
+    which its Share links open.
     Called once per example per language at build time.
     """
     source = spec.get("code")
@@ -180,8 +187,11 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, An
                    "record": result["record"]},
         "strings": strings(ui, plugin.ui_prefix),
     }
-    if not plugin.whatif:
-        data["whatif"] = False  # widget.js then hides "what if?" and Share
+    # The game's chooser for "what if?" (under assets/), or False: widget.js then hides "what
+    # if?" and Share.
+    data["whatif"] = plugin.whatif or False
+    if play is not None:
+        data["play"] = play
     items = "".join(f'<li id="{example_id}-step-{i}" value="{i}">{text}</li>'
                     for i, text in enumerate(words["texts"]))
     rows = min(max(len(code.splitlines()) + 1, 4), 24)

@@ -169,7 +169,8 @@ class PageWriter:
         widget = examples.render(example_id, self.lang,
                                  spec=self.structure.examples[example_id].spec, ui=self.ui,
                                  comments=self.language.text["examples"][example_id].get(
-                                     "comments", {}), game=self.structure.game)
+                                     "comments", {}), game=self.structure.game,
+                                 play=self.play_address())
         # The container is a top-level raw HTML block, so Markdown keeps it verbatim.
         return "\n\n".join([
             '<div class="hk-example-block" markdown>',
@@ -180,6 +181,14 @@ class PageWriter:
             "</div>",
             self.example_container(page, example_id, widget),
         ])
+
+    def play_address(self) -> str | None:
+        """The game's Play page under the language's folder (``love-letter/play/``), if it
+        has one: its examples' Share links open there."""
+        page = next((p for p in self.structure.pages if p.kind == "play"), None)
+        if page is None:
+            return None
+        return self.locales.game.folder + page.address
 
     def example_container(self, page: Page, example_id: str, widget: str) -> str:
         """The element boot.js wakes: ``data-example`` names the example."""

@@ -25,9 +25,9 @@ REPO = Path(__file__).resolve().parents[2]
 SOURCES = (REPO / "docs" / "assets", REPO / "gamekit")
 """Where the browser's code is: its JavaScript and the Python the worker imports."""
 PREFIXES = ("play", "widget", "step", "outcome", "whatif", "share", "cite", "error")
-# A game's Play page strings may stand under its plug-in's prefix (``ll.play.new``): checked
-# alike.
-_LITERAL = re.compile(r"""["'`]((?:[a-z]+\.play|""" + "|".join(PREFIXES)
+# A game's Play page and "what if?" strings may stand under its plug-in's prefix
+# (``ll.play.new``, ``ll.whatif.play``): checked alike.
+_LITERAL = re.compile(r"""["'`]((?:[a-z]+\.(?:play|whatif)|""" + "|".join(PREFIXES)
                       + r""")\.[A-Za-z0-9_.-]*[A-Za-z0-9_])["'`]""")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 WINDOW = 300
@@ -57,7 +57,8 @@ PLAY = (REPO / "docs" / "assets" / "play", REPO / "gamekit" / "sessions.py")
 """The Play page's code (and the record reader it shares with "what if?")."""
 WHATIF = (REPO / "docs" / "assets" / "examples" / "whatif.js",
           REPO / "docs" / "assets" / "examples" / "share.js")
-"""What "what if?" and Share add to an example (gamekit.Plugin.whatif)."""
+"""What "what if?" and Share add to an example (the game's own chooser, gamekit.Plugin.whatif,
+is beside its Play page's code)."""
 
 
 def game_sources(game: str, *, play: bool, whatif: bool,

@@ -190,6 +190,8 @@ PLAY_LABELS = {f"ll.play.{name}" for name in (
     "replay_game", "news", "your_hand", "yourself", "rule", "confirm", "cancel", "deal")}
 """The Play page's labels (fields, buttons, headings), not sentences."""
 PLAY_LABEL_GROUPS = ("ll.play.variant.", "ll.play.level.")
+WHATIF_LABELS = {f"ll.whatif.{name}" for name in ("play", "target", "guess", "keep",
+                                                  "keep_alone", "computer")}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -212,12 +214,14 @@ def test_punctuation_follows_the_languages_house_style(lang: str) -> None:
             prose = re.sub(r"[0-9A-Z]+[>=/][0-9A-Z>=/]*", "", value)
             assert not re.search(r"[:;,.!?()\"' ]", prose), where
             # Names and labels are not sentences: no full stop (nor the Play page's labels:
-            # its fields, options, buttons and headings); a sentence may end on a message
+            # its fields, options, buttons and headings, nor what-if's button and moves, which
+            # the site's whatif.chosen frames); a sentence may end on a message or a question
             # it quotes, or on "…" while something is under way.
             if not key.startswith(("ll.card.", "ll.count.", "ll.board.", "ll.table.",
                                    "glossary.edition.", "game.", "teach.book_title")) \
-                    and key not in PLAY_LABELS and not key.startswith(PLAY_LABEL_GROUPS):
-                assert value.endswith(("。", "{why}", "{error}", "…")), where
+                    and key not in PLAY_LABELS | WHATIF_LABELS \
+                    and not key.startswith(PLAY_LABEL_GROUPS):
+                assert value.endswith(("。", "{why}", "{error}", "{ask}", "…")), where
         else:
             assert "\u202f" not in value and "«" not in value and "「" not in value, where
             assert not re.search(r" [:;,.!?]", value), where

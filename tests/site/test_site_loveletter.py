@@ -163,7 +163,7 @@ def test_tables_come_from_the_engine(real_site: Path, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_examples_are_the_engines_and_offer_no_what_if(real_site: Path, lang: str) -> None:
+def test_examples_are_the_engines_and_offer_what_if(real_site: Path, lang: str) -> None:
     ui = ll().languages[lang].ui
     examples = ll().structure.examples
     seen = set()
@@ -178,7 +178,12 @@ def test_examples_are_the_engines_and_offer_no_what_if(real_site: Path, lang: st
             assert data["result"]["steps"] == run["steps"], (lang, data["id"])
             assert data["result"]["outcome"] == run["outcome"]
             assert data["result"]["texts"] == run["texts"]
-            assert data["whatif"] is False  # whatif.js speaks Hanamikoji's moves only
+            # "What if?" with the game's own chooser, whose module the build ships; Share
+            # opens the game's Play page.
+            assert data["whatif"] == "play/loveletter/whatif.js"
+            assert (real_site / lang / "assets" / data["whatif"]).is_file()
+            assert data["play"] == "love-letter/play/"
+            assert any(key.startswith("ll.whatif.") for key in data["strings"])
             assert any(key.startswith("ll.card.") for key in data["strings"])
             # Said once on the page, as the reader sees it without the script.
             assert f'<p class="hk-ex-outcome">{run["outcome"]}</p>' in source

@@ -1,6 +1,6 @@
 // Share links of a position, in the format agreed with the Play page (session.py: link and
-// open_link): <site>/<lang>/play/#record=<base64url, no padding, of the record's UTF-8 JSON
-// text>&step=<moves applied>. The link carries the game record, never code; the Play page
+// open_link): <site>/<lang>/<the game's Play page>/#record=<base64url, no padding, of the
+// record's UTF-8 JSON text>&step=<moves applied>. The link carries the game record, never code; the Play page
 // checks it as untrusted input. Copying says what happened in a live region, as cite.js does.
 
 import { copy, linkTo } from "../play/share.js";
@@ -12,9 +12,10 @@ function siteRoot() {
   return new URL("../", new URL(cfg.assets || "../assets/", location.href));
 }
 
-/** @param {string} record JSON @param {number} moves @param {string} lang */
-export function shareLink(record, moves, lang) {
-  const url = new URL(`${lang}/play/`, siteRoot());
+// play: the game's Play page, under the language's folder ("play/" when the page gives none).
+/** @param {string} record JSON @param {number} moves @param {string} lang @param {string} play */
+export function shareLink(record, moves, lang, play = "play/") {
+  const url = new URL(`${lang}/${play}`, siteRoot());
   url.hash = new URL(linkTo(record, moves)).hash; // the fragment as the Play page writes it
   return url.href;
 }
@@ -22,8 +23,9 @@ export function shareLink(record, moves, lang) {
 // The Share button of one widget: copies the link of what `describe()` returns
 // ({record, moves}) and confirms it; where copying is blocked, shows the link selected.
 /** @param {HTMLElement} tools @param {import("./i18n.js").Translator} t @param {string} lang
+ *  @param {string | undefined} play the game's Play page (shareLink)
  *  @param {() => {record: string, moves: number}} describe */
-export function shareButton(tools, t, lang, describe) {
+export function shareButton(tools, t, lang, play, describe) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "hk-btn hk-btn-share";
@@ -46,7 +48,7 @@ export function shareButton(tools, t, lang, describe) {
   };
   button.addEventListener("click", async () => {
     const { record, moves } = describe();
-    const link = shareLink(record, moves, lang);
+    const link = shareLink(record, moves, lang, play);
     button.dataset.link = link; // for tests and for the fallback below
     if (await copy(link)) {
       field.hidden = true;

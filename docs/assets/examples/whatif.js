@@ -1,10 +1,12 @@
 // "What if?" in an example: from any step, the reader plays another legal move and goes on,
-// by hand for both players or letting the computer (MCTSPlayer) play to the end; the example's
-// own line stays one click away. Everything comes from the engine in the worker, through
-// session.py (the calls the Play page also uses): the legal moves, the board with its choices
-// (drawn by board.py: the parts the reader may pick carry data-choice), every step's board and
-// words, the outcome. This module keeps the line's record and the reader's choice, and wires
-// the choices on the board to the keyboard and the pointer.
+// by hand for every seat or letting the computer play to the end; the example's own line stays
+// one click away. Everything comes from the engine in the worker, through the game's
+// session.py (the calls the Play page also uses): the legal moves, the board, every step's
+// board and words, the outcome. This module names no game: it keeps the line's record, runs
+// the panel and its buttons, and leaves how a reader picks a move, and how a move reads in
+// words, to the game's chooser (a module its plug-in names, gamekit.Plugin.whatif, e.g.
+// play/hanamikoji/whatif.js beside the Play page's own chooser), loaded the first time the
+// reader asks "what if?".
 //
 // A line is shown by widget.js like the example's own timeline, plus `whatif`: {from: the step
 // where it leaves the example, live: session.position() of its last step}.
@@ -21,11 +23,38 @@
  *   shown: () => Line, index: () => number, setLine: (line: Line, index: number) => void,
  *   original: (index: number) => void, announce: (text: string) => void}} Context */
 
-/** @type {Record<string, number>} */
-const CARDS = { S: 1, T: 2, G: 3, C: 4 }; // cards each action marker takes
-/** @type {Record<string, string>} */
-const NAMES = { S: "widget.secret", T: "widget.tradeoff", G: "widget.gift", C: "widget.competition" };
-const LEVEL = "default"; // the opponent's level (session.LEVELS)
+/** A game's chooser (the module gamekit.Plugin.whatif names exports `chooser(context)`): the
+ * reader's pick of one move at a live position, from its legal moves (live.legal).
+ * @typedef {{
+ *   move: string | null,
+ *   level: string,
+ *   untilDeal: boolean,
+ *   computer: string,
+ *   clear(): void,
+ *   picked(): boolean,
+ *   choose(part: HTMLElement, live: SessionPosition): boolean | string,
+ *   draw(live: SessionPosition): void,
+ *   mark(): void,
+ *   first(): HTMLElement | null,
+ *   describe(move: string, live: SessionPosition): string,
+ *   prompt(live: SessionPosition): string,
+ *   progress(live: SessionPosition): string,
+ *   deal(live: SessionPosition): string,
+ * }} Chooser
+ * move: the whole move picked, in notation (or null); level: the computer's level
+ * (session.LEVELS); untilDeal: the computer plays to the end of the round (true) or of the
+ * game (false), dealing the rounds between; computer: the label of the button that lets it;
+ * clear(): nothing picked; picked(): something to clear; choose(): the
+ * reader picked `part` (a [data-choice] of the board or of the choices area): true if the
+ * pick changed, a move in notation for the engine to judge (one the chooser does not offer:
+ * the engine refuses it, naming the rule), false if `part` is not the chooser's; draw(): make
+ * the live board's parts pickable and draw the area's choices; mark(): show what is picked;
+ * first(): the first control to focus; describe(): a move in words (text); prompt(): what the
+ * reader is asked ("" for nothing); progress(): a pick under way in words ("" for none);
+ * deal(): the label of the button that deals the next round. */
+/** What a chooser is given.
+ * @typedef {{t: Translator, board: HTMLElement, area: HTMLElement}} ChooserContext */
+
 const CALL_LIMIT_MS = 30_000; // one decision of the default level takes about a second
 
 // Moves counted up to step `index` of a timeline (its scoring steps are not moves).
@@ -55,35 +84,6 @@ export function cutRecord(record, moves) {
   return JSON.stringify(data);
 }
 
-// A move in notation in words: "Gift 2 6 7", "Competition 1 2 / 6 7"; picks as the session says.
-/** @param {Translator} t @param {string} move @param {SessionPosition} live */
-function describe(t, move, live) {
-  const letter = move[0];
-  if (letter === "P") {
-    const pick = live.pending && live.pending.picks.find((p) => p.move === move);
-    return pick ? htmlText(pick.html) : move;
-  }
-  // As the steps say them: a list of cards ("2, 6, and 7"), or two pairs ("1–2 and 6–7").
-  const groups = move.slice(1).split("-");
-  const cards = groups.length === 1 ? t.list([...groups[0]])
-    : t.list(groups.map(([a, b]) => htmlText(t.pair(a, b))));
-  return `${t.text(NAMES[letter])} ${cards}`;
-}
-
-/** @param {string} html */
-function htmlText(html) {
-  const box = document.createElement("template");
-  box.innerHTML = html;
-  return box.content.textContent;
-}
-
-// The element that takes focus and says "pressed" for a part to pick: an action marker is a
-// list item, which keeps its role; its name inside it is the button.
-/** @param {HTMLElement} part @returns {HTMLElement} */
-function control(part) {
-  return part.tagName === "LI" ? part.querySelector(".hk-marker-name") || part : part;
-}
-
 class Trouble extends Error {
   /** @param {string} message @param {boolean} html whether message is HTML */
   constructor(message, html = false) {
@@ -95,16 +95,18 @@ class Trouble extends Error {
 export class WhatIf {
   /** ctx: {root, board, t, engine, strings, errorMessage(error), shown(), index(),
    *  setLine(line, index), original(index), announce(text)}: see widget.js
-   * @param {Context} ctx */
-  constructor(ctx) {
+   * @param {Context} ctx @param {() => Promise<(context: ChooserContext) => Chooser>} load
+   *  imports the game's chooser module */
+  constructor(ctx, load) {
     this.ctx = ctx;
     this.t = ctx.t;
+    this.load = load;
     /** @type {WhatIfLine | null} */
     this.line = null; // the line on screen, or null: the example's own
-    /** @type {{marker: string | null, cards: number[], move: string | null}} */
-    this.pick = { marker: null, cards: [], move: null };
+    /** @type {Chooser | null} */
+    this.game = null; // the game's chooser, once loaded (the first "what if?")
     this.busy = false;
-    this.computer = false; // the computer plays until the end or Stop
+    this.computer = false; // the computer plays until the end (Chooser.untilDeal) or Stop
     this.generation = 0; // a new line, or back to the example: answers still due are dropped
     this.seed = Math.floor(Math.random() * 2 ** 31);
     // The panel and its controls (in the constructor, so that their types are never undefined).
@@ -119,13 +121,15 @@ export class WhatIf {
     panel.hidden = true;
     panel.setAttribute("role", "group");
     panel.innerHTML = `<p class="hk-wi-head"></p><p class="hk-wi-prompt"></p>
-      <p class="hk-wi-choice"></p><div class="hk-wi-actions"></div>
+      <div class="hk-wi-choose" hidden></div><p class="hk-wi-choice"></p>
+      <div class="hk-wi-actions"></div>
       <p class="hk-wi-error" role="alert" hidden></p>`;
     const q = (/** @type {string} */ s) => /** @type {HTMLElement} */ (panel.querySelector(s));
     this.panel = panel;
     this.head = q(".hk-wi-head");
     this.prompt = q(".hk-wi-prompt");
     this.choice = q(".hk-wi-choice");
+    this.area = q(".hk-wi-choose"); // the choices a game draws beside its board, if any
     this.error = q(".hk-wi-error");
     this.head.id = `${/** @type {Element} */ (root.closest("[id]")).id}-wi-head`;
     panel.setAttribute("aria-labelledby", this.head.id);
@@ -133,7 +137,7 @@ export class WhatIf {
       play: this.button("play", t.text("whatif.play_move"), "hk-btn-run"),
       clear: this.button("clear", t.text("whatif.clear")),
       deal: this.button("deal", ""),
-      computer: this.button("computer", t.text("whatif.computer")),
+      computer: this.button("computer", ""), // labelled by the game's chooser (update)
       stop: this.button("stop", t.text("whatif.stop")),
       original: this.button("original", t.text("whatif.original")),
     };
@@ -161,7 +165,8 @@ export class WhatIf {
   /** @param {MouseEvent} event */
   click(event) {
     const target = /** @type {Element} */ (event.target);
-    const part = /** @type {HTMLElement | null} */ (target.closest(".hk-ex-board [data-choice]"));
+    const part = /** @type {HTMLElement | null} */ (
+      target.closest(".hk-ex-board [data-choice], .hk-wi-choose [data-choice]"));
     if (part && this.ctx.root.contains(part)) {
       this.choose(part);
       return;
@@ -183,6 +188,18 @@ export class WhatIf {
   }
 
   // --- talking to the engine -----------------------------------------------------------
+
+  // The game's chooser; a module that does not load is said as the engine's failure is.
+  /** @returns {Promise<Chooser>} */
+  async chooser() {
+    let make;
+    try {
+      make = await this.load();
+    } catch {
+      throw new Trouble(this.t.text("whatif.failed"));
+    }
+    return make({ t: this.t, board: this.ctx.board, area: this.area });
+  }
 
   /** @param {string} fn @param {unknown[]} args @returns {Promise<any>} */
   async call(fn, args) {
@@ -207,7 +224,7 @@ export class WhatIf {
 
   // The line of `record` (every step's board and words) and its live position.
   /** @param {string} record @param {number | null} from @returns {Promise<WhatIfLine>} */
-  async load(record, from) {
+  async lineOf(record, from) {
     const strings = this.ctx.strings;
     const line = await this.call("replay", [record, strings]);
     const live = await this.call("position", [record, strings]);
@@ -256,7 +273,8 @@ export class WhatIf {
     // From a what-if line, the new one still leaves the example where the first one did.
     const prior = this.line ? this.line.whatif.from : Infinity;
     this.work(async () => {
-      const line = await this.load(record, null);
+      if (!this.game) this.game = await this.chooser();
+      const line = await this.lineOf(record, null);
       if (generation !== this.generation) return;
       line.whatif.from = Math.min(line.whatif.from, prior);
       this.head.textContent = this.t.text("whatif.heading", { step: Math.min(index, prior) });
@@ -296,23 +314,28 @@ export class WhatIf {
     const from = this.line.whatif.from;
     return this.work(async () => {
       const next = await this.call(fn, args);
-      const line = await this.load(next.record, from);
+      const line = await this.lineOf(next.record, from);
       if (generation === this.generation) this.show(line, !this.computer);
     });
   }
 
   play() {
-    if (!this.pick.move || !this.line) return;
-    this.advance("play", [this.line.record, this.pick.move, this.ctx.strings]);
+    const move = this.game && this.game.move;
+    if (!move || !this.line) return;
+    this.advance("play", [this.line.record, move, this.ctx.strings]);
   }
 
   async runComputer() {
     this.computer = true;
     this.update();
+    let moved = false;
     while (this.computer && this.line && !this.line.whatif.live.outcome) {
       const { record, whatif: { live } } = this.line;
+      // A game whose rounds stand alone stops where the round ends (its chooser's untilDeal).
+      if (live.deal_due && moved && this.game && this.game.untilDeal) break;
       if (live.deal_due) await this.advance("deal", [record, this.seed]);
-      else await this.advance("opponent", [record, LEVEL, this.seed]);
+      else await this.advance("opponent", [record, this.game ? this.game.level : "", this.seed]);
+      moved = true;
       if (!this.line || this.line.record === record) break; // refused, or back to the example
     }
     this.computer = false;
@@ -320,86 +343,39 @@ export class WhatIf {
     if (this.line) this.focus();
   }
 
-  // --- the reader's choice on the board ----------------------------------------------------
+  // --- the reader's choice -------------------------------------------------------------
 
   /** @param {boolean} redraw */
   reset(redraw) {
-    this.pick = { marker: null, cards: [], move: null };
+    const game = this.game;
     const live = this.line && this.line.whatif.live;
-    if (live && live.legal.length === 1) this.pick.move = live.legal[0];
-    if (redraw) this.mark();
+    if (game) {
+      game.clear();
+      if (live && live.legal.length === 1) game.move = live.legal[0];
+      if (redraw) game.mark();
+    }
     this.update();
   }
 
   /** @param {HTMLElement} part */
   choose(part) {
     const live = this.line && this.line.whatif.live;
-    if (!live || this.busy || this.computer || !part.closest(".hk-wi-live")) return;
-    const value = part.dataset.choice ?? null;
-    const pick = this.pick;
-    const kind = (part.dataset.part || "").split("-")[0];
-    if (kind === "offer") {
-      pick.move = pick.move === value ? null : value;
-    } else if (kind === "marker") {
-      pick.marker = pick.marker === value ? null : value;
-      if (pick.marker) pick.cards = pick.cards.slice(0, CARDS[pick.marker]);
-    } else if (kind === "hand") {
-      const index = Number(value);
-      const at = pick.cards.indexOf(index);
-      const most = pick.marker ? CARDS[pick.marker] : 4;
-      if (at >= 0) pick.cards.splice(at, 1);
-      else if (pick.cards.length < most) pick.cards.push(index);
-      else if (most === 1) pick.cards = [index];
+    const game = this.game;
+    // Only while the live position is on screen (its board, its choices).
+    if (!live || !game || this.busy || this.computer
+      || !this.ctx.board.classList.contains("hk-wi-live")) return;
+    const picked = game.choose(part, live);
+    if (!picked) return;
+    if (typeof picked === "string") {
+      // A move the chooser does not offer: the engine judges it, and says the rule it breaks.
+      this.advance("play", [this.line ? this.line.record : "", picked, this.ctx.strings]);
+      return;
     }
-    if (kind !== "offer") pick.move = this.compose(live);
-    this.mark();
+    this.say("");
+    game.mark();
     this.update();
     // Said through the widget's one live region (widget.js), as the steps are.
     if (this.choice.textContent) this.ctx.announce(this.choice.textContent);
-  }
-
-  // The move the marker and the cards picked make, as the engine writes it, or null.
-  /** @param {SessionPosition} live */
-  compose(live) {
-    const { marker, cards } = this.pick;
-    if (!marker || cards.length !== CARDS[marker]) {
-      return live.legal.length === 1 && !marker && !cards.length ? live.legal[0] : null;
-    }
-    const values = cards.map((index) => this.cardAt(live, index));
-    const sorted = (/** @type {string[]} */ list) => [...list].sort().join("");
-    if (marker !== "C") return marker + sorted(values);
-    const [a, b] = [sorted(values.slice(0, 2)), sorted(values.slice(2))];
-    const candidates = [`C${a}-${b}`, `C${b}-${a}`];
-    return candidates.find((move) => live.legal.includes(move)) || candidates[0];
-  }
-
-  /** @param {SessionPosition} live @param {number} index */
-  cardAt(live, index) {
-    const hand = (live.hands && live.to_move && live.hands[live.to_move]) || live.hand;
-    if (hand && hand.length) return String(hand[index]);
-    // session.position() draws the hand of the player to move with data-choice = its index.
-    const card = this.ctx.board.querySelector(`[data-part="hand-${live.to_move}-${index}"]`);
-    return card ? card.textContent.trim() : "";
-  }
-
-  // Shows the choice on the board: pressed parts, and for a Competition, which pair.
-  mark() {
-    const { marker, cards, move } = this.pick;
-    for (const part of this.ctx.board.querySelectorAll("[data-choice]")) {
-      if (!(part instanceof HTMLElement)) continue; // board.py draws HTML
-      const kind = (part.dataset.part || "").split("-")[0];
-      let pressed = false;
-      delete part.dataset.pair;
-      if (kind === "marker") pressed = part.dataset.choice === marker;
-      else if (kind === "offer") pressed = part.dataset.choice === move;
-      else {
-        const at = cards.indexOf(Number(part.dataset.choice));
-        pressed = at >= 0;
-        if (pressed && marker === "C") part.dataset.pair = at < 2 ? "1" : "2";
-      }
-      control(part).setAttribute("aria-pressed", String(pressed));
-      part.toggleAttribute("data-picked", pressed); // styled on the part, a marker's whole pill
-    }
   }
 
   // --- what the panel says -------------------------------------------------------------
@@ -415,31 +391,24 @@ export class WhatIf {
     this.start.title = this.t.text("whatif.start_label", { step: index });
     if (!line || !atEnd) {
       this.ctx.board.classList.remove("hk-wi-live");
+      this.area.replaceChildren();
+      this.area.hidden = true;
       this.update();
       return false;
     }
     const board = this.ctx.board;
     board.innerHTML = line.whatif.live.board;
     board.classList.add("hk-wi-live");
-    for (const part of board.querySelectorAll("[data-choice]")) {
-      if (!(part instanceof HTMLElement)) continue; // board.py draws HTML
-      const button = control(part);
-      button.tabIndex = 0;
-      button.setAttribute("role", "button");
-      if (part.dataset.part?.startsWith("hand-")) {
-        part.setAttribute("aria-label", this.t.text("whatif.card", { card: part.textContent.trim() }));
-      } else if (part.dataset.part?.startsWith("offer-")) {
-        part.setAttribute("aria-label", describe(this.t, part.dataset.choice || "", line.whatif.live));
-      }
+    if (this.game) {
+      this.game.draw(line.whatif.live);
+      this.game.mark();
     }
-    this.mark();
     this.update();
     return true;
   }
 
   focus() {
-    const part = this.ctx.board.querySelector("[data-choice]");
-    const first = part instanceof HTMLElement && control(part);
+    const first = this.game && this.game.first();
     const target = first || [this.buttons.deal, this.buttons.original].find((b) => !b.hidden);
     if (target) target.focus({ preventScroll: false });
   }
@@ -468,11 +437,13 @@ export class WhatIf {
     const open = live && !live.outcome && atEnd ? live : null;
     b.play.hidden = !open || Boolean(open.deal_due);
     b.clear.hidden = !open || b.play.hidden || open.legal.length === 1; // nothing to clear: one move
-    b.play.disabled = waiting || !this.pick.move;
-    b.clear.disabled = waiting || (!this.pick.marker && !this.pick.cards.length);
+    const game = this.game;
+    b.play.disabled = waiting || !(game && game.move);
+    b.clear.disabled = waiting || !(game && game.picked());
     b.deal.hidden = !open || !open.deal_due;
     b.deal.disabled = waiting;
-    if (live) b.deal.textContent = t.text("whatif.deal", { round: live.round });
+    if (live && game) b.deal.textContent = game.deal(live);
+    if (game) b.computer.textContent = game.computer;
     b.computer.hidden = !open || this.computer;
     b.computer.disabled = this.busy;
     b.stop.hidden = !this.computer;
@@ -483,27 +454,19 @@ export class WhatIf {
       prompt = t.text("whatif.computer_running",
         { moves: t.count("count.moves",
           movesAt(line.steps, line.steps.length - 1) - movesAt(line.steps, line.whatif.from)) });
-    } else if (open && open.legal.length === 1) {
-      prompt = t.text("whatif.only_move", { move: describe(t, open.legal[0], open) });
-    } else if (open && open.phase === "action") {
-      prompt = t.text("whatif.choose_action", { player: open.to_move });
-      // Two sentences: a space between them, except after a Japanese full stop.
-      if (this.pick.marker === "C") prompt += `${/。$/.test(prompt) ? "" : " "}${t.text("whatif.choose_pair")}`;
-    } else if (open && open.pending) {
-      prompt = t.text("whatif.choose_pick", { player: open.to_move });
+    } else if (open && game && open.legal.length === 1) {
+      prompt = t.text("whatif.only_move", { move: game.describe(open.legal[0], open) });
+    } else if (open && game && game.prompt(open)) {
+      prompt = game.prompt(open);
     } else if (this.busy) prompt = t.text("whatif.thinking");
     this.prompt.textContent = prompt;
     this.prompt.hidden = !prompt;
+    this.area.hidden = !open || this.computer || !this.area.childElementCount;
     let choice = "";
-    if (open && !this.computer) {
-      const { marker, cards, move } = this.pick;
-      if (move && open.legal.length > 1) {
-        choice = t.text("whatif.chosen", { move: describe(t, move, open) });
-      }
-      else if (marker) {
-        choice = t.text("whatif.choosing",
-          { marker: t.text(NAMES[marker]), chosen: cards.length, count: CARDS[marker] });
-      }
+    if (open && game && !this.computer) {
+      if (game.move && open.legal.length > 1) {
+        choice = t.text("whatif.chosen", { move: game.describe(game.move, open) });
+      } else choice = game.progress(open);
     }
     if (this.choice.textContent !== choice) this.choice.textContent = choice;
     this.choice.hidden = !choice;

@@ -293,13 +293,14 @@ export function mount(container, engine, { step = null } = {}) {
       left = null;
     },
     announce: (/** @type {string} */ text) => keys.announce(text),
-  });
+  // The chooser's module, under the assets folder this module is in (data.whatif).
+  }, async () => (await import(new URL(`../${data.whatif}`, import.meta.url).href)).chooser);
   el.bar.after(whatif.tools);
-  // A game whose moves whatif.js does not speak (data.whatif false: gamekit.Plugin.whatif)
-  // shows its steps only: no "what if?", no Share (whose link opens a Play page).
+  // A game without a chooser (data.whatif false: gamekit.Plugin.whatif) shows its steps
+  // only: no "what if?", no Share (whose link opens its Play page).
   if (data.whatif === false) whatif.tools.hidden = true;
   el.board.after(whatif.panel);
-  const share = shareButton(whatif.tools, t, data.lang, () => ({
+  const share = shareButton(whatif.tools, t, data.lang, data.play, () => ({
     record: shown.record,
     moves: movesAt(shown.steps, player.index),
   }));
