@@ -15,7 +15,11 @@ class _StrictLoader(yaml.SafeLoader):
     """Pure Python: its error messages are the ones reported."""
 
 
-class _FastStrictLoader(yaml.CSafeLoader):
+# libyaml's parser where PyYAML was built with it (its wheels are), else the pure-Python one.
+_FAST_BASE: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _FastStrictLoader(_FAST_BASE):  # type: ignore[misc]  # a base chosen at import
     """The same checks over libyaml's parser: about 14 times less CPU for the locales (every
     build and most tests read them). Its errors are worded differently, so a file it refuses
     is read again by :class:`_StrictLoader`, whose error is the one reported."""
