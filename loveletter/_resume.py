@@ -45,8 +45,9 @@ VERSION = 1
 MAX_MOVES = 5_000
 """Moves of a concealed record read at most (a game of 6 players lasts a few hundred)."""
 SEARCH_LIMIT = 20_000
-"""Positions the search visits at most for one round before it gives up
-(:class:`ResumeLimitError`); a round of a played game needs a few dozen."""
+"""Positions the search visits at most for a whole game before it gives up
+(:class:`ResumeLimitError`); a round of a played game needs a few dozen, rarely a few
+hundred."""
 
 _SEEN = re.compile(r"([0-9]{0,3})/((?:U[0-9]{3})?(?:[A-F][0-9]{1,2})*)/((?:[A-F][0-9])*)"
                    r"/((?:[A-F][0-9])*)")
@@ -313,7 +314,7 @@ class _Round:
         if self.visits > self.limit:
             raise ResumeLimitError([RecordProblem(
                 f"$.history[{self.start}]",
-                f"the round could not be rebuilt within {self.limit:,} positions")],
+                f"the game could not be rebuilt within {self.limit:,} positions")],
                 source="concealed record")
         if i == len(self.entries):
             assert state is not None
@@ -642,10 +643,14 @@ def resume(data: object, rng: random.Random | None = None, *, limit: int = SEARC
         raise RecordError([RecordProblem("$.history[0]", "a history starts with a deal")],
                           source=source)
     moves: list[Move] = []
+    visits = 0  # the bound holds for the whole game, so that many rounds cannot add up
     for k, start in enumerate(starts):
         end = starts[k + 1] if k + 1 < len(starts) else len(entries)
-        deal, keeps = _Round(players, variant, seat, entries[start:end], seen[start:end],
-                             start, rng, limit).solve()
+        search = _Round(players, variant, seat, entries[start:end], seen[start:end], start,
+                        rng, limit)
+        search.visits = visits
+        deal, keeps = search.solve()
+        visits = search.visits
         moves.append(deal)
         for i in range(start + 1, end):
             entry = entries[i]
