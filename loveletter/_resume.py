@@ -55,8 +55,8 @@ _PAIRS = re.compile(r"([A-FU])([0-9]+)")
 
 
 class ResumeLimitError(RecordError):
-    """A concealed record whose round the search could not make whole within
-    :data:`SEARCH_LIMIT` positions (it may or may not be consistent)."""
+    """A concealed record the search could not make whole within its bound
+    (:data:`SEARCH_LIMIT` positions for the whole game): it may or may not be consistent."""
 
 
 # --- writing ------------------------------------------------------------------------------
@@ -630,6 +630,13 @@ class _Round:
 def resume(data: object, rng: random.Random | None = None, *, limit: int = SEARCH_LIMIT,
            source: str = "concealed record") -> tuple[Record, int]:
     """A whole game agreeing with the concealed record ``data`` (parsed JSON), and its seat.
+
+    >>> game = Game(players=3, seed=2)
+    >>> game.deal()
+    >>> game.apply(game.legal_actions()[0])
+    >>> record, seat = resume(conceal(Record.from_game(game), 1), random.Random(0))
+    >>> seat, View(record.replay(), 1).key() == View(game, 1).key()
+    (1, True)
 
     Raises:
         RecordError: naming the first field, move or observation that is wrong (its JSON
