@@ -27,21 +27,19 @@ from functools import partial
 from itertools import permutations
 from typing import Any
 
-from loveletter._cards import SEATS, Card, Variant, check_players, full_deck
+from loveletter._cards import SEATS, Card, Variant, full_deck
 from loveletter._errors import (
     IllegalActionError,
-    LoveLetterError,
     NotationError,
     RecordError,
     RecordProblem,
 )
 from loveletter._game import EndReason, Game
 from loveletter._moves import Deal, Keep, Move, Play, parse_move
-from loveletter._record import Record
+from loveletter._record import VERSION, Record, read_table
 from loveletter._view import View
 
 FORMAT = "loveletter-concealed"
-VERSION = 1
 MAX_MOVES = 5_000
 """Moves of a concealed record read at most (a game of 6 players lasts a few hundred)."""
 SEARCH_LIMIT = 20_000
@@ -144,27 +142,8 @@ def _read(data: object, source: str) -> tuple[int, Variant, int, list[_Entry], l
         raise RecordError([RecordProblem("$", "a concealed record is a JSON object")],
                           source=source)
     problems: list[RecordProblem] = []
-    fields = {"format", "version", "players", "variant", "seat", "history", "seen"}
-    for key in sorted(set(data) - fields, key=str):
-        problems.append(RecordProblem(f"$.{key}", "unknown field"))
-    if data.get("format") != FORMAT:
-        problems.append(RecordProblem("$.format", f"expected {FORMAT!r}, got "
-                                                  f"{data.get('format')!r}"))
-    if data.get("version") != VERSION:
-        problems.append(RecordProblem("$.version", f"expected {VERSION}, got "
-                                                   f"{data.get('version')!r}"))
-    variant = Variant.STANDARD
-    try:
-        variant = Variant.parse(data.get("variant"))
-    except NotationError as error:
-        problems.append(RecordProblem("$.variant", str(error)))
-    players = data.get("players")
-    try:
-        check_players(players, variant)  # type: ignore[arg-type]
-    except LoveLetterError as error:
-        problems.append(RecordProblem("$.players", str(error)))
-        players = 2
-    assert isinstance(players, int)
+    variant, read_players = read_table(data, FORMAT, {"seat", "history", "seen"}, problems)
+    players = read_players or 2  # the seat is then checked against two seats
     seat_text = data.get("seat")
     seat = 0
     if not isinstance(seat_text, str) or len(seat_text) != 1 \
