@@ -126,8 +126,109 @@ export function frame(root, prefix) {
     });
   }
 
+  /**
+   * The flow of a game that every game's page runs the same way around its own drawing: the
+   * opponents' turn (stopped and resumed with the frame's buttons), the reader's move, the
+   * next deal, and a saved game reopened. `hooks` is the game's side: `ask` (its caller's
+   * ask), `game()` the game played, `refresh(news)` its position drawn then the opponents
+   * set going (`news` said first), `trouble(answer)` an engine failure shown, `thinkLimit`
+   * the opponent's time limit in ms, `pause` ms before each opponent's move (so that each
+   * can be read as it comes).
+   * @param {{ask: (fn: string, args: unknown[], limit?: number) => Promise<Asked>,
+   *  game: () => PlayedGame | null, refresh: (news?: string) => Promise<void>,
+   *  trouble: (answer: Asked & {ok: false}) => unknown, thinkLimit: number, pause?: number}} hooks
+   */
+  function turns(hooks) {
+    /** The opponent to move decides; the reader can stop it. @param {PlayedGame} current
+     * @param {{to_move: string | null}} shown */
+    async function think(current, shown) {
+      setState("thinking");
+      el.stop.hidden = false;
+      el.resume.hidden = true;
+      say(t.html(`${prefix}play.status.thinking`, { player: shown.to_move }));
+      el.board.setAttribute("aria-busy", "true");
+      if (hooks.pause) await new Promise((done) => { setTimeout(done, hooks.pause); });
+      const answer = hooks.game() === current
+        ? await hooks.ask("opponent", [current.record, current.level, fresh()], hooks.thinkLimit)
+        : null;
+      el.board.removeAttribute("aria-busy");
+      el.stop.hidden = true;
+      if (!answer) return; // another game started during the pause
+      if (!answer.ok) {
+        if (answer.kind === "stopped") {
+          setState("stopped");
+          el.resume.hidden = false;
+          say(t.html(`${prefix}play.status.stopped`));
+          return;
+        }
+        return hooks.trouble(answer);
+      }
+      current.record = answer.result.record;
+      await hooks.refresh();
+    }
+
+    /** The reader's move, once per decision however many clicks; a refusal says its rule
+     * and leaves the decision open. @param {string} move */
+    async function play(move) {
+      const current = hooks.game();
+      if (!current || root.dataset.state !== "play") return;
+      setState("busy");
+      showError("");
+      const answer = await hooks.ask("play", [current.record, move, data.strings, current.human]);
+      if (!answer.ok) {
+        if (answer.kind === "refused") {
+          setState("play");
+          return showError(answer.message, answer.rule);
+        }
+        return hooks.trouble(answer);
+      }
+      current.record = answer.result.record;
+      await hooks.refresh();
+    }
+
+    async function deal() {
+      const current = hooks.game();
+      if (!current || root.dataset.state !== "deal") return;
+      setState("busy");
+      const answer = await hooks.ask("deal", [current.record, fresh()]);
+      if (!answer.ok) return hooks.trouble(answer);
+      current.record = answer.result.record;
+      await hooks.refresh();
+    }
+
+    /**
+     * A saved game reopened: for a game in progress, its seat's concealed record, whose
+     * hidden cards the engine deals afresh (session.py load()). A save whose seat was edited
+     * is refused (the concealed record names its own seat), so it never shows another seat's
+     * cards; one the engine refuses is damaged: forgotten (`forget`). An engine that fails
+     * forgets nothing: the save is there on the next visit. `open(loaded, forget)` takes the
+     * game on ({record, seat, concealed}).
+     * @param {{record: string, human: string}} saved @param {() => void} forget
+     * @param {(loaded: {record: string, seat: string | null, concealed: string | null},
+     *  forget: () => void) => unknown} open
+     */
+    async function resume(saved, forget, open) {
+      setState("loading");
+      const loaded = await hooks.ask("load", [saved.record, data.strings]);
+      if (!loaded.ok) return loaded.kind === "refused" ? forget() : hooks.trouble(loaded);
+      if (loaded.result.seat && loaded.result.seat !== saved.human) return forget();
+      return open(loaded.result, forget);
+    }
+
+    return { think, play, deal, resume };
+  }
+
   return { data, strings: data.strings, t, $, el, setState, say, ruleLink, showError, listSteps,
-    focusKey, restoreFocus, clearHash, wireRecords };
+    focusKey, restoreFocus, clearHash, wireRecords, turns };
+}
+
+/** @typedef {{record: string, human: string, level: string, concealed: string | null | undefined}}
+ *  PlayedGame a game being played: its whole record (memory only), the reader's seat, the
+ *  opponents' level and the seat's concealed record (saved, shared) */
+
+// A fresh seed for one deal or one decision of the engine: nothing stored predicts it.
+export function fresh() {
+  return crypto.getRandomValues(new Uint32Array(1))[0];
 }
 
 /**

@@ -14,7 +14,7 @@
 
 import { engine as sharedEngine } from "../../examples/boot.js";
 import { escapeHTML } from "../../examples/i18n.js";
-import { caller, frame } from "../frame.js";
+import { caller, frame, fresh } from "../frame.js";
 import { reachable } from "./choose.js";
 import { controls, outcomeHTML } from "./panel.js";
 import { hasRecord } from "../share.js";
@@ -43,7 +43,7 @@ if (root) start(root);
 /** @param {HTMLElement} root */
 async function start(root) {
   const { data, strings, t, $, el, setState, say, ruleLink, showError, listSteps,
-    focusKey: focusOf, restoreFocus, clearHash, wireRecords } = frame(root, "");
+    focusKey: focusOf, restoreFocus, clearHash, wireRecords, turns } = frame(root, "");
 
   // New game is heard before the first await: pressed while the engine module is still on
   // its way (a slow connection, a busy phone), the press is kept and the game starts on arrival.
@@ -191,29 +191,21 @@ async function start(root) {
     }
   }
 
-  // A saved game in progress is its seat's concealed record: the other hand is dealt afresh
-  // from the cards that seat cannot see. A save whose seat was edited is refused (the
-  // concealed record names its own seat), so it never shows the other seat's cards.
-  // A save the engine refuses is damaged: forgotten, and the page starts afresh. An engine
-  // that fails to start forgets nothing: the save is there on the next visit.
+  // A saved game reopened (frame.js turns().resume): its position for the saved seat, shown.
+  const forget = () => {
+    store.clear();
+    idle();
+  };
   /** @param {{record: string, human: string, level: string}} saved */
-  async function resume(saved) {
-    setState("loading");
-    const forget = () => {
-      store.clear();
-      idle();
-    };
-    const loaded = await ask("load", [saved.record, strings]);
-    if (!loaded.ok) return loaded.kind === "refused" ? forget() : engineTrouble(loaded);
-    if (loaded.result.seat && loaded.result.seat !== saved.human) return forget();
-    const answer = await ask("position", [loaded.result.record, strings, saved.human]);
+  const resume = (saved) => turn.resume(saved, forget, async (loaded) => {
+    const answer = await ask("position", [loaded.record, strings, saved.human]);
     if (!answer.ok) return answer.kind === "refused" ? forget() : engineTrouble(answer);
-    game = { record: loaded.result.record, human: saved.human, level: saved.level,
+    game = { record: loaded.record, human: saved.human, level: saved.level,
       concealed: answer.result.concealed };
     show(answer.result);
     announce(t.html("play.status.resumed"));
     next();
-  }
+  });
 
   // The position of the game, then the engine's move if it is its turn.
   async function refresh(announceSeat = false) {
@@ -238,57 +230,10 @@ async function start(root) {
     }
   }
 
-  /** @param {Game} current @param {Position} shown */
-  async function think(current, shown) {
-    setState("thinking");
-    el.stop.hidden = false;
-    el.resume.hidden = true;
-    say(t.html("play.status.thinking", { player: shown.to_move }));
-    el.board.setAttribute("aria-busy", "true");
-    const answer = await ask("opponent", [current.record, current.level, fresh()], THINK_LIMIT_MS);
-    el.board.removeAttribute("aria-busy");
-    el.stop.hidden = true;
-    if (!answer.ok) {
-      if (answer.kind === "stopped") {
-        setState("stopped");
-        el.resume.hidden = false;
-        say(t.html("play.status.stopped"));
-        return;
-      }
-      return engineTrouble(answer);
-    }
-    current.record = answer.result.record;
-    await refresh();
-  }
-
-  /** @param {string} move */
-  async function play(move) {
-    const current = game;
-    // one move per decision, however many clicks
-    if (!current || root.dataset.state !== "play") return;
-    setState("busy");
-    showError("");
-    const answer = await ask("play", [current.record, move, strings, current.human]);
-    if (!answer.ok) {
-      if (answer.kind === "refused") {
-        setState("play");
-        return showError(answer.message, answer.rule);
-      }
-      return engineTrouble(answer);
-    }
-    current.record = answer.result.record;
-    await refresh();
-  }
-
-  async function deal() {
-    const current = game;
-    if (!current || root.dataset.state !== "deal") return;
-    setState("busy");
-    const answer = await ask("deal", [current.record, fresh()]);
-    if (!answer.ok) return engineTrouble(answer);
-    current.record = answer.result.record;
-    await refresh();
-  }
+  // The engine's turn, the reader's move and the next deal: frame.js turns().
+  const turn = turns({ ask, game: () => game, refresh: () => refresh(), trouble: engineTrouble,
+    thinkLimit: THINK_LIMIT_MS });
+  const { think, play, deal } = turn;
 
   // --- drawing a position -------------------------------------------------------------------
 
@@ -662,11 +607,6 @@ async function start(root) {
     idle();
     dealAhead(); // the worker may be up already (kept across pages by instant navigation)
   }
-}
-
-// A fresh seed for one deal or one decision of the engine: nothing stored predicts it.
-function fresh() {
-  return crypto.getRandomValues(new Uint32Array(1))[0];
 }
 
 /** @param {string} player */

@@ -15,7 +15,7 @@
 
 import { engine as sharedEngine } from "../../examples/boot.js";
 import { escapeHTML } from "../../examples/i18n.js";
-import { caller, frame } from "../frame.js";
+import { caller, frame, fresh } from "../frame.js";
 import { hasRecord } from "../share.js";
 import { storage } from "../store.js";
 import { attempt, chosen, keeps, none, plays } from "./choose.js";
@@ -50,7 +50,7 @@ if (root) start(root);
 /** @param {HTMLElement} root */
 async function start(root) {
   const { data, strings, t, $, el: frameEl, setState, say, ruleLink, showError, listSteps,
-    focusKey: focusOf, restoreFocus, clearHash, wireRecords } = frame(root, "ll.");
+    focusKey: focusOf, restoreFocus, clearHash, wireRecords, turns } = frame(root, "ll.");
   const el = {
     ...frameEl,
     players: /** @type {HTMLSelectElement} */ ($('[name="players"]')),
@@ -167,46 +167,10 @@ async function start(root) {
     }
   }
 
-  /** @param {Game} current @param {Position} shown */
-  async function think(current, shown) {
-    setState("thinking");
-    el.stop.hidden = false;
-    el.resume.hidden = true;
-    say(`${t.html("ll.play.status.thinking", { player: shown.to_move })}`);
-    await new Promise((done) => { setTimeout(done, PAUSE_MS); });
-    if (game !== current) return;
-    const answer = await ask("opponent", [current.record, current.level, fresh()], THINK_LIMIT_MS);
-    el.stop.hidden = true;
-    if (!answer.ok) {
-      if (answer.kind === "stopped") {
-        setState("stopped");
-        el.resume.hidden = false;
-        say(t.html("ll.play.status.stopped"));
-        return;
-      }
-      return engineTrouble(answer);
-    }
-    current.record = answer.result.record;
-    await refresh();
-  }
-
-  /** @param {string} move */
-  async function play(move) {
-    const current = game;
-    if (!current || root.dataset.state !== "play") return; // one move per decision
-    setState("busy");
-    showError("");
-    const answer = await ask("play", [current.record, move, strings, human]);
-    if (!answer.ok) {
-      if (answer.kind === "refused") {
-        setState("play");
-        return showError(answer.message, answer.rule);
-      }
-      return engineTrouble(answer);
-    }
-    current.record = answer.result.record;
-    await refresh();
-  }
+  // The opponents' turns, the reader's move and the next deal: frame.js turns().
+  const turn = turns({ ask, game: () => game, refresh: (news) => refresh(news), trouble: engineTrouble,
+    thinkLimit: THINK_LIMIT_MS, pause: PAUSE_MS });
+  const { think, play, deal } = turn;
 
   // A move the reader tried that the page does not offer: the engine refuses it, naming the
   // rule, and nothing changes.
@@ -218,16 +182,6 @@ async function start(root) {
     if (answer.ok) return; // not reached: the page offers every legal move
     if (answer.kind !== "refused") return engineTrouble(answer);
     showError(answer.message, answer.rule);
-  }
-
-  async function deal() {
-    const current = game;
-    if (!current || root.dataset.state !== "deal") return;
-    setState("busy");
-    const answer = await ask("deal", [current.record, fresh()]);
-    if (!answer.ok) return engineTrouble(answer);
-    current.record = answer.result.record;
-    await refresh();
   }
 
   // --- drawing ------------------------------------------------------------------------------
@@ -538,25 +492,18 @@ async function start(root) {
     await refresh(t.html(key, { player: seat }));
   }
 
-  // A saved game in progress is its seat's concealed record: the cards that seat never saw are
-  // dealt afresh. A save whose seat was edited is refused (the concealed record names its own
-  // seat); one the engine refuses is damaged: forgotten, and the page starts afresh. An engine
-  // that fails to start forgets nothing: the save is there on the next visit.
+  // A saved game reopened (frame.js turns().resume), in its seat: the cards that seat never
+  // saw dealt afresh.
+  const forget = () => {
+    store.clear();
+    idle();
+  };
   /** @param {{record: string, human: string, level: string}} saved */
-  async function resume(saved) {
-    setState("loading");
-    const forget = () => {
-      store.clear();
-      idle();
-    };
-    const loaded = await ask("load", [saved.record, strings]);
-    if (!loaded.ok) return loaded.kind === "refused" ? forget() : engineTrouble(loaded);
-    if (loaded.result.seat && loaded.result.seat !== saved.human) return forget();
+  const resume = (saved) => turn.resume(saved, forget, (loaded) => {
     human = saved.human;
-    game = { record: loaded.result.record, level: saved.level, human,
-      concealed: loaded.result.concealed };
-    await refresh(t.html("ll.play.status.resumed"));
-  }
+    game = { record: loaded.record, level: saved.level, human, concealed: loaded.concealed };
+    return refresh(t.html("ll.play.status.resumed"));
+  });
 
   // Share and Download: the record stepped through, at the step shown; a finished game of the
   // page whole; a game in progress as the reader's seat knows it (its concealed record).
@@ -635,11 +582,6 @@ async function start(root) {
   else if (hasRecord()) openLink();
   else if (saved) resume(saved);
   else idle();
-}
-
-// A fresh seed for one deal or one decision of the engine: nothing stored predicts it.
-function fresh() {
-  return crypto.getRandomValues(new Uint32Array(1))[0];
 }
 
 /** The seats of a game of `players`, A first. @param {number} players */
