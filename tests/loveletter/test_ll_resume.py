@@ -36,16 +36,21 @@ def _played(players: int, variant: Variant, seed: int, moves: int) -> Game:
     game = Game(players, variant, seed=seed)
     agents = [HeuristicPlayer(seed=seed + p) if p % 2 else RandomPlayer(seed=seed + p)
               for p in range(players)]
+    _go_on(game, agents, moves)
+    return game
+
+
+def _go_on(game: Game, agents: list[RandomPlayer | HeuristicPlayer], moves: int) -> None:
+    """``moves`` more decisions or deals of ``game`` by ``agents``, or up to its end."""
     for _ in range(moves):
         if game.phase is Phase.OVER:
-            break
+            return
         if game.phase is Phase.DEAL:
             game.deal()
         else:
             p = game.to_move
             assert p is not None
             game.apply(agents[p].choose(View(game, p), game.legal_actions()))
-    return game
 
 
 def _through_json(data: dict[str, Any]) -> object:
@@ -81,14 +86,7 @@ def test_conceal_then_resume_agrees_with_the_seat_and_plays_on(
     assert resumed.results == game.results and resumed.active == game.active
     assert len(resumed.pile) == len(game.pile)
     # ...and the game goes on to its end under the rules.
-    agents = [RandomPlayer(seed=luck + p) for p in range(players)]
-    while resumed.phase is not Phase.OVER:
-        if resumed.phase is Phase.DEAL:
-            resumed.deal()
-        else:
-            p = resumed.to_move
-            assert p is not None
-            resumed.apply(agents[p].choose(View(resumed, p), resumed.legal_actions()))
+    _go_on(resumed, [RandomPlayer(seed=luck + p) for p in range(players)], 10_000)
     assert resumed.outcome is not None
 
 
