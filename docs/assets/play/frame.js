@@ -129,12 +129,13 @@ export function frame(root, prefix) {
   /**
    * The flow of a game that every game's page runs the same way around its own drawing: the
    * opponents' turn (stopped and resumed with the frame's buttons), the reader's move, the
-   * next deal, and a saved game reopened. `hooks` is the game's side: `ask` (its caller's
-   * ask), `game()` the game played, `refresh(news)` its position drawn then the opponents
+   * next deal, a saved game reopened, a link or a file opened. `hooks` is the game's side:
+   * `calls` its caller() and `ask` its ask, `game()` the game played, `refresh(news)` its position drawn then the opponents
    * set going (`news` said first), `trouble(answer)` an engine failure shown, `thinkLimit`
    * the opponent's time limit in ms, `pause` ms before each opponent's move (so that each
    * can be read as it comes).
    * @param {{ask: (fn: string, args: unknown[], limit?: number) => Promise<Asked>,
+   *  calls: {generation: number, pending: {cancel: () => void} | null},
    *  game: () => PlayedGame | null, refresh: (news?: string) => Promise<void>,
    *  trouble: (answer: Asked & {ok: false}) => unknown, thinkLimit: number, pause?: number}} hooks
    */
@@ -215,7 +216,45 @@ export function frame(root, prefix) {
       return open(loaded.result, forget);
     }
 
-    return { think, play, deal, resume };
+    /**
+     * The record of the page's link (#record=..., when `file` is null) or of a file chosen,
+     * checked by the engine (session.py open_link() or load()): its answer ({record, seat,
+     * concealed}, and `step` for a link), or null when refused (said, then `back()`: the game
+     * played again, or the idle page) or when the engine failed. Older calls are dropped.
+     * @param {File | null} file @param {() => unknown} back
+     */
+    async function opened(file, back) {
+      hooks.calls.generation += 1;
+      if (hooks.calls.pending) hooks.calls.pending.cancel();
+      showError("");
+      let call = ["open_link", location.hash];
+      if (file) {
+        if (file.size > data.maxText * 4) { // refused unread: UTF-8 takes at most 4 bytes a character
+          showError(t.html(`${prefix}play.error.too_long`, { limit: data.maxText }));
+          return null;
+        }
+        try {
+          call = ["load", await file.text()];
+        } catch {
+          showError(t.html(`${prefix}play.error.file`));
+          return null;
+        }
+      }
+      setState("loading");
+      const answer = await hooks.ask(call[0], [call[1], data.strings]);
+      if (!answer.ok) {
+        if (answer.kind !== "refused") hooks.trouble(answer);
+        else {
+          showError(answer.message, answer.rule);
+          back();
+        }
+        return null;
+      }
+      if (file) clearHash();
+      return answer.result;
+    }
+
+    return { think, play, deal, resume, opened };
   }
 
   return { data, strings: data.strings, t, $, el, setState, say, ruleLink, showError, listSteps,

@@ -42,7 +42,7 @@ if (root) start(root);
 
 /** @param {HTMLElement} root */
 async function start(root) {
-  const { data, strings, t, $, el, setState, say, ruleLink, showError, listSteps,
+  const { strings, t, $, el, setState, say, ruleLink, showError, listSteps,
     focusKey: focusOf, restoreFocus, clearHash, wireRecords, turns } = frame(root, "");
 
   // New game is heard before the first await: pressed while the engine module is still on
@@ -231,8 +231,8 @@ async function start(root) {
   }
 
   // The engine's turn, the reader's move and the next deal: frame.js turns().
-  const turn = turns({ ask, game: () => game, refresh: () => refresh(), trouble: engineTrouble,
-    thinkLimit: THINK_LIMIT_MS });
+  const turn = turns({ ask, calls, game: () => game, refresh: () => refresh(),
+    trouble: engineTrouble, thinkLimit: THINK_LIMIT_MS });
   const { think, play, deal } = turn;
 
   // --- drawing a position -------------------------------------------------------------------
@@ -479,45 +479,18 @@ async function start(root) {
   }
 
   async function openLink() {
-    calls.generation += 1;
-    if (calls.pending) calls.pending.cancel();
-    showError("");
-    setState("loading");
-    const answer = await ask("open_link", [location.hash, strings]);
-    if (!answer.ok) {
-      if (answer.kind !== "refused") return engineTrouble(answer);
-      showError(answer.message, answer.rule);
-      return game ? refresh() : idle();
-    }
-    const { record, step, seat, concealed } = answer.result;
+    const opened = await turn.opened(null, () => (game ? refresh() : idle()));
+    if (!opened) return;
+    const { record, step, seat, concealed } = opened;
     await enterReview(record, seat, step, concealed);
     if (review) announce(t.html(seat ? "play.status.link_seat" : "play.status.link", { player: seat }));
   }
 
   /** @param {File} file */
   async function loadFile(file) {
-    calls.generation += 1;
-    if (calls.pending) calls.pending.cancel();
-    showError("");
-    // Refused before it is read: a file of hundreds of megabytes would stall the tab first.
-    if (file.size > data.maxText * 4) { // UTF-8 takes at most 4 bytes a character
-      return showError(t.html("play.error.too_long", { limit: data.maxText }));
-    }
-    let text;
-    try {
-      text = await file.text();
-    } catch {
-      return showError(t.html("play.error.file"));
-    }
-    setState("loading");
-    const answer = await ask("load", [text, strings]);
-    if (!answer.ok) {
-      if (answer.kind !== "refused") return engineTrouble(answer);
-      showError(answer.message, answer.rule);
-      return game ? refresh() : idle();
-    }
-    clearHash();
-    const { record, seat, concealed } = answer.result;
+    const opened = await turn.opened(file, () => (game ? refresh() : idle()));
+    if (!opened) return;
+    const { record, seat, concealed } = opened;
     await enterReview(record, seat, null, concealed);
     if (review) announce(t.html(seat ? "play.status.loaded_seat" : "play.status.loaded", { player: seat }));
   }

@@ -49,7 +49,7 @@ if (root) start(root);
 
 /** @param {HTMLElement} root */
 async function start(root) {
-  const { data, strings, t, $, el: frameEl, setState, say, ruleLink, showError, listSteps,
+  const { strings, t, $, el: frameEl, setState, say, ruleLink, showError, listSteps,
     focusKey: focusOf, restoreFocus, clearHash, wireRecords, turns } = frame(root, "ll.");
   const el = {
     ...frameEl,
@@ -168,8 +168,8 @@ async function start(root) {
   }
 
   // The opponents' turns, the reader's move and the next deal: frame.js turns().
-  const turn = turns({ ask, game: () => game, refresh: (news) => refresh(news), trouble: engineTrouble,
-    thinkLimit: THINK_LIMIT_MS, pause: PAUSE_MS });
+  const turn = turns({ ask, calls, game: () => game, refresh: (news) => refresh(news),
+    trouble: engineTrouble, thinkLimit: THINK_LIMIT_MS, pause: PAUSE_MS });
   const { think, play, deal } = turn;
 
   // A move the reader tried that the page does not offer: the engine refuses it, naming the
@@ -432,52 +432,26 @@ async function start(root) {
   }
 
   async function openLink() {
-    calls.generation += 1;
-    if (calls.pending) calls.pending.cancel();
-    showError("");
-    setState("loading");
-    const answer = await ask("open_link", [location.hash, strings]);
-    if (!answer.ok) {
-      if (answer.kind !== "refused") return engineTrouble(answer);
-      showError(answer.message, answer.rule);
-      return idle();
-    }
-    const { record, step, seat } = answer.result;
+    const opened = await turn.opened(null, () => (game ? refresh() : idle()));
+    if (!opened) return;
+    const { record, step, seat } = opened;
     if (seat) return playOn(record, seat, "ll.play.status.link_seat");
     game = null;
     pos = null;
     await enterReview(record, null, step);
-    if (review) say(`${t.html("ll.play.status.link")} ${el.status.innerHTML}`);
+    if (review) announce(t.html("ll.play.status.link"));
   }
 
   /** @param {File} file */
   async function loadFile(file) {
-    calls.generation += 1;
-    if (calls.pending) calls.pending.cancel();
-    showError("");
-    if (file.size > data.maxText * 4) { // refused unread: UTF-8 takes at most 4 bytes a character
-      return showError(t.html("ll.play.error.too_long", { limit: data.maxText }));
-    }
-    let text;
-    try {
-      text = await file.text();
-    } catch {
-      return showError(t.html("ll.play.error.file"));
-    }
-    setState("loading");
-    const answer = await ask("load", [text, strings]);
-    if (!answer.ok) {
-      if (answer.kind !== "refused") return engineTrouble(answer);
-      showError(answer.message, answer.rule);
-      return game ? refresh() : idle();
-    }
-    clearHash();
-    const { record, seat } = answer.result;
+    const opened = await turn.opened(file, () => (game ? refresh() : idle()));
+    if (!opened) return;
+    const { record, seat } = opened;
     if (seat) return playOn(record, seat, "ll.play.status.loaded_seat");
     game = null;
     pos = null;
     await enterReview(record, null);
-    if (review) say(`${t.html("ll.play.status.loaded")} ${el.status.innerHTML}`);
+    if (review) announce(t.html("ll.play.status.loaded"));
   }
 
   // A game in progress opened from a link or a file (a concealed record): played on in its
