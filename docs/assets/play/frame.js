@@ -129,14 +129,16 @@ export function frame(root, prefix) {
   /**
    * The flow of a game that every game's page runs the same way around its own drawing: the
    * opponents' turn (stopped and resumed with the frame's buttons), the reader's move, the
-   * next deal, a saved game reopened, a link or a file opened. `hooks` is the game's side:
-   * `calls` its caller() and `ask` its ask, `game()` the game played, `refresh(news)` its position drawn then the opponents
+   * next deal, a saved game reopened, a link or a file opened, a game stepped through.
+   * `hooks` is the game's side:
+   * `calls` its caller() and `ask` its ask, `game()` the game played, `focusKey()` the
+   * control in focus (frame().focusKey with the game's names), `refresh(news)` its position drawn then the opponents
    * set going (`news` said first), `trouble(answer)` an engine failure shown, `thinkLimit`
    * the opponent's time limit in ms, `pause` ms before each opponent's move (so that each
    * can be read as it comes).
    * @param {{ask: (fn: string, args: unknown[], limit?: number) => Promise<Asked>,
    *  calls: {generation: number, pending: {cancel: () => void} | null},
-   *  game: () => PlayedGame | null, refresh: (news?: string) => Promise<void>,
+   *  game: () => PlayedGame | null, focusKey: () => string[] | null, refresh: (news?: string) => Promise<void>,
    *  trouble: (answer: Asked & {ok: false}) => unknown, thinkLimit: number, pause?: number}} hooks
    */
   function turns(hooks) {
@@ -241,20 +243,66 @@ export function frame(root, prefix) {
         }
       }
       setState("loading");
-      const answer = await hooks.ask(call[0], [call[1], data.strings]);
-      if (!answer.ok) {
-        if (answer.kind !== "refused") hooks.trouble(answer);
-        else {
-          showError(answer.message, answer.rule);
-          back();
-        }
-        return null;
-      }
-      if (file) clearHash();
-      return answer.result;
+      const result = answered(await hooks.ask(call[0], [call[1], data.strings]), back);
+      if (result && file) clearHash();
+      return result;
     }
 
-    return { think, play, deal, resume, opened };
+    /** The result of an engine's answer, or null: a refusal said, then `back()`; a failure
+     * shown (hooks.trouble). @param {Asked} answer @param {() => unknown} back */
+    function answered(answer, back) {
+      if (answer.ok) return answer.result;
+      if (answer.kind !== "refused") hooks.trouble(answer);
+      else {
+        showError(answer.message, answer.rule);
+        back();
+      }
+      return null;
+    }
+
+    /**
+     * A game's steps for `viewer` (session.py replay(): boards, steps, outcome) and `index`,
+     * the step after `moves` moves (the last when null); null when refused or failed (as
+     * answered() says).
+     * @param {string} record @param {string | null} viewer @param {number | null} moves
+     * @param {() => unknown} back
+     */
+    async function replayed(record, viewer, moves, back) {
+      setState("loading");
+      const r = answered(await hooks.ask("replay", [record, data.strings, viewer]), back);
+      if (!r) return null;
+      const index = moves === null ? r.steps.length - 1
+        : r.steps.filter((/** @type {FrameStep} */ s) => (s.moves || 0) <= moves).length - 1;
+      return { ...r, index };
+    }
+
+    /**
+     * One step of a game stepped through, around the game's own `panel` and `outcome`
+     * (HTML): its board, the counter, Back and Forward, the steps, the status, "Back to the
+     * game" when `live`; the focus kept on the control that had it.
+     * @param {{boards: string[], steps: FrameStep[], index: number}} review
+     * @param {string} panel @param {string} outcome @param {boolean} live
+     */
+    function showStep(review, panel, outcome, live) {
+      setState("review");
+      const focus = hooks.focusKey();
+      const { index, steps } = review;
+      el.board.innerHTML = review.boards[index];
+      el.panel.innerHTML = panel;
+      el.outcome.innerHTML = outcome;
+      el.replay.hidden = false;
+      el.live.hidden = !live;
+      el.back.disabled = index === 0;
+      el.forward.disabled = index === steps.length - 1;
+      el.counter.textContent = t.text("widget.counter", { step: index, total: steps.length - 1 });
+      el.download.disabled = false;
+      el.share.disabled = false;
+      listSteps(steps, index);
+      say(t.html(`${prefix}play.status.replay`, { step: index, total: steps.length - 1 }));
+      restoreFocus(focus, [el.forward, el.back]);
+    }
+
+    return { think, play, deal, resume, opened, replayed, showStep };
   }
 
   return { data, strings: data.strings, t, $, el, setState, say, ruleLink, showError, listSteps,

@@ -231,8 +231,8 @@ async function start(root) {
   }
 
   // The engine's turn, the reader's move and the next deal: frame.js turns().
-  const turn = turns({ ask, calls, game: () => game, refresh: () => refresh(),
-    trouble: engineTrouble, thinkLimit: THINK_LIMIT_MS });
+  const turn = turns({ ask, calls, game: () => game, focusKey: () => focusKey(),
+    refresh: () => refresh(), trouble: engineTrouble, thinkLimit: THINK_LIMIT_MS });
   const { think, play, deal } = turn;
 
   // --- drawing a position -------------------------------------------------------------------
@@ -365,48 +365,24 @@ async function start(root) {
   /** @param {string} record @param {string | null} viewer @param {number | null} moves
    *  @param {string | null} concealed */
   async function enterReview(record, viewer, moves = null, concealed = null, own = false) {
-    setState("loading");
-    const answer = await ask("replay", [record, strings, viewer]);
-    if (!answer.ok) {
-      if (answer.kind !== "refused") return engineTrouble(answer);
-      showError(answer.message, answer.rule);
-      return game ? refresh() : idle();
-    }
-    const r = answer.result;
-    let index = r.steps.length - 1;
-    if (moves !== null) {
-      index = r.steps.filter((/** @type {SessionStep} */ s) => (s.moves || 0) <= moves).length - 1;
-    }
-    review = { record, viewer, concealed, own, boards: r.boards, steps: r.steps, index, over: Boolean(r.outcome_rule),
-      outcome: outcomeHTML(r.outcome, r.outcome_rule, ruleLink) };
+    const r = await turn.replayed(record, viewer, moves, () => (game ? refresh() : idle()));
+    if (!r) return;
+    review = { record, viewer, concealed, own, boards: r.boards, steps: r.steps, index: r.index,
+      over: Boolean(r.outcome_rule), outcome: outcomeHTML(r.outcome, r.outcome_rule, ruleLink) };
     showReview();
   }
 
   function showReview() {
     const review = reviewed();
-    setState("review");
-    const focus = focusKey();
     const { index, steps } = review;
-    el.board.innerHTML = review.boards[index];
     const last = index === steps.length - 1;
     // A record or a link, not the reader's own game: they may take it over from any step
     // (a concealed one from its position, in its seat).
     const takeOver = (review.viewer === null || (review.concealed && !review.own))
       && !(last && review.over)
       ? `<p><button type="button" class="hk-btn" data-act="play-on">${t.html("play.play_on")}</button></p>` : "";
-    el.panel.innerHTML = `<p class="hk-play-now">${steps[index].html || ""}${ruleLink(steps[index].rule)}</p>`
-      + (last ? review.outcome : "") + takeOver;
-    el.outcome.innerHTML = review.outcome;
-    el.replay.hidden = false;
-    el.live.hidden = !game;
-    el.back.disabled = index === 0;
-    el.forward.disabled = index === steps.length - 1;
-    el.counter.textContent = t.text("widget.counter", { step: index, total: steps.length - 1 });
-    el.download.disabled = false;
-    el.share.disabled = false;
-    listSteps(steps, index);
-    say(t.html("play.status.replay", { step: index, total: steps.length - 1 }));
-    restoreFocus(focus, [el.forward, el.back]);
+    turn.showStep(review, `<p class="hk-play-now">${steps[index].html || ""}${ruleLink(steps[index].rule)}</p>`
+      + (last ? review.outcome : "") + takeOver, review.outcome, Boolean(game));
   }
 
   // Plays on against the engine from the step shown: the record up to it, the reader in

@@ -168,8 +168,9 @@ async function start(root) {
   }
 
   // The opponents' turns, the reader's move and the next deal: frame.js turns().
-  const turn = turns({ ask, calls, game: () => game, refresh: (news) => refresh(news),
-    trouble: engineTrouble, thinkLimit: THINK_LIMIT_MS, pause: PAUSE_MS });
+  const turn = turns({ ask, calls, game: () => game, focusKey: () => focusKey(),
+    refresh: (news) => refresh(news), trouble: engineTrouble, thinkLimit: THINK_LIMIT_MS,
+    pause: PAUSE_MS });
   const { think, play, deal } = turn;
 
   // A move the reader tried that the page does not offer: the engine refuses it, naming the
@@ -389,39 +390,19 @@ async function start(root) {
 
   /** @param {string} record @param {string | null} viewer @param {number | null} moves */
   async function enterReview(record, viewer, moves = null) {
-    setState("loading");
-    const answer = await ask("replay", [record, strings, viewer]);
-    if (!answer.ok) return engineTrouble(answer);
-    const r = answer.result;
-    let index = r.steps.length - 1;
-    if (moves !== null) {
-      index = r.steps.filter((/** @type {Step} */ s) => (s.moves || 0) <= moves).length - 1;
-    }
-    review = { record, boards: r.boards, steps: r.steps, outcome: r.outcome, index };
+    const r = await turn.replayed(record, viewer, moves, () => (game ? refresh() : idle()));
+    if (!r) return;
+    review = { record, boards: r.boards, steps: r.steps, outcome: r.outcome, index: r.index };
     showReview();
   }
 
   function showReview() {
     const shown = review;
     if (!shown) return;
-    setState("review");
-    const focus = focusKey();
     const { index, steps } = shown;
-    el.board.innerHTML = shown.boards[index];
-    const last = index === steps.length - 1;
-    el.panel.innerHTML = `<p class="hk-play-now">${steps[index].html || ""}${ruleLink(steps[index].rule)}</p>`
-      + (last && shown.outcome ? `<p class="hk-play-why">${shown.outcome}</p>` : "");
-    el.outcome.innerHTML = shown.outcome ? `<p class="hk-play-why">${shown.outcome}</p>` : "";
-    el.replay.hidden = false;
-    el.live.hidden = !game || !pos || Boolean(pos.outcome);
-    el.back.disabled = index === 0;
-    el.forward.disabled = last;
-    el.counter.textContent = t.text("widget.counter", { step: index, total: steps.length - 1 });
-    el.download.disabled = false;
-    el.share.disabled = false;
-    listSteps(steps, index);
-    say(t.html("ll.play.status.replay", { step: index, total: steps.length - 1 }));
-    restoreFocus(focus, [el.forward, el.back]);
+    const why = shown.outcome ? `<p class="hk-play-why">${shown.outcome}</p>` : "";
+    turn.showStep(shown, `<p class="hk-play-now">${steps[index].html || ""}${ruleLink(steps[index].rule)}</p>`
+      + (index === steps.length - 1 ? why : ""), why, Boolean(game && pos && !pos.outcome));
   }
 
   /** @param {number} index */
