@@ -167,4 +167,4 @@ class Reader:
         return Refusal(kind, t(ui, key, path=shown), path)
 
 
-_MOVE_PATH = re.compile(r"\$\.moves\[(\d+)\]")
+_MOVE_PATH = re.compile(r"\$\.(?:moves|history)\[(\d+)\]")  # a concealed record's history

@@ -35,6 +35,7 @@ from loveletter._game import EndReason, Game, Outcome, Phase, RoundResult, legal
 from loveletter._moves import MOVE_PATTERN, Deal, Keep, Move, Play, parse_move
 from loveletter._players import Agent, HeuristicPlayer, RandomPlayer, play, unseen
 from loveletter._record import Record
+from loveletter._resume import ResumeLimitError, conceal, resume
 from loveletter._search import SearchPlayer, sample_world
 from loveletter._transcript import transcript
 from loveletter._view import View
@@ -64,6 +65,7 @@ __all__ = [
     "Record",
     "RecordError",
     "RecordProblem",
+    "ResumeLimitError",
     "RoundResult",
     "Rule",
     "SearchPlayer",
@@ -71,11 +73,13 @@ __all__ = [
     "Variant",
     "View",
     "card_counts",
+    "conceal",
     "full_deck",
     "guesses",
     "legal_actions",
     "parse_move",
     "play",
+    "resume",
     "sample_world",
     "transcript",
     "unseen",

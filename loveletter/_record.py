@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from loveletter._cards import Variant
+from loveletter._cards import Variant, check_players
 from loveletter._errors import (
     IllegalActionError,
     LoveLetterError,
@@ -123,25 +123,8 @@ class Record:
         if not isinstance(data, Mapping):
             raise RecordError([RecordProblem("$", "a record is a JSON object")], source=source)
         problems: list[RecordProblem] = []
-        for key in sorted(set(data) - {"format", "version", "players", "variant", "moves"}):
-            problems.append(RecordProblem(f"$.{key}", "unknown field"))
-        if data.get("format") != FORMAT:
-            problems.append(RecordProblem(
-                "$.format", f"expected {FORMAT!r}, got {data.get('format')!r}"))
-        if data.get("version") != VERSION:
-            problems.append(RecordProblem(
-                "$.version", f"expected {VERSION}, got {data.get('version')!r}"))
-        variant = Variant.STANDARD
-        try:
-            variant = Variant.parse(data.get("variant"))
-        except NotationError as error:
-            problems.append(RecordProblem("$.variant", str(error)))
-        players = data.get("players")
-        game: Game | None = None
-        try:
-            game = Game(players, variant)  # type: ignore[arg-type]
-        except LoveLetterError as error:
-            problems.append(RecordProblem("$.players", str(error)))
+        variant, players = read_table(data, FORMAT, {"moves"}, problems)
+        game = None if players is None else Game(players, variant)
         raw = data.get("moves")
         moves: list[Move] = []
         if not isinstance(raw, list):
@@ -161,8 +144,38 @@ class Record:
                     break
         if problems:
             raise RecordError(problems, source=source)
-        assert isinstance(players, int)
+        assert players is not None
         return cls(players, variant, tuple(moves))
+
+
+def read_table(data: Mapping[object, object], form: str, fields: set[str],
+               problems: list[RecordProblem]) -> tuple[Variant, int | None]:
+    """The part every kind of record shares, checked: no field but ``format``, ``version``,
+    ``players``, ``variant`` and ``fields``; the format ``form`` and :data:`VERSION`; the
+    variant and a player count it allows. Each problem is added to ``problems``; the variant
+    (standard if unreadable) and the player count (``None`` if wrong) are returned."""
+    known = {"format", "version", "players", "variant", *fields}
+    for key in sorted(set(data) - known, key=str):
+        problems.append(RecordProblem(f"$.{key}", "unknown field"))
+    if data.get("format") != form:
+        problems.append(RecordProblem(
+            "$.format", f"expected {form!r}, got {data.get('format')!r}"))
+    if data.get("version") != VERSION:
+        problems.append(RecordProblem(
+            "$.version", f"expected {VERSION}, got {data.get('version')!r}"))
+    variant = Variant.STANDARD
+    try:
+        variant = Variant.parse(data.get("variant"))
+    except NotationError as error:
+        problems.append(RecordProblem("$.variant", str(error)))
+    players = data.get("players")
+    try:
+        check_players(players, variant)  # type: ignore[arg-type]
+    except LoveLetterError as error:
+        problems.append(RecordProblem("$.players", str(error)))
+        return variant, None
+    assert isinstance(players, int)
+    return variant, players
 
 
 class _DuplicateKey(ValueError):

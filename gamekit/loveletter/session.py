@@ -13,11 +13,13 @@ in the caller's record.
   ``kind`` one of ``link``, ``json``, ``record``, ``notation``, ``illegal``, ``turn``,
   ``level``, ``size``, ``seat``; ``rule`` the ID of the rule broken (``loveletter.Rule``).
 
-A game in progress leaves the page only as its seat may know it (:func:`conceal`): the
-concealed record names its seat and carries that seat's history (others' deals and
-Chancellor choices blanked) and position; unlike Hanamikoji's it cannot be played on, since
-the engine starts a game only from a deal (it has no position to start from), so
-:func:`load` and :func:`open_link` refuse it with a message saying so.
+A game in progress leaves the page only as its seat may know it (:func:`conceal`, the
+engine's ``loveletter.conceal``): the concealed record names its seat and carries that seat's
+history (deals as their starting seat, others' Chancellor choices blanked) and what the seat
+saw each move do. :func:`load` and :func:`open_link` read it back into a whole game with
+``loveletter.resume``: every card the seat never placed is dealt afresh at random, so that the
+game agrees with everything the seat saw, and the page plays on in that seat. The other
+calls take whole records only (the page keeps the game it plays in memory).
 
 Steps (:func:`timeline`): ``start`` (before the first deal), ``deal``, ``play``, ``keep``.
 """
@@ -51,12 +53,16 @@ from loveletter import (
     RandomPlayer,
     Record,
     RecordError,
+    ResumeLimitError,
     SearchPlayer,
     Variant,
     View,
     parse_move,
 )
-from loveletter._record import MAX_CHARS, VERSION, parse_json
+from loveletter import conceal as conceal_game
+from loveletter import resume as resume_game
+from loveletter._record import MAX_CHARS, parse_json
+from loveletter._resume import FORMAT as CONCEALED
 
 MAX_TEXT = MAX_CHARS
 """Characters of a record (or decoded link) read at most: the engine's limit."""
@@ -70,7 +76,6 @@ SEARCH_ITERATIONS = 200
 SEARCH_SECONDS = 1.0
 """The search level's budget per decision: it stops at whichever comes first, so it keeps its
 pace on a slow phone and plays exactly its iterations on a fast machine."""
-CONCEALED = "loveletter-concealed"
 
 CARD_RULES = {0: "spy-token", 1: "guard-miss", 2: "priest-look", 3: "baron-compare",
               4: "handmaid-protection", 5: "prince-discard", 6: "chancellor-keep-one",
@@ -239,8 +244,6 @@ refused."""
 
 
 def _checked(data: Any, ui: dict[str, Any] | None, kind: str) -> Record:
-    if isinstance(data, dict) and data.get("format") == CONCEALED:
-        raise Refusal(kind, t(ui, "ll.play.error.concealed"), "$.format")
     try:
         return Record.from_json(data)
     except RecordError as error:
@@ -250,6 +253,25 @@ def _checked(data: Any, ui: dict[str, Any] | None, kind: str) -> Record:
 
 def _parse(text: object, ui: dict[str, Any] | None, kind: str = "record") -> Record:
     return _checked(_READER.json(text, ui, kind), ui, kind)
+
+
+def _opened(text: object, ui: dict[str, Any] | None,
+            kind: str) -> tuple[Record, str | None, str | None]:
+    """A whole record or a concealed one from untrusted text: the whole game (a concealed
+    one's hidden cards dealt afresh, ``random.SystemRandom``), the seat a concealed record
+    belongs to and its text (``None`` for a whole record)."""
+    data = _READER.json(text, ui, kind)
+    if not (isinstance(data, dict) and data.get("format") == CONCEALED):
+        return _checked(data, ui, kind), None, None
+    try:
+        record, seat = resume_game(data)
+    except ResumeLimitError as error:
+        raise Refusal(kind, t(ui, "ll.play.error.resume_limit"),
+                      error.problems[0].path) from None
+    except RecordError as error:
+        problem = error.problems[0]
+        raise _READER.refusal(ui, kind, problem.path, problem.rule) from None
+    return record, SEATS[seat], conceal(record, SEATS[seat])
 
 
 def _viewer(viewer: object, players: int, ui: dict[str, Any] | None) -> str | None:
@@ -265,18 +287,12 @@ def _viewer(viewer: object, players: int, ui: dict[str, Any] | None) -> str | No
 
 def conceal(record: Record, viewer: str) -> str:
     """The record as ``viewer`` may know it: a finished game whole; a game in progress as a
-    concealed record: its seat, its history as the seat saw it (``View.history``: deals as
-    ``D`` and the starting seat, other players' Chancellor choices as ``K?``) and the
-    seat's hand and what it knows of others' hands."""
-    game = record.replay()
-    if game.outcome is not None:
+    concealed record (``loveletter.conceal``: its history as the seat saw it and what the seat
+    saw each move do, none of the cards it never saw)."""
+    if record.replay().outcome is not None:
         return dump(record)
-    me = SEATS.index(viewer)
-    view = View(game, me)
-    data = {"format": CONCEALED, "version": VERSION, "players": record.players,
-            "variant": record.variant.value, "seat": viewer, "history": list(view.history),
-            "hand": list(view.hand), "known": {SEATS[p]: c for p, c in view.known.items()}}
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(conceal_game(record, SEATS.index(viewer)), ensure_ascii=False,
+                      separators=(",", ":"))
 
 
 # --- a new game, moves, deals, the opponent -----------------------------------------------
@@ -466,19 +482,23 @@ def replay(record: str, ui: dict[str, Any], viewer: str | None = None) -> dict[s
 
 @refused
 def load(text: str, ui: dict[str, Any]) -> dict[str, Any]:
-    """A record file's text, checked and replayed: ``{"record"}`` as compact text. A
-    concealed record (a game in progress saved by its seat) is refused, saying why."""
-    return {"record": dump(_parse(text, ui))}
+    """A record file's text, checked and replayed: ``{"record", "seat", "concealed"}``,
+    ``record`` as compact text; for a concealed record (a game in progress saved by its
+    seat) the whole game rebuilt from it (:func:`_opened`), its seat and its text, else
+    ``None`` for both."""
+    record, seat, concealed = _opened(text, ui, "record")
+    return {"record": dump(record), "seat": seat, "concealed": concealed}
 
 
 @refused
 def open_link(fragment: str, ui: dict[str, Any]) -> dict[str, Any]:
-    """A share link's fragment (with or without ``#``), checked: ``{"record", "step"}``,
-    ``step`` being the moves applied (``None``: all of them)."""
+    """A share link's fragment (with or without ``#``), checked: ``{"record", "step",
+    "seat", "concealed"}``, ``step`` being the moves applied (``None``: all of them), ``seat``
+    and ``concealed`` as :func:`load` gives them."""
     text, step = link_text(fragment, MAX_TEXT,
                            Refusal("link", t(ui, "ll.play.error.link_damaged")))
     try:
-        record = _parse(text, ui, "link")
+        record, seat, concealed = _opened(text, ui, "link")
     except Refusal as refusal:
         error = refusal.error
         raise Refusal("link", t(ui, "ll.play.error.link_refused", why=error["message"]),
@@ -490,7 +510,7 @@ def open_link(fragment: str, ui: dict[str, Any]) -> dict[str, Any]:
                 ui, "ll.play.error.no_step", step=_explain.escape(step),
                 last=len(record.moves))))
         moves = int(step)
-    return {"record": dump(record), "step": moves}
+    return {"record": dump(record), "step": moves, "seat": seat, "concealed": concealed}
 
 
 @refused

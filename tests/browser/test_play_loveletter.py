@@ -3,10 +3,13 @@ through the page's own controls (the hand, the choice and "Play" on screen at ea
 the outcome the CPython engine's for the downloaded record); the other players' cards never in
 the page; the Priest's look shown to the reader who played it; a card the rules forbid
 refused with its rule; a shared link reopened; a damaged link refused in the page's language;
-the variant narrowing the player counts."""
+the variant narrowing the player counts; a game in progress saved in the browser, shared and
+downloaded as the reader's seat knows it (none of the other seats' cards), and resumed at the
+same decision after a reload or from its link."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import time
@@ -20,7 +23,7 @@ from test_accessibility import axe_problems
 from test_play import ON_SCREEN  # inside the screen, under Material's sticky header
 
 from gamekit.loveletter import session
-from loveletter import SEATS, Card, Game, Record
+from loveletter import SEATS, Card, Deal, Game, Record
 from rulesite.sources.locales import Locales, load
 
 REPO = Path(__file__).resolve().parents[2]
@@ -268,10 +271,8 @@ def test_a_finished_game_is_shared_by_link_and_a_damaged_link_is_refused_in_fren
     try:
         page = open_play(tab, site_url)
         wait_state(page, "idle")
-        # A game in progress has no link: Share and Download wait for its end.
         new_game(page, 2, level="random")
         wait_state(page, "play", "deal")
-        assert page.locator('[data-act="share"]').is_disabled()
         play_to_end(page, ll.languages["en"].ui)
         tab.context.grant_permissions(["clipboard-read", "clipboard-write"])
         page.click('[data-act="share"]')
@@ -323,6 +324,95 @@ def test_the_classic_game_narrows_the_player_counts(chromium: Browser, site_url:
             "{n}", "4")
         page.click('[data-act="new"]')
         wait_state(page, "play", "thinking")
+        tab.assert_clean(site_url)
+    finally:
+        tab.context.close()
+
+
+# A 3-player deal known to the test (the page's first fresh seed, seeded()): its digits must
+# never reach the page's storage, links, files or DOM.
+PROGRESS_SEED = 77
+SAVED = "ll-play-game"
+
+
+def concealed_holds_no_hidden_card(text: str, deal: Deal) -> dict[str, object]:
+    """``text`` is the reader's concealed record (seat A): no deal written whole, no moves,
+    and the dealt deck's digits nowhere in it."""
+    data = json.loads(text)
+    assert data["format"] == "loveletter-concealed" and data["seat"] == "A", data
+    assert "moves" not in data
+    assert all(len(h) == 2 for h in data["history"] if h.startswith("D"))
+    assert "".join(map(str, deal.deck)) not in text
+    return dict(data)
+
+
+def reader_view(page: Page) -> tuple[str, str, list[str], list[str]]:
+    """What the reader's seat is shown: the state, the board, the steps and the cards offered."""
+    return (state(page), page.inner_html(".hk-play-board"),
+            page.locator(".hk-play-steps > li").all_inner_texts(),
+            page.eval_on_selector_all(f"{PANEL} [data-card], {PANEL} [data-keep]",
+                                      "bs => bs.map(b => b.outerHTML)"))
+
+
+def test_a_game_in_progress_survives_a_reload_and_is_shared_as_its_seat_knows_it(
+        chromium: Browser, site_url: str, ll: Locales) -> None:
+    deal = Record.loads(session.new_game(3, "standard", PROGRESS_SEED)["record"]).moves[0]
+    assert isinstance(deal, Deal)
+    ui = ll.languages["en"].ui
+    tab = phone(chromium, seeded(PROGRESS_SEED))
+    try:
+        page = open_play(tab, site_url)
+        wait_state(page, "idle")
+        new_game(page, 3)
+        for _ in range(2):  # two of the reader's decisions, the opponents' moves between
+            if wait_state(page, "play", "deal", "over") != "play":
+                break
+            steps = page.locator(".hk-play-steps > li").count()
+            decide(page)
+            page.wait_for_function(
+                "(n) => document.querySelectorAll('.hk-play-steps > li').length > n",
+                arg=steps, timeout=LIVE_TIMEOUT_MS)
+        now = wait_state(page, "play", "deal")
+        before = reader_view(page)
+        saved = json.loads(page.evaluate(f"localStorage.getItem({SAVED!r})"))
+        assert saved["human"] == "A"
+        concealed_holds_no_hidden_card(saved["record"], deal)
+        hidden_cards_hidden(page, ui)
+        # Leaving asks nothing: the game is saved.
+        assert page.evaluate("""() => { const e = new Event('beforeunload', {cancelable: true});
+            dispatchEvent(e); return e.defaultPrevented; }""") is False
+
+        page.reload()
+        assert wait_state(page, now) == now
+        # Said, and the same decision: board, steps and the cards offered as before.
+        assert shown(page, ".hk-play-status").startswith(
+            " ".join(ui["ll.play.status.resumed"].split()))
+        assert reader_view(page) == before
+        hidden_cards_hidden(page, ui)
+        assert "".join(map(str, deal.deck)) not in page.content()
+
+        # Share and Download of the game in progress: the concealed record, nothing more.
+        tab.context.grant_permissions(["clipboard-read", "clipboard-write"])
+        page.click('[data-act="share"]')
+        link = page.locator(".hk-play-share input").input_value()
+        fragment = link.split("#record=", 1)[1]
+        text = base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4)).decode()
+        concealed_holds_no_hidden_card(text, deal)
+        assert concealed_holds_no_hidden_card(downloaded_record(page), deal) == json.loads(text)
+
+        # The link opened elsewhere plays on in seat A, at the same decision.
+        other = phone(chromium)
+        try:
+            other.page.goto(link)
+            assert wait_state(other.page, now) == now
+            assert shown(other.page, ".hk-play-status").startswith(
+                " ".join(ui["ll.play.status.link_seat"].replace("{player}", "A").split()))
+            assert reader_view(other.page) == before
+            assert "#record=" not in other.page.url  # a reload resumes, not reopens
+            hidden_cards_hidden(other.page, ui)
+            other.assert_clean(site_url)
+        finally:
+            other.context.close()
         tab.assert_clean(site_url)
     finally:
         tab.context.close()

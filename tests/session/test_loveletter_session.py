@@ -231,7 +231,8 @@ def test_a_seats_words_name_no_card_it_may_not_know(players: int, seed: int,
         # And the seat's record of a game in progress holds no other seat's hand.
         if game.outcome is None and game.phase is not Phase.DEAL:
             data = json.loads(session.conceal(Record.from_game(game), viewer))
-            assert data["seat"] == viewer and data["hand"] == list(game.hand(p))
+            hand = sorted(int(c) for c in data["seen"][-1].split("/")[0])
+            assert data["seat"] == viewer and hand == list(game.hand(p))
             assert all(len(m) == 2 for m in data["history"] if m.startswith("D"))
             others_keeps = sum(str(m).startswith("K") and who != p
                                for m, who in zip(game.moves, game.actors, strict=True))
@@ -316,13 +317,54 @@ def test_a_record_with_an_illegal_move_names_the_move_and_the_rule() -> None:
     assert "Move 2" in error["message"]
 
 
-def test_a_concealed_record_is_refused_saying_why() -> None:
-    record = Record.loads(_started(3))
-    concealed = session.conceal(record, "B")
-    error = refused(session.load(concealed, EN), "record")
-    assert error["message"] == explain.escape(EN["ll.play.error.concealed"])
-    link = session.link(concealed)
-    assert refused(session.open_link(link, EN), "link")["path"] == "$.format"
+def _midgame(players: int, seed: int, moves: int) -> str:
+    """A game of the session's opponents stopped after ``moves`` decisions or deals."""
+    record = text_of(session.new_game(players, "standard", seed))
+    for _ in range(moves):
+        state = ok(session.position(record, EN))
+        if state["outcome"]:
+            break
+        record = text_of(session.deal(record, seed) if state["deal_due"]
+                         else session.opponent(record, "heuristic", seed, timed=False))
+    return record
+
+
+@pytest.mark.parametrize(("players", "seed", "moves"), [(2, 1, 9), (4, 2, 30), (6, 3, 40)])
+def test_a_concealed_record_opens_as_its_seat_saw_it(players: int, seed: int,
+                                                     moves: int) -> None:
+    """A game in progress saved, downloaded or shared by its seat opens in that seat: the
+    whole game rebuilt from it shows that seat the very same board, words, hand and legal
+    moves, while the cards it never saw are dealt afresh."""
+    record = _midgame(players, seed, moves)
+    seat = SEATS[players - 1]
+    before = ok(session.position(record, EN, viewer=seat))
+    concealed = before["concealed"]
+    assert concealed is not None
+    for opened in (ok(session.load(concealed, EN)),
+                   ok(session.open_link("#" + session.link(concealed), EN))):
+        assert opened["seat"] == seat and opened["concealed"] == concealed
+        after = ok(session.position(opened["record"], EN, viewer=seat))
+        assert after == before
+    # The rebuilt games differ where the seat could not see: fresh at each opening.
+    hidden = {ok(session.load(concealed, EN))["record"] for _ in range(5)}
+    assert len(hidden) > 1
+    # A whole record opens as itself, with no seat.
+    assert ok(session.load(record, EN))["seat"] is None
+
+
+def test_a_forged_concealed_record_is_refused_with_its_path() -> None:
+    concealed = json.loads(ok(session.position(_midgame(4, 2, 30), EN, viewer="B"))
+                           ["concealed"])
+    seen = list(concealed["seen"])
+    seen[0] = "99/" + seen[0].split("/", 1)[1]  # two Princesses in the seat's first hand
+    error = refused(session.load(json.dumps({**concealed, "seen": seen}), EN), "record")
+    assert error["path"] == "$.seen[0]"
+    assert error["message"] == EN["ll.play.error.bad_field"].format(path="$.seen[0]")
+    error = refused(session.open_link(session.link(json.dumps({**concealed, "seat": "F"})),
+                                      EN), "link")
+    assert error["path"] == "$.seat"
+    # A concealed record is not a game the other calls play on: the page keeps the whole one.
+    assert refused(session.play(json.dumps(concealed), "4", EN), "record")
 
 
 @pytest.mark.parametrize("fragment", ["", "record=", "record=***", "record=AAAA&record=AAAA",
@@ -358,7 +400,7 @@ def test_records_and_links_round_trip() -> None:
         ok(session.load(Record.loads(record).dumps(), EN))["record"]).dumps()
     moves = len(Record.loads(record).moves)
     opened = ok(session.open_link("#" + session.link(record, 5), EN))
-    assert opened == {"record": record, "step": 5}
+    assert opened == {"record": record, "step": 5, "seat": None, "concealed": None}
     assert ok(session.open_link(session.link(record), EN))["step"] is None
     assert refused(session.open_link(session.link(record, moves + 1), EN), "link")
     assert ok(session.step_of_moves(record, 5))["step"] == 5
@@ -371,8 +413,8 @@ def test_a_game_in_progress_is_concealed_to_its_seat() -> None:
     state = ok(session.position(record, EN, viewer="C"))
     concealed = json.loads(state["concealed"])
     game = Record.loads(record).replay()
-    assert concealed["seat"] == "C" and concealed["hand"] == list(game.hand(2))
-    assert concealed["history"] == ["DA"]
+    assert concealed["seat"] == "C" and concealed["history"] == ["DA"]
+    assert concealed["seen"] == ["".join(map(str, game.hands[2])) + "///"]
     assert state["legal"] == []  # A is to play, not C
     assert state["hand"] == list(game.hand(2))
 

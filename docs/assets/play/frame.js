@@ -126,8 +126,196 @@ export function frame(root, prefix) {
     });
   }
 
+  /**
+   * The flow of a game that every game's page runs the same way around its own drawing: the
+   * opponents' turn (stopped and resumed with the frame's buttons), the reader's move, the
+   * next deal, a saved game reopened, a link or a file opened, a game stepped through.
+   * `hooks` is the game's side:
+   * `calls` its caller() and `ask` its ask, `game()` the game played, `focusKey()` the
+   * control in focus (frame().focusKey with the game's names), `refresh(news)` its position drawn then the opponents
+   * set going (`news` said first), `trouble(answer)` an engine failure shown, `thinkLimit`
+   * the opponent's time limit in ms, `pause` ms before each opponent's move (so that each
+   * can be read as it comes).
+   * @param {{ask: (fn: string, args: unknown[], limit?: number) => Promise<Asked>,
+   *  calls: {generation: number, pending: {cancel: () => void} | null},
+   *  game: () => PlayedGame | null, focusKey: () => string[] | null, refresh: (news?: string) => Promise<void>,
+   *  trouble: (answer: Asked & {ok: false}) => unknown, thinkLimit: number, pause?: number}} hooks
+   */
+  function turns(hooks) {
+    /** The opponent to move decides; the reader can stop it. @param {PlayedGame} current
+     * @param {{to_move: string | null}} shown */
+    async function think(current, shown) {
+      setState("thinking");
+      el.stop.hidden = false;
+      el.resume.hidden = true;
+      say(t.html(`${prefix}play.status.thinking`, { player: shown.to_move }));
+      el.board.setAttribute("aria-busy", "true");
+      if (hooks.pause) await new Promise((done) => { setTimeout(done, hooks.pause); });
+      const answer = hooks.game() === current
+        ? await hooks.ask("opponent", [current.record, current.level, fresh()], hooks.thinkLimit)
+        : null;
+      el.board.removeAttribute("aria-busy");
+      el.stop.hidden = true;
+      if (!answer) return; // another game started during the pause
+      if (!answer.ok) {
+        if (answer.kind === "stopped") {
+          setState("stopped");
+          el.resume.hidden = false;
+          say(t.html(`${prefix}play.status.stopped`));
+          return;
+        }
+        return hooks.trouble(answer);
+      }
+      current.record = answer.result.record;
+      await hooks.refresh();
+    }
+
+    /** The reader's move, once per decision however many clicks; a refusal says its rule
+     * and leaves the decision open. @param {string} move */
+    async function play(move) {
+      const current = hooks.game();
+      if (!current || root.dataset.state !== "play") return;
+      setState("busy");
+      showError("");
+      const answer = await hooks.ask("play", [current.record, move, data.strings, current.human]);
+      if (!answer.ok) {
+        if (answer.kind === "refused") {
+          setState("play");
+          return showError(answer.message, answer.rule);
+        }
+        return hooks.trouble(answer);
+      }
+      current.record = answer.result.record;
+      await hooks.refresh();
+    }
+
+    async function deal() {
+      const current = hooks.game();
+      if (!current || root.dataset.state !== "deal") return;
+      setState("busy");
+      const answer = await hooks.ask("deal", [current.record, fresh()]);
+      if (!answer.ok) return hooks.trouble(answer);
+      current.record = answer.result.record;
+      await hooks.refresh();
+    }
+
+    /**
+     * A saved game reopened: for a game in progress, its seat's concealed record, whose
+     * hidden cards the engine deals afresh (session.py load()). A save whose seat was edited
+     * is refused (the concealed record names its own seat), so it never shows another seat's
+     * cards; one the engine refuses is damaged: forgotten (`forget`). An engine that fails
+     * forgets nothing: the save is there on the next visit. `open(loaded, forget)` takes the
+     * game on ({record, seat, concealed}).
+     * @param {{record: string, human: string}} saved @param {() => void} forget
+     * @param {(loaded: {record: string, seat: string | null, concealed: string | null},
+     *  forget: () => void) => unknown} open
+     */
+    async function resume(saved, forget, open) {
+      setState("loading");
+      const loaded = await hooks.ask("load", [saved.record, data.strings]);
+      if (!loaded.ok) return loaded.kind === "refused" ? forget() : hooks.trouble(loaded);
+      if (loaded.result.seat && loaded.result.seat !== saved.human) return forget();
+      return open(loaded.result, forget);
+    }
+
+    /**
+     * The record of the page's link (#record=..., when `file` is null) or of a file chosen,
+     * checked by the engine (session.py open_link() or load()): its answer ({record, seat,
+     * concealed}, and `step` for a link), or null when refused (said, then `back()`: the game
+     * played again, or the idle page) or when the engine failed. Older calls are dropped.
+     * @param {File | null} file @param {() => unknown} back
+     */
+    async function opened(file, back) {
+      hooks.calls.generation += 1;
+      if (hooks.calls.pending) hooks.calls.pending.cancel();
+      showError("");
+      let call = ["open_link", location.hash];
+      if (file) {
+        if (file.size > data.maxText * 4) { // refused unread: UTF-8 takes at most 4 bytes a character
+          showError(t.html(`${prefix}play.error.too_long`, { limit: data.maxText }));
+          return null;
+        }
+        try {
+          call = ["load", await file.text()];
+        } catch {
+          showError(t.html(`${prefix}play.error.file`));
+          return null;
+        }
+      }
+      setState("loading");
+      const result = answered(await hooks.ask(call[0], [call[1], data.strings]), back);
+      if (result && file) clearHash();
+      return result;
+    }
+
+    /** The result of an engine's answer, or null: a refusal said, then `back()`; a failure
+     * shown (hooks.trouble). @param {Asked} answer @param {() => unknown} back */
+    function answered(answer, back) {
+      if (answer.ok) return answer.result;
+      if (answer.kind !== "refused") hooks.trouble(answer);
+      else {
+        showError(answer.message, answer.rule);
+        back();
+      }
+      return null;
+    }
+
+    /**
+     * A game's steps for `viewer` (session.py replay(): boards, steps, outcome) and `index`,
+     * the step after `moves` moves (the last when null); null when refused or failed (as
+     * answered() says).
+     * @param {string} record @param {string | null} viewer @param {number | null} moves
+     * @param {() => unknown} back
+     */
+    async function replayed(record, viewer, moves, back) {
+      setState("loading");
+      const r = answered(await hooks.ask("replay", [record, data.strings, viewer]), back);
+      if (!r) return null;
+      const index = moves === null ? r.steps.length - 1
+        : r.steps.filter((/** @type {FrameStep} */ s) => (s.moves || 0) <= moves).length - 1;
+      return { ...r, index };
+    }
+
+    /**
+     * One step of a game stepped through, around the game's own `panel` and `outcome`
+     * (HTML): its board, the counter, Back and Forward, the steps, the status, "Back to the
+     * game" when `live`; the focus kept on the control that had it.
+     * @param {{boards: string[], steps: FrameStep[], index: number}} review
+     * @param {string} panel @param {string} outcome @param {boolean} live
+     */
+    function showStep(review, panel, outcome, live) {
+      setState("review");
+      const focus = hooks.focusKey();
+      const { index, steps } = review;
+      el.board.innerHTML = review.boards[index];
+      el.panel.innerHTML = panel;
+      el.outcome.innerHTML = outcome;
+      el.replay.hidden = false;
+      el.live.hidden = !live;
+      el.back.disabled = index === 0;
+      el.forward.disabled = index === steps.length - 1;
+      el.counter.textContent = t.text("widget.counter", { step: index, total: steps.length - 1 });
+      el.download.disabled = false;
+      el.share.disabled = false;
+      listSteps(steps, index);
+      say(t.html(`${prefix}play.status.replay`, { step: index, total: steps.length - 1 }));
+      restoreFocus(focus, [el.forward, el.back]);
+    }
+
+    return { think, play, deal, resume, opened, replayed, showStep };
+  }
+
   return { data, strings: data.strings, t, $, el, setState, say, ruleLink, showError, listSteps,
-    focusKey, restoreFocus, clearHash, wireRecords };
+    focusKey, restoreFocus, clearHash, wireRecords, turns };
+}
+
+/** @typedef {{record: string, human: string, level: string, concealed: string | null | undefined}}
+ *  PlayedGame a game being played: its whole record (memory only), the reader's seat, the
+ *  opponents' level and the seat's concealed record (saved, shared) */
+
+// A fresh seed for one deal or one decision of the engine: nothing stored predicts it.
+export function fresh() {
+  return crypto.getRandomValues(new Uint32Array(1))[0];
 }
 
 /**

@@ -20,12 +20,13 @@ export function storage(key, valid) {
     }
   }
   return {
-    /** @param {Saved} game */
+    /** Whether it was saved. @param {Saved} game @returns {boolean} */
     save(game) {
       try {
         localStorage.setItem(key, JSON.stringify({ version: VERSION, ...game }));
+        return true;
       } catch {
-        // Nothing to do: the game goes on, unsaved.
+        return false; // the game goes on, unsaved
       }
     },
     /** The saved game ({record, human, level}) or null. For a game in progress the record is

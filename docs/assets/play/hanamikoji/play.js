@@ -14,7 +14,7 @@
 
 import { engine as sharedEngine } from "../../examples/boot.js";
 import { escapeHTML } from "../../examples/i18n.js";
-import { caller, frame } from "../frame.js";
+import { caller, frame, fresh } from "../frame.js";
 import { reachable } from "./choose.js";
 import { controls, outcomeHTML } from "./panel.js";
 import { hasRecord } from "../share.js";
@@ -42,8 +42,8 @@ if (root) start(root);
 
 /** @param {HTMLElement} root */
 async function start(root) {
-  const { data, strings, t, $, el, setState, say, ruleLink, showError, listSteps,
-    focusKey: focusOf, restoreFocus, clearHash, wireRecords } = frame(root, "");
+  const { strings, t, $, el, setState, say, ruleLink, showError, listSteps,
+    focusKey: focusOf, restoreFocus, clearHash, wireRecords, turns } = frame(root, "");
 
   // New game is heard before the first await: pressed while the engine module is still on
   // its way (a slow connection, a busy phone), the press is kept and the game starts on arrival.
@@ -191,29 +191,21 @@ async function start(root) {
     }
   }
 
-  // A saved game in progress is its seat's concealed record: the other hand is dealt afresh
-  // from the cards that seat cannot see. A save whose seat was edited is refused (the
-  // concealed record names its own seat), so it never shows the other seat's cards.
-  // A save the engine refuses is damaged: forgotten, and the page starts afresh. An engine
-  // that fails to start forgets nothing: the save is there on the next visit.
+  // A saved game reopened (frame.js turns().resume): its position for the saved seat, shown.
+  const forget = () => {
+    store.clear();
+    idle();
+  };
   /** @param {{record: string, human: string, level: string}} saved */
-  async function resume(saved) {
-    setState("loading");
-    const forget = () => {
-      store.clear();
-      idle();
-    };
-    const loaded = await ask("load", [saved.record, strings]);
-    if (!loaded.ok) return loaded.kind === "refused" ? forget() : engineTrouble(loaded);
-    if (loaded.result.seat && loaded.result.seat !== saved.human) return forget();
-    const answer = await ask("position", [loaded.result.record, strings, saved.human]);
+  const resume = (saved) => turn.resume(saved, forget, async (loaded) => {
+    const answer = await ask("position", [loaded.record, strings, saved.human]);
     if (!answer.ok) return answer.kind === "refused" ? forget() : engineTrouble(answer);
-    game = { record: loaded.result.record, human: saved.human, level: saved.level,
+    game = { record: loaded.record, human: saved.human, level: saved.level,
       concealed: answer.result.concealed };
     show(answer.result);
     announce(t.html("play.status.resumed"));
     next();
-  }
+  });
 
   // The position of the game, then the engine's move if it is its turn.
   async function refresh(announceSeat = false) {
@@ -238,57 +230,10 @@ async function start(root) {
     }
   }
 
-  /** @param {Game} current @param {Position} shown */
-  async function think(current, shown) {
-    setState("thinking");
-    el.stop.hidden = false;
-    el.resume.hidden = true;
-    say(t.html("play.status.thinking", { player: shown.to_move }));
-    el.board.setAttribute("aria-busy", "true");
-    const answer = await ask("opponent", [current.record, current.level, fresh()], THINK_LIMIT_MS);
-    el.board.removeAttribute("aria-busy");
-    el.stop.hidden = true;
-    if (!answer.ok) {
-      if (answer.kind === "stopped") {
-        setState("stopped");
-        el.resume.hidden = false;
-        say(t.html("play.status.stopped"));
-        return;
-      }
-      return engineTrouble(answer);
-    }
-    current.record = answer.result.record;
-    await refresh();
-  }
-
-  /** @param {string} move */
-  async function play(move) {
-    const current = game;
-    // one move per decision, however many clicks
-    if (!current || root.dataset.state !== "play") return;
-    setState("busy");
-    showError("");
-    const answer = await ask("play", [current.record, move, strings, current.human]);
-    if (!answer.ok) {
-      if (answer.kind === "refused") {
-        setState("play");
-        return showError(answer.message, answer.rule);
-      }
-      return engineTrouble(answer);
-    }
-    current.record = answer.result.record;
-    await refresh();
-  }
-
-  async function deal() {
-    const current = game;
-    if (!current || root.dataset.state !== "deal") return;
-    setState("busy");
-    const answer = await ask("deal", [current.record, fresh()]);
-    if (!answer.ok) return engineTrouble(answer);
-    current.record = answer.result.record;
-    await refresh();
-  }
+  // The engine's turn, the reader's move and the next deal: frame.js turns().
+  const turn = turns({ ask, calls, game: () => game, focusKey: () => focusKey(),
+    refresh: () => refresh(), trouble: engineTrouble, thinkLimit: THINK_LIMIT_MS });
+  const { think, play, deal } = turn;
 
   // --- drawing a position -------------------------------------------------------------------
 
@@ -420,48 +365,24 @@ async function start(root) {
   /** @param {string} record @param {string | null} viewer @param {number | null} moves
    *  @param {string | null} concealed */
   async function enterReview(record, viewer, moves = null, concealed = null, own = false) {
-    setState("loading");
-    const answer = await ask("replay", [record, strings, viewer]);
-    if (!answer.ok) {
-      if (answer.kind !== "refused") return engineTrouble(answer);
-      showError(answer.message, answer.rule);
-      return game ? refresh() : idle();
-    }
-    const r = answer.result;
-    let index = r.steps.length - 1;
-    if (moves !== null) {
-      index = r.steps.filter((/** @type {SessionStep} */ s) => (s.moves || 0) <= moves).length - 1;
-    }
-    review = { record, viewer, concealed, own, boards: r.boards, steps: r.steps, index, over: Boolean(r.outcome_rule),
-      outcome: outcomeHTML(r.outcome, r.outcome_rule, ruleLink) };
+    const r = await turn.replayed(record, viewer, moves, () => (game ? refresh() : idle()));
+    if (!r) return;
+    review = { record, viewer, concealed, own, boards: r.boards, steps: r.steps, index: r.index,
+      over: Boolean(r.outcome_rule), outcome: outcomeHTML(r.outcome, r.outcome_rule, ruleLink) };
     showReview();
   }
 
   function showReview() {
     const review = reviewed();
-    setState("review");
-    const focus = focusKey();
     const { index, steps } = review;
-    el.board.innerHTML = review.boards[index];
     const last = index === steps.length - 1;
     // A record or a link, not the reader's own game: they may take it over from any step
     // (a concealed one from its position, in its seat).
     const takeOver = (review.viewer === null || (review.concealed && !review.own))
       && !(last && review.over)
       ? `<p><button type="button" class="hk-btn" data-act="play-on">${t.html("play.play_on")}</button></p>` : "";
-    el.panel.innerHTML = `<p class="hk-play-now">${steps[index].html || ""}${ruleLink(steps[index].rule)}</p>`
-      + (last ? review.outcome : "") + takeOver;
-    el.outcome.innerHTML = review.outcome;
-    el.replay.hidden = false;
-    el.live.hidden = !game;
-    el.back.disabled = index === 0;
-    el.forward.disabled = index === steps.length - 1;
-    el.counter.textContent = t.text("widget.counter", { step: index, total: steps.length - 1 });
-    el.download.disabled = false;
-    el.share.disabled = false;
-    listSteps(steps, index);
-    say(t.html("play.status.replay", { step: index, total: steps.length - 1 }));
-    restoreFocus(focus, [el.forward, el.back]);
+    turn.showStep(review, `<p class="hk-play-now">${steps[index].html || ""}${ruleLink(steps[index].rule)}</p>`
+      + (last ? review.outcome : "") + takeOver, review.outcome, Boolean(game));
   }
 
   // Plays on against the engine from the step shown: the record up to it, the reader in
@@ -534,45 +455,18 @@ async function start(root) {
   }
 
   async function openLink() {
-    calls.generation += 1;
-    if (calls.pending) calls.pending.cancel();
-    showError("");
-    setState("loading");
-    const answer = await ask("open_link", [location.hash, strings]);
-    if (!answer.ok) {
-      if (answer.kind !== "refused") return engineTrouble(answer);
-      showError(answer.message, answer.rule);
-      return game ? refresh() : idle();
-    }
-    const { record, step, seat, concealed } = answer.result;
+    const opened = await turn.opened(null, () => (game ? refresh() : idle()));
+    if (!opened) return;
+    const { record, step, seat, concealed } = opened;
     await enterReview(record, seat, step, concealed);
     if (review) announce(t.html(seat ? "play.status.link_seat" : "play.status.link", { player: seat }));
   }
 
   /** @param {File} file */
   async function loadFile(file) {
-    calls.generation += 1;
-    if (calls.pending) calls.pending.cancel();
-    showError("");
-    // Refused before it is read: a file of hundreds of megabytes would stall the tab first.
-    if (file.size > data.maxText * 4) { // UTF-8 takes at most 4 bytes a character
-      return showError(t.html("play.error.too_long", { limit: data.maxText }));
-    }
-    let text;
-    try {
-      text = await file.text();
-    } catch {
-      return showError(t.html("play.error.file"));
-    }
-    setState("loading");
-    const answer = await ask("load", [text, strings]);
-    if (!answer.ok) {
-      if (answer.kind !== "refused") return engineTrouble(answer);
-      showError(answer.message, answer.rule);
-      return game ? refresh() : idle();
-    }
-    clearHash();
-    const { record, seat, concealed } = answer.result;
+    const opened = await turn.opened(file, () => (game ? refresh() : idle()));
+    if (!opened) return;
+    const { record, seat, concealed } = opened;
     await enterReview(record, seat, null, concealed);
     if (review) announce(t.html(seat ? "play.status.loaded_seat" : "play.status.loaded", { player: seat }));
   }
@@ -662,11 +556,6 @@ async function start(root) {
     idle();
     dealAhead(); // the worker may be up already (kept across pages by instant navigation)
   }
-}
-
-// A fresh seed for one deal or one decision of the engine: nothing stored predicts it.
-function fresh() {
-  return crypto.getRandomValues(new Uint32Array(1))[0];
 }
 
 /** @param {string} player */

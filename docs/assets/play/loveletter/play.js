@@ -8,17 +8,23 @@
 // The state shows in the root's data-state: static, loading, idle, play (the reader decides),
 // busy (a move on its way), thinking, stopped, deal, over, review, failed (styles and tests).
 //
-// A game in progress is never written anywhere (storage, link, file): the engine can rebuild a
-// game only from its whole record, which holds every hidden card. Share and Download give a
-// finished game, whose record holds nothing left to hide.
+// A game in progress leaves the page only as the reader's seat knows it: its concealed record
+// (session.py conceal()), saved in this browser after every move (store.js) and given by Share
+// and Download. Opened again (a reload, a link, a file), the engine deals the cards that seat
+// never saw afresh and the game goes on in that seat. A finished game is shared whole.
 
 import { engine as sharedEngine } from "../../examples/boot.js";
 import { escapeHTML } from "../../examples/i18n.js";
-import { caller, frame } from "../frame.js";
+import { caller, frame, fresh } from "../frame.js";
 import { hasRecord } from "../share.js";
+import { storage } from "../store.js";
 import { attempt, chosen, keeps, none, plays } from "./choose.js";
 
-const HUMAN = "A";
+const SEATS = "ABCDEF";
+const LEVELS = ["random", "heuristic", "search"]; // session.py LEVELS
+// A saved game of this page: a seat and a level it offers.
+const store = storage("ll-play-game",
+  (saved) => saved.human.length === 1 && SEATS.includes(saved.human) && LEVELS.includes(saved.level));
 const THINK_LIMIT_MS = 60000; // the search level stops itself after a second (session.py)
 const CALL_LIMIT_MS = 30000;
 const PAUSE_MS = 450; // between two opponents' moves, so that each can be read as it comes
@@ -31,8 +37,9 @@ const TARGETING = new Set([1, 2, 3, 5, 7]); // the cards that choose a player (r
  *  to_move: string | null, step: number, last: number, moves: number, live: boolean,
  *  hand: (number | null)[], legal: string[], deal_due: boolean, tokens: number[], target: number,
  *  outcome: {winners: string[], html: string, rule: string} | null, steps: Step[],
- *  now: string}} Position session.py's position() */
-/** @typedef {{record: string, level: string, players: number}} Game */
+ *  now: string, concealed: string | null}} Position session.py's position() */
+/** @typedef {{record: string, level: string, human: string, concealed: string | null}} Game the whole record (memory only) and, in progress, the
+ *  reader's seat's concealed one (saved, shared) */
 /** @typedef {{record: string, boards: string[], steps: Step[], outcome: string, index: number}}
  *  Review a game stepped through */
 /** @typedef {import("../frame.js").Asked} Asked */
@@ -42,8 +49,8 @@ if (root) start(root);
 
 /** @param {HTMLElement} root */
 async function start(root) {
-  const { data, strings, t, $, el: frameEl, setState, say, ruleLink, showError, listSteps,
-    focusKey: focusOf, restoreFocus, clearHash, wireRecords } = frame(root, "ll.");
+  const { strings, t, $, el: frameEl, setState, say, ruleLink, showError, listSteps,
+    focusKey: focusOf, restoreFocus, clearHash, wireRecords, turns } = frame(root, "ll.");
   const el = {
     ...frameEl,
     players: /** @type {HTMLSelectElement} */ ($('[name="players"]')),
@@ -59,6 +66,8 @@ async function start(root) {
   const engine = await sharedEngine();
   /** @type {Game | null} */
   let game = null; // the game being played: its whole record lives in memory only
+  let human = "A"; // the reader's seat: A in a new game, the seat of a game opened in progress
+  let unsaved = false; // this browser keeps no saved game (private mode, quota): leaving asks
   /** @type {Position | null} */
   let pos = null;
   /** @type {Choice} */
@@ -132,66 +141,37 @@ async function start(root) {
     if (engine.state !== "ready") say(t.html("ll.play.status.loading"));
     const answer = await ask("new_game", [players, String(form.get("variant")), fresh()]);
     if (!answer.ok) return engineTrouble(answer);
-    game = { record: answer.result.record, level: String(form.get("level")), players };
+    human = "A";
+    game = { record: answer.result.record, level: String(form.get("level")), human,
+      concealed: null };
     await refresh();
     el.board.scrollIntoView({ block: "start" });
   }
 
-  // The position for the reader's seat, then the opponents' moves until the reader decides.
-  /** @returns {Promise<void>} */
-  async function refresh() {
+  // The position for the reader's seat, then the opponents' moves until the reader decides;
+  // `news`, if given, is said first (a game resumed or opened), before the opponents move.
+  /** @param {string} news @returns {Promise<void>} */
+  async function refresh(news = "") {
     const current = game;
     if (!current) return;
     choice = none();
-    const answer = await ask("position", [current.record, strings, HUMAN]);
+    const answer = await ask("position", [current.record, strings, human]);
     if (!answer.ok) return engineTrouble(answer);
-    show(answer.result);
     const shown = /** @type {Position} */ (answer.result);
-    if (shown.live && !shown.outcome && !shown.deal_due && shown.to_move !== HUMAN) {
+    current.concealed = shown.concealed;
+    unsaved = !store.save({ record: shown.concealed || current.record, human, level: current.level });
+    show(shown);
+    if (news) announce(news);
+    if (shown.live && !shown.outcome && !shown.deal_due && shown.to_move !== human) {
       await think(current, shown);
     }
   }
 
-  /** @param {Game} current @param {Position} shown */
-  async function think(current, shown) {
-    setState("thinking");
-    el.stop.hidden = false;
-    el.resume.hidden = true;
-    say(`${t.html("ll.play.status.thinking", { player: shown.to_move })}`);
-    await new Promise((done) => { setTimeout(done, PAUSE_MS); });
-    if (game !== current) return;
-    const answer = await ask("opponent", [current.record, current.level, fresh()], THINK_LIMIT_MS);
-    el.stop.hidden = true;
-    if (!answer.ok) {
-      if (answer.kind === "stopped") {
-        setState("stopped");
-        el.resume.hidden = false;
-        say(t.html("ll.play.status.stopped"));
-        return;
-      }
-      return engineTrouble(answer);
-    }
-    current.record = answer.result.record;
-    await refresh();
-  }
-
-  /** @param {string} move */
-  async function play(move) {
-    const current = game;
-    if (!current || root.dataset.state !== "play") return; // one move per decision
-    setState("busy");
-    showError("");
-    const answer = await ask("play", [current.record, move, strings, HUMAN]);
-    if (!answer.ok) {
-      if (answer.kind === "refused") {
-        setState("play");
-        return showError(answer.message, answer.rule);
-      }
-      return engineTrouble(answer);
-    }
-    current.record = answer.result.record;
-    await refresh();
-  }
+  // The opponents' turns, the reader's move and the next deal: frame.js turns().
+  const turn = turns({ ask, calls, game: () => game, focusKey: () => focusKey(),
+    refresh: (news) => refresh(news), trouble: engineTrouble, thinkLimit: THINK_LIMIT_MS,
+    pause: PAUSE_MS });
+  const { think, play, deal } = turn;
 
   // A move the reader tried that the page does not offer: the engine refuses it, naming the
   // rule, and nothing changes.
@@ -199,20 +179,10 @@ async function start(root) {
   async function tryMove(move) {
     const current = game;
     if (!current || root.dataset.state !== "play") return;
-    const answer = await ask("play", [current.record, move, strings, HUMAN]);
+    const answer = await ask("play", [current.record, move, strings, human]);
     if (answer.ok) return; // not reached: the page offers every legal move
     if (answer.kind !== "refused") return engineTrouble(answer);
     showError(answer.message, answer.rule);
-  }
-
-  async function deal() {
-    const current = game;
-    if (!current || root.dataset.state !== "deal") return;
-    setState("busy");
-    const answer = await ask("deal", [current.record, fresh()]);
-    if (!answer.ok) return engineTrouble(answer);
-    current.record = answer.result.record;
-    await refresh();
   }
 
   // --- drawing ------------------------------------------------------------------------------
@@ -225,9 +195,8 @@ async function start(root) {
     el.board.innerHTML = position.board; // drawn by board.py for the reader's seat
     listSteps(position.steps, position.step);
     el.outcome.innerHTML = position.outcome ? outcomeHTML(position.outcome) : "";
-    const over = Boolean(position.outcome);
-    el.download.disabled = !over;
-    el.share.disabled = !over;
+    el.download.disabled = false;
+    el.share.disabled = false;
     el.shareBox.hidden = true;
     panel();
   }
@@ -242,7 +211,7 @@ async function start(root) {
   function news(position) {
     const steps = position.steps;
     let from = steps.length;
-    while (from > 1 && steps[from - 1].player !== HUMAN && steps[from - 1].kind !== "deal") from -= 1;
+    while (from > 1 && steps[from - 1].player !== human && steps[from - 1].kind !== "deal") from -= 1;
     if (from > 1 && steps[from - 1].kind === "deal") from -= 1;
     const items = steps.slice(Math.max(from, 1)).map((step) =>
       `<li>${step.html}${ruleLink(step.rule)}</li>`).join("");
@@ -254,7 +223,7 @@ async function start(root) {
     if (!shown || !game) return;
     const notes = news(shown);
     if (shown.outcome) {
-      const won = shown.outcome.winners.includes(HUMAN);
+      const won = shown.outcome.winners.includes(human);
       const key = won ? (shown.outcome.winners.length > 1 ? "ll.play.you_shared" : "ll.play.you_won")
         : "ll.play.you_lost";
       el.panel.innerHTML = `<p class="hk-play-result"><strong>${t.html(key)}</strong></p>`
@@ -272,7 +241,7 @@ async function start(root) {
       keepInView();
       return;
     }
-    if (shown.to_move !== HUMAN) {
+    if (shown.to_move !== human) {
       el.panel.innerHTML = notes;
       return;
     }
@@ -321,7 +290,7 @@ async function start(root) {
         } else {
           parts.push(`<p class="ll-play-ask">${t.html("ll.play.ask.target")}</p>`,
             '<div class="ll-play-row" role="group">',
-            ...seats(shown.players).filter((s) => s !== HUMAN || card === 5).map((seat) =>
+            ...seats(shown.players).filter((s) => s !== human || card === 5).map((seat) =>
               `<button type="button" class="hk-btn ll-play-seat" data-target="${seat}"${pressed(choice.target === seat)}${
                 open.has(seat) ? "" : ' aria-disabled="true"'}>${seatLabel(seat)}</button>`), "</div>");
         }
@@ -348,7 +317,7 @@ async function start(root) {
   /** The seat, said with what the board shows of it (protected, out). @param {string} seat */
   function seatLabel(seat) {
     const shown = pos;
-    const name = seat === HUMAN ? t.html("ll.play.yourself") : t.html("ll.board.player", { player: seat });
+    const name = seat === human ? t.html("ll.play.yourself") : t.html("ll.board.player", { player: seat });
     const board = shown ? el.board.querySelector(`[data-part="seat-${seat}"]`) : null;
     const out = board && board.querySelector('[data-part^="out-"]');
     const safe = board && board.querySelector('[data-part^="protected-"]');
@@ -391,7 +360,7 @@ async function start(root) {
     const shown = pos;
     if (!shown) return;
     if (!plays(shown.legal, { ...none(), card }).length) {
-      const other = seats(shown.players).find((s) => s !== HUMAN) || null;
+      const other = seats(shown.players).find((s) => s !== human) || null;
       return tryMove(attempt(card, TARGETING.has(card) ? other : null));
     }
     showError("");
@@ -421,39 +390,19 @@ async function start(root) {
 
   /** @param {string} record @param {string | null} viewer @param {number | null} moves */
   async function enterReview(record, viewer, moves = null) {
-    setState("loading");
-    const answer = await ask("replay", [record, strings, viewer]);
-    if (!answer.ok) return engineTrouble(answer);
-    const r = answer.result;
-    let index = r.steps.length - 1;
-    if (moves !== null) {
-      index = r.steps.filter((/** @type {Step} */ s) => (s.moves || 0) <= moves).length - 1;
-    }
-    review = { record, boards: r.boards, steps: r.steps, outcome: r.outcome, index };
+    const r = await turn.replayed(record, viewer, moves, () => (game ? refresh() : idle()));
+    if (!r) return;
+    review = { record, boards: r.boards, steps: r.steps, outcome: r.outcome, index: r.index };
     showReview();
   }
 
   function showReview() {
     const shown = review;
     if (!shown) return;
-    setState("review");
-    const focus = focusKey();
     const { index, steps } = shown;
-    el.board.innerHTML = shown.boards[index];
-    const last = index === steps.length - 1;
-    el.panel.innerHTML = `<p class="hk-play-now">${steps[index].html || ""}${ruleLink(steps[index].rule)}</p>`
-      + (last && shown.outcome ? `<p class="hk-play-why">${shown.outcome}</p>` : "");
-    el.outcome.innerHTML = shown.outcome ? `<p class="hk-play-why">${shown.outcome}</p>` : "";
-    el.replay.hidden = false;
-    el.live.hidden = !game || !pos || Boolean(pos.outcome);
-    el.back.disabled = index === 0;
-    el.forward.disabled = last;
-    el.counter.textContent = t.text("widget.counter", { step: index, total: steps.length - 1 });
-    el.download.disabled = false;
-    el.share.disabled = false;
-    listSteps(steps, index);
-    say(t.html("ll.play.status.replay", { step: index, total: steps.length - 1 }));
-    restoreFocus(focus, [el.forward, el.back]);
+    const why = shown.outcome ? `<p class="hk-play-why">${shown.outcome}</p>` : "";
+    turn.showStep(shown, `<p class="hk-play-now">${steps[index].html || ""}${ruleLink(steps[index].rule)}</p>`
+      + (index === steps.length - 1 ? why : ""), why, Boolean(game && pos && !pos.outcome));
   }
 
   /** @param {number} index */
@@ -464,56 +413,65 @@ async function start(root) {
   }
 
   async function openLink() {
-    calls.generation += 1;
-    if (calls.pending) calls.pending.cancel();
-    showError("");
-    setState("loading");
-    const answer = await ask("open_link", [location.hash, strings]);
-    if (!answer.ok) {
-      if (answer.kind !== "refused") return engineTrouble(answer);
-      showError(answer.message, answer.rule);
-      return idle();
-    }
+    const opened = await turn.opened(null, () => (game ? refresh() : idle()));
+    if (!opened) return;
+    const { record, step, seat } = opened;
+    if (seat) return playOn(record, seat, "ll.play.status.link_seat");
     game = null;
     pos = null;
-    await enterReview(answer.result.record, null, answer.result.step);
-    if (review) say(`${t.html("ll.play.status.link")} ${el.status.innerHTML}`);
+    await enterReview(record, null, step);
+    if (review) announce(t.html("ll.play.status.link"));
   }
 
   /** @param {File} file */
   async function loadFile(file) {
-    calls.generation += 1;
-    if (calls.pending) calls.pending.cancel();
-    showError("");
-    if (file.size > data.maxText * 4) { // refused unread: UTF-8 takes at most 4 bytes a character
-      return showError(t.html("ll.play.error.too_long", { limit: data.maxText }));
-    }
-    let text;
-    try {
-      text = await file.text();
-    } catch {
-      return showError(t.html("ll.play.error.file"));
-    }
-    setState("loading");
-    const answer = await ask("load", [text, strings]);
-    if (!answer.ok) {
-      if (answer.kind !== "refused") return engineTrouble(answer);
-      showError(answer.message, answer.rule);
-      return game ? refresh() : idle();
-    }
-    clearHash();
+    const opened = await turn.opened(file, () => (game ? refresh() : idle()));
+    if (!opened) return;
+    const { record, seat } = opened;
+    if (seat) return playOn(record, seat, "ll.play.status.loaded_seat");
     game = null;
     pos = null;
-    await enterReview(answer.result.record, null);
-    if (review) say(`${t.html("ll.play.status.loaded")} ${el.status.innerHTML}`);
+    await enterReview(record, null);
+    if (review) announce(t.html("ll.play.status.loaded"));
   }
 
-  // Share and Download: a finished game of the page, or the record stepped through, at the
-  // step shown. A game in progress has no link (the header says so).
+  // A game in progress opened from a link or a file (a concealed record): played on in its
+  // seat, the cards that seat never saw dealt afresh by the engine (session.py load()).
+  /** @param {string} record @param {string} seat @param {string} key the status said */
+  async function playOn(record, seat, key) {
+    const form = new FormData(el.setup);
+    clearHash(); // a reload then resumes the game saved, rather than opening the link again
+    human = seat;
+    game = { record, level: String(form.get("level")), human, concealed: null };
+    pos = null;
+    await refresh(t.html(key, { player: seat }));
+  }
+
+  // A saved game reopened (frame.js turns().resume), in its seat: the cards that seat never
+  // saw dealt afresh.
+  const forget = () => {
+    store.clear();
+    idle();
+  };
+  /** @param {{record: string, human: string, level: string}} saved */
+  const resume = (saved) => turn.resume(saved, forget, (loaded) => {
+    human = saved.human;
+    game = { record: loaded.record, level: saved.level, human, concealed: loaded.concealed };
+    return refresh(t.html("ll.play.status.resumed"));
+  });
+
+  // Share and Download: the record stepped through, at the step shown; a finished game of the
+  // page whole; a game in progress as the reader's seat knows it (its concealed record).
   function shareable() {
     if (review) return { record: review.record, moves: review.steps[review.index].moves };
+    if (game && game.concealed) return { record: game.concealed, moves: null };
     if (game && pos && pos.outcome) return { record: game.record, moves: null };
     return null;
+  }
+
+  /** A status said before the one the page shows now. @param {string} html */
+  function announce(html) {
+    say(`${html} ${el.status.innerHTML}`);
   }
 
   function idle() {
@@ -562,31 +520,28 @@ async function start(root) {
       showError("");
       redraw();
     } else if (act === "deal") deal();
-    else if (act === "review" && game) enterReview(game.record, HUMAN);
+    else if (act === "review" && game) enterReview(game.record, human);
   });
   window.addEventListener("hashchange", () => { if (hasRecord()) openLink(); });
-  // A game in progress lives in this page only (see the top of this module): leaving or
-  // reloading ends it, so the browser asks first.
+  // A game in progress is saved after every move; where this browser keeps nothing, leaving
+  // or reloading would end it, so the browser asks first.
   window.addEventListener("beforeunload", (event) => {
-    if (game && pos && !pos.outcome && !review) event.preventDefault();
+    if (unsaved && game && pos && !pos.outcome && !review) event.preventDefault();
   });
 
   // --- arrival ------------------------------------------------------------------------------
 
+  const saved = store.load();
   engine.start();
   if (pressedEarly) newGame();
   else if (hasRecord()) openLink();
+  else if (saved) resume(saved);
   else idle();
-}
-
-// A fresh seed for one deal or one decision of the engine: nothing stored predicts it.
-function fresh() {
-  return crypto.getRandomValues(new Uint32Array(1))[0];
 }
 
 /** The seats of a game of `players`, A first. @param {number} players */
 function seats(players) {
-  return [..."ABCDEF"].slice(0, players);
+  return [...SEATS].slice(0, players);
 }
 
 /** @param {number[]} cards */
