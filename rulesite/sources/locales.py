@@ -471,7 +471,8 @@ def _load_game(top: Path, entry: GameEntry) -> Locales:
             plugin = structure.plugin  # and what the browser's code asks for on its pages
             runtime_keys.check(ui, loaded.file_of, *runtime_keys.game_sources(
                 plugin.id, play=any(p.kind == "play" for p in structure.pages),
-                whatif=plugin.whatif is not None, prefixed=bool(plugin.ui_prefix)))
+                whatif=plugin.whatif is not None, prefixed=bool(plugin.ui_prefix)),
+                prefix=plugin.ui_prefix)
         else:
             en, ref = root / "en", languages["en"]
             _match_english(text, ref.text, folder / "text.yml", en / "text.yml")

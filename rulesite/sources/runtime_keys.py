@@ -29,6 +29,10 @@ PREFIXES = ("play", "widget", "step", "outcome", "whatif", "share", "cite", "err
 # (``ll.play.new``, ``ll.whatif.play``): checked alike.
 _LITERAL = re.compile(r"""["'`]((?:[a-z]+\.(?:play|whatif)|""" + "|".join(PREFIXES)
                       + r""")\.[A-Za-z0-9_.-]*[A-Za-z0-9_])["'`]""")
+# The Play frame's keys, under the game's prefix at run time (`${prefix}play.status.stopped`,
+# docs/assets/play/frame.js): kept with PREFIX in front, read under each game's ui_prefix.
+PREFIX = "${prefix}"
+_PREFIXED = re.compile(r"`\$\{prefix\}((?:play|whatif)\.[A-Za-z0-9_.-]*[A-Za-z0-9_])`")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 WINDOW = 300
 """Characters after a key not passed straight to a call in which its fields are looked for."""
@@ -92,9 +96,15 @@ def keys(sources: tuple[Path, ...] = SOURCES) -> dict[str, str]:
     """key -> the first file naming it, for every literal key in the browser's code."""
     found: dict[str, str] = {}
     for path in _files(sources):
-        for match in _LITERAL.finditer(path.read_text(encoding="utf-8")):
-            found.setdefault(match.group(1), path.relative_to(REPO).as_posix())
+        for key, _ in _literals(path.read_text(encoding="utf-8")):
+            found.setdefault(key, path.relative_to(REPO).as_posix())
     return found
+
+
+def _literals(source: str) -> list[tuple[str, int]]:
+    """Each key named in ``source`` (the frame's under :data:`PREFIX`), with where it ends."""
+    return ([(m.group(1), m.end()) for m in _LITERAL.finditer(source)]
+            + [(PREFIX + m.group(1), m.end()) for m in _PREFIXED.finditer(source)])
 
 
 @functools.cache
@@ -104,32 +114,35 @@ def uses(sources: tuple[Path, ...] = SOURCES) -> dict[str, list[tuple[str, set[s
     found: dict[str, list[tuple[str, set[str]]]] = {}
     for path in _files(sources):
         source = path.read_text(encoding="utf-8")
-        for match in _LITERAL.finditer(source):
-            call = _call_after(source, match.end())
+        for key, end in _literals(source):
+            call = _call_after(source, end)
             if call is None:  # chosen first, filled just below: `key = "a" if x else "b"`
-                later = _KEY_CALL.search(source, match.end(), match.end() + WINDOW)
+                later = _KEY_CALL.search(source, end, end + WINDOW)
                 call = later.group(1) if later else None
             # Fields filled from an object built elsewhere (`fill(ui[key], values)`) are
             # not known here: only calls that spell their fields out are checked.
             if call is None or not re.search(r"[{=]", call):
                 continue
             names = set(_NAME.findall(call))
-            found.setdefault(match.group(1), []).append((path.relative_to(REPO).as_posix(),
-                                                         names))
+            found.setdefault(key, []).append((path.relative_to(REPO).as_posix(), names))
     return found
 
 
 def check(english: dict[str, str], file_of: Callable[[str, str], Path],
-          sources: tuple[Path, ...] = SOURCES, optional: tuple[Path, ...] = ()) -> None:
+          sources: tuple[Path, ...] = SOURCES, optional: tuple[Path, ...] = (),
+          prefix: str = "") -> None:
     """Every key the code ``sources`` names is in ``english`` (the site's and the game's
     ``en/ui.yml``), and each of its fields is named where the code fills it; a key of the
     code ``optional`` (not on the game's pages yet) may be missing, and where present is
-    checked as well. ``file_of(key, user)``: the file that holds ``key`` (or should:
-    ``user`` is the first file of the code naming it)."""
-    for key, where in keys(sources).items():
+    checked as well. The frame's keys are read under the game's ``prefix``.
+    ``file_of(key, user)``: the file that holds ``key`` (or should: ``user`` is the first
+    file of the code naming it)."""
+    for named, where in keys(sources).items():
+        key = named.replace(PREFIX, prefix)
         if key not in english:
             raise MissingKeyError(file_of(key, where), key, f"{where} uses it")
-    for key, places in uses(sources + optional).items():
+    for named, places in uses(sources + optional).items():
+        key = named.replace(PREFIX, prefix)
         if key not in english:
             continue  # only in `optional`: the keys above are all there
         file = file_of(key, places[0][0])

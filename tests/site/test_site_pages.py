@@ -114,14 +114,16 @@ def test_example_block_calls_the_seam(monkeypatch: pytest.MonkeyPatch, locales: 
     calls = []
 
     def fake(example_id: str, lang: str, *, spec: dict, ui: dict[str, str],
-             comments: dict[str, str], game: str | None) -> str:
+             comments: dict[str, str], game: str | None, play: str | None) -> str:
         assert game == "hanamikoji"  # the page's game: its plug-in runs the example
-        calls.append((example_id, lang, spec["rule"], ui["example.label"], comments))
+        calls.append((example_id, lang, spec["rule"], ui["example.label"], comments, play))
         return f'<div class="board">{example_id}/{lang}</div>'
 
     monkeypatch.setattr(examples, "render", fake)
     page = render_language(load(locales), "fr")["basics.md"]
-    assert calls == [("ex-deal", "fr", "deal-hands", "Exemple", {"take": "B prend le 7"})]
+    # Its Share links open the game's Play page, if the fixture's game has one.
+    play = next((f"{p.address}" for p in load(locales).structure.pages if p.kind == "play"), None)
+    assert calls == [("ex-deal", "fr", "deal-hands", "Exemple", {"take": "B prend le 7"}, play)]
     assert ('<div class="hk-example" id="ex-deal" data-example="ex-deal">'
             '<div class="board">ex-deal/fr</div></div>') in page
     assert "Une distribution" in page and "Deux mains de 6 cartes" in page

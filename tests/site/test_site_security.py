@@ -131,7 +131,7 @@ def test_a_field_misspelled_in_every_language_is_a_build_error(locales: Path,
                                                                             "{plyer}")
     each_ui(locales, edit, typo)
     refused(locales, MalformedEntryError, "hanamikoji/en/ui.yml", "play.status.thinking", "{plyer}",
-            "play.js", "line")
+            "frame.js", "line")
 
 
 def test_a_field_misspelled_in_english_only_is_reported_in_english(locales: Path,
