@@ -17,7 +17,7 @@ interface keys its page needs and its module under ``docs/assets/play/`` (``<gam
 which wires the controls to the game's ``session.py`` in the worker; the board comes drawn by
 the game's ``board.py``). The frame's words are the game's own (``play.new`` for the first
 game, ``ll.play.new`` under a plug-in's ``ui_prefix``). The page loads its module itself: no
-other page does.
+other page does, nor ``start.js``, which starts the engine as the page begins to arrive.
 """
 
 from __future__ import annotations
@@ -77,6 +77,8 @@ def render(writer: PageWriter, page_id: str) -> str:
                 f"{t(key)}</button>")
 
     return "".join([
+        # First, and async: the engine starts while the rest of the page still arrives.
+        f'<script type="module" async src="{assets}start.js"></script>',
         '<div class="hk-play" id="hk-play" data-state="static">',
         f'<form class="hk-play-setup"><fieldset><legend>{t(setup)}</legend>',
         page.setup(t, writer.lang),

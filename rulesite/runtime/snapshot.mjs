@@ -10,6 +10,11 @@
 // reseeds `random` after restoring it, and every deal and engine seed comes from the page.
 // What the image fixes for every reader: the string hash seed (nothing secret depends on it)
 // and the environment (LANG=C.UTF-8; nothing here reads it).
+//
+// The memory in the image is stored as its difference (XOR) with the memory the wasm starts
+// with, its data segments: most of those bytes are unchanged, so the image gzips to about
+// 2.8 MB instead of 4.2 MB. worker.js undoes it with the memory of the instance it has just
+// made, which holds exactly those bytes (the same module instantiated the same way).
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -22,6 +27,16 @@ if (!out) {
 const root = path.resolve(dir) + path.sep;
 const { loadPyodide } = await import(pathToFileURL(root + "pyodide.mjs").href);
 const lock = JSON.parse(fs.readFileSync(root + "pyodide-lock.json", "utf8"));
+// The memory as instantiated, before anything has run: a copy taken as the loader gets it.
+let initial = null;
+for (const name of ["instantiate", "instantiateStreaming"]) {
+  const original = WebAssembly[name];
+  WebAssembly[name] = async (...args) => {
+    const made = await original.apply(WebAssembly, args);
+    initial = initial || new Uint8Array(made.instance.exports.memory.buffer.slice(0));
+    return made;
+  };
+}
 const pyodide = await loadPyodide({
   indexURL: root,
   stdLibURL: path.resolve(stdlib),
@@ -43,4 +58,10 @@ for game_id in gamekit.GAMES:
     gamekit.plugin(game_id)
 gc.collect()
 `);
-fs.writeFileSync(out, pyodide.makeMemorySnapshot());
+const image = pyodide.makeMemorySnapshot();
+if (!initial) throw new Error("snapshot.mjs: the wasm was not instantiated through WebAssembly");
+// The header's second word is where the memory starts in the image (Pyodide's restoreSnapshot).
+const start = new Uint32Array(image.buffer, image.byteOffset, 2)[1];
+const memory = image.subarray(start);
+for (let i = 0; i < Math.min(memory.length, initial.length); i += 1) memory[i] ^= initial[i];
+fs.writeFileSync(out, image);

@@ -3,15 +3,13 @@
 // (rulesite/pages/examples.py: EXTRA_JAVASCRIPT) and tiny: on a page without examples it stops here,
 // so no worker starts and nothing more is requested (policy.js and steplink.js included).
 //
-// Settings come from <script id="hk-config"> (see rulesite/pages/examples.py). With Material's
+// Settings come from <script id="hk-config"> (config.js). With Material's
 // instant navigation, document$ announces each new page; the engine worker is kept for the
 // whole tab (runtime.js).
 
 const NEAR = "150% 0px"; // widgets (small scripts, no runtime) wake within 1.5 screens
 const widgets = new Map(); // example container -> promise of its mounted widget
 const seen = new WeakSet(); // containers already watched
-/** @type {import("./runtime.js").Urls | null} */
-let config = null;
 /** @type {IntersectionObserver | null} */
 let near = null;
 /** @type {IntersectionObserver | null} */
@@ -22,30 +20,11 @@ let preload = null;
 let helpers = null; // policy.js and steplink.js, loaded once a page has an example
 const timers = new Map(); // example container -> its on-screen timer
 
-function settings() {
-  if (config) return config;
-  const script = document.getElementById("hk-config");
-  const cfg = script ? JSON.parse(script.textContent) : {};
-  const assets = new URL(cfg.assets || "../assets/", location.href);
-  const here = new URL("./", import.meta.url);
-  const runtime = cfg.runtime || { dir: "pyodide/", lock: {} };
-  const pyodide = new URL(runtime.dir, assets).href;
-  config = {
-    worker: new URL("worker.js", here).href,
-    pyodide,
-    stdlib: new URL("python_stdlib.zip.gz", pyodide).href,
-    lock: runtime.lock,
-    engine: new URL(cfg.engine, assets).href,
-    // Beside the engine, under the same hash (rulesite/runtime/assets.py); used on phones only.
-    snapshot: new URL("runtime-snapshot.bin.gz", new URL(cfg.engine, assets)).href,
-    sha256: runtime.sha256 || {}, // what worker.js checks the cached files against
-    game: cfg.game || null, // the game's ID (gamekit.GAMES); none: the site's first game
-  };
-  return config;
-}
-
+// Loaded only once the page has an example or a Play page asks: a page without them requests
+// nothing more.
 export async function engine() {
-  const { runtime } = await import("./runtime.js");
+  const [{ runtime }, { settings }] = await Promise.all([import("./runtime.js"),
+    import("./config.js")]);
   return runtime(settings());
 }
 

@@ -226,8 +226,13 @@ export class WhatIf {
   /** @param {string} record @param {number | null} from @returns {Promise<WhatIfLine>} */
   async lineOf(record, from) {
     const strings = this.ctx.strings;
-    const line = await this.call("replay", [record, strings]);
-    const live = await this.call("position", [record, strings]);
+    // Both queued at once, ahead of the examples' checks (call): on a phone, one more round
+    // trip let a check run in between.
+    const replay = this.call("replay", [record, strings]);
+    const position = this.call("position", [record, strings]);
+    position.catch(() => {}); // said through replay's failure when both fail
+    const line = await replay;
+    const live = await position;
     return {
       steps: line.steps,
       texts: line.steps.map((/** @type {SessionStep} */ step) => step.html),

@@ -172,7 +172,9 @@ async function kept(url, stream, expected, store, headers) {
     fail(`${url}: the downloaded file does not have its SHA-256 ${expected}`, name);
     return;
   }
-  if (store) await store.put(url, new Response(body, { headers })).catch(() => {});
+  // Written while Python starts and after: the start waits for the check only (writing
+  // megabytes to disk took hundreds of milliseconds on a phone-class CPU).
+  if (store) store.put(url, new Response(body, { headers })).catch(() => {});
 }
 
 /** @param {ArrayBuffer} buffer */
@@ -330,6 +332,21 @@ async function emscriptenModule(url) {
   }
 }
 
+// The snapshot's memory is stored as its difference (XOR) with the memory the wasm starts with
+// (rulesite/runtime/snapshot.mjs): undone in place, with the memory of the instance just made,
+// before Pyodide copies the image into it (its restoreSnapshot reads this same array).
+/** @param {Uint8Array} image @param {WebAssembly.Instance} instance */
+function restored(image, instance) {
+  const memory = /** @type {WebAssembly.Memory} */ (instance.exports.memory);
+  // The header's second word: where the memory starts in the image (a multiple of 16).
+  const start = new Uint32Array(image.buffer, image.byteOffset, 2)[1];
+  // Both are whole wasm pages (64 KiB), so whole 32-bit words.
+  const words = Math.min(image.length - start, memory.buffer.byteLength) >>> 2;
+  const mine = new Uint32Array(image.buffer, image.byteOffset + start, words);
+  const theirs = new Uint32Array(memory.buffer, 0, words);
+  for (let i = 0; i < words; i += 1) mine[i] ^= theirs[i];
+}
+
 /** @param {{pyodide: string, stdlib: string, lock: import("pyodide").LockfileInfo, engine: string,
  *  snapshot?: string | null, sha256?: Record<string, string>, game?: string | null}} urls */
 async function init(urls) {
@@ -360,6 +377,7 @@ async function init(urls) {
     WebAssembly.instantiateStreaming = async (_source, imports) => {
       const module = await compiled;
       const instance = await WebAssembly.instantiate(module, imports);
+      if (snapshot) restored(await snapshot, instance);
       mark("wasm");
       return { module, instance };
     };

@@ -1,0 +1,30 @@
+// Where the runtime's files are, read once from the page's <script id="hk-config">
+// (rulesite/pages/examples.py): the worker's script, Pyodide, the engine's zip and, beside it,
+// the snapshot phones start from. No side effects: boot.js (the examples) and
+// ../play/start.js (the Play page, which starts the engine before the page's other scripts)
+// import it.
+
+/** @type {import("./runtime.js").Urls | null} */
+let config = null;
+
+export function settings() {
+  if (config) return config;
+  const script = document.getElementById("hk-config");
+  const cfg = script ? JSON.parse(script.textContent || "{}") : {};
+  const assets = new URL(cfg.assets || "../assets/", location.href);
+  const here = new URL("./", import.meta.url);
+  const runtime = cfg.runtime || { dir: "pyodide/", lock: {} };
+  const pyodide = new URL(runtime.dir, assets).href;
+  config = {
+    worker: new URL("worker.js", here).href,
+    pyodide,
+    stdlib: new URL("python_stdlib.zip.gz", pyodide).href,
+    lock: runtime.lock,
+    engine: new URL(cfg.engine, assets).href,
+    // Beside the engine, under the same hash (rulesite/runtime/assets.py); used on phones only.
+    snapshot: new URL("runtime-snapshot.bin.gz", new URL(cfg.engine, assets)).href,
+    sha256: runtime.sha256 || {}, // what worker.js checks the cached files against
+    game: cfg.game || null, // the game's ID (gamekit.GAMES); none: the site's first game
+  };
+  return config;
+}
