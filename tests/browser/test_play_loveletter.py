@@ -5,7 +5,8 @@ the page; the Priest's look shown to the reader who played it; a card the rules 
 refused with its rule; a shared link reopened; a damaged link refused in the page's language;
 the variant narrowing the player counts; a game in progress saved in the browser, shared and
 downloaded as the reader's seat knows it (none of the other seats' cards), and resumed at the
-same decision after a reload or from its link."""
+same decision after a reload or from its link; a link to another game asks before it replaces
+the game saved."""
 
 from __future__ import annotations
 
