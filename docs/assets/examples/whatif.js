@@ -191,8 +191,8 @@ export class WhatIf {
 
   // The game's chooser, imported at the first "what if?". A module that does not arrive (a
   // dropped connection) is said as such, not as the engine's failure: the engine may be fine.
-  // The next "what if?" asks for it again, though a browser may keep the failure until the
-  // page is reloaded, as the message says.
+  // The next "what if?" asks for it again (Chromium then fetches it anew; a browser that
+  // keeps a failed import until the page is reloaded is why the message says to reload).
   /** @returns {Promise<Chooser>} */
   async chooser() {
     let make;
