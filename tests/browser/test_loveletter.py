@@ -7,9 +7,9 @@ widget keeps working; "what if?" plays another move for whichever seat is to mov
 move the rules forbid naming the rule, lets the computer finish the round, and its Share
 link opens that line on the Play page, which refuses a forged one; in French and Indonesian
 too, a refusal is in the page's language; a what-if module that does not arrive is said as
-such, the steps still working; nothing leaves the origin. Its pages without examples loading nothing of Pyodide are in test_examples.py, the
-accessibility and 320 px checks of its pages in test_accessibility.py, its side-by-side pages
-in test_teachers.py.
+such, the steps still working; nothing leaves the origin. Its pages without examples loading
+nothing of Pyodide are in test_examples.py, the accessibility and 320 px checks of its pages
+in test_accessibility.py, its side-by-side pages in test_teachers.py.
 
 The tests of one language share one tab booted on the Cards page (most of the examples, one
 per card effect), as a reader stepping through them would: Pyodide boots once per language.
