@@ -35,7 +35,7 @@ from loveletter._game import EndReason, Game, Outcome, Phase, RoundResult, legal
 from loveletter._moves import MOVE_PATTERN, Deal, Keep, Move, Play, parse_move
 from loveletter._players import Agent, HeuristicPlayer, RandomPlayer, play, unseen
 from loveletter._record import Record
-from loveletter._resume import ResumeLimitError, conceal, resume
+from loveletter._resume import Resumed, ResumeLimitError, conceal, resume
 from loveletter._search import SearchPlayer, sample_world
 from loveletter._transcript import transcript
 from loveletter._view import View
@@ -66,6 +66,7 @@ __all__ = [
     "RecordError",
     "RecordProblem",
     "ResumeLimitError",
+    "Resumed",
     "RoundResult",
     "Rule",
     "SearchPlayer",

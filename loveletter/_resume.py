@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import permutations
-from typing import Any
+from typing import Any, NamedTuple
 
 from loveletter._cards import SEATS, Card, Variant, full_deck
 from loveletter._errors import (
@@ -50,6 +50,16 @@ hundred."""
 _SEEN = re.compile(r"([0-9]{0,3})/((?:U[0-9]{3})?(?:[A-F][0-9]{1,2})*)/((?:[A-F][0-9])*)"
                    r"/((?:[A-F][0-9])*)")
 _PAIRS = re.compile(r"([A-FU])([0-9]+)")
+
+
+class Resumed(NamedTuple):
+    """What :func:`resume` gives back: the whole game, its seat and the concealed record it
+    was checked against (``conceal(record, seat)``, JSON-ready: the record read, in the
+    engine's own spelling), so that a caller who keeps it need not replay the game again."""
+
+    record: Record
+    seat: int
+    concealed: dict[str, Any]
 
 
 class ResumeLimitError(RecordError):
@@ -607,15 +617,18 @@ class _Round:
 # --- reading: the whole game -----------------------------------------------------------------
 
 def resume(data: object, rng: random.Random | None = None, *, limit: int = SEARCH_LIMIT,
-           source: str = "concealed record") -> tuple[Record, int]:
-    """A whole game agreeing with the concealed record ``data`` (parsed JSON), and its seat.
+           source: str = "concealed record") -> Resumed:
+    """A whole game agreeing with the concealed record ``data`` (parsed JSON), its seat, and
+    the concealed record of that game for that seat, which the check found equal to ``data``
+    (:class:`Resumed`).
 
     >>> game = Game(players=3, seed=2)
     >>> game.deal()
     >>> game.apply(game.legal_actions()[0])
-    >>> record, seat = resume(conceal(Record.from_game(game), 1), random.Random(0))
-    >>> seat, View(record.replay(), 1).key() == View(game, 1).key()
-    (1, True)
+    >>> data = conceal(Record.from_game(game), 1)
+    >>> record, seat, again = resume(data, random.Random(0))
+    >>> seat, View(record.replay(), 1).key() == View(game, 1).key(), again == data
+    (1, True, True)
 
     Raises:
         RecordError: naming the first field, move or observation that is wrong (its JSON
@@ -656,4 +669,4 @@ def resume(data: object, rng: random.Random | None = None, *, limit: int = SEARC
             if ours != theirs:
                 raise RecordError([RecordProblem(f"$.{key}[{i}]", "does not follow from the "
                                                  "moves before it")], source=source)
-    return record, seat
+    return Resumed(record, seat, again)

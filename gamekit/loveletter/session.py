@@ -264,14 +264,16 @@ def _opened(text: object, ui: dict[str, Any] | None,
     if not (isinstance(data, dict) and data.get("format") == CONCEALED):
         return _checked(data, ui, kind), None, None
     try:
-        record, seat = resume_game(data)
+        record, seat, concealed = resume_game(data)
     except ResumeLimitError as error:
         raise Refusal(kind, t(ui, "ll.play.error.resume_limit"),
                       error.problems[0].path) from None
     except RecordError as error:
         problem = error.problems[0]
         raise _READER.refusal(ui, kind, problem.path, problem.rule) from None
-    return record, SEATS[seat], conceal(record, SEATS[seat])
+    # resume() has concealed the game again to check it against the text read: its answer is
+    # that text in the engine's spelling, with no second replay of the whole game.
+    return record, SEATS[seat], _dumps(concealed)
 
 
 def _viewer(viewer: object, players: int, ui: dict[str, Any] | None) -> str | None:
@@ -291,8 +293,12 @@ def conceal(record: Record, viewer: str) -> str:
     saw each move do, none of the cards it never saw)."""
     if record.replay().outcome is not None:
         return dump(record)
-    return json.dumps(conceal_game(record, SEATS.index(viewer)), ensure_ascii=False,
-                      separators=(",", ":"))
+    return _dumps(conceal_game(record, SEATS.index(viewer)))
+
+
+def _dumps(concealed: dict[str, Any]) -> str:
+    """A concealed record's text, as the page saves and shares it."""
+    return json.dumps(concealed, ensure_ascii=False, separators=(",", ":"))
 
 
 # --- a new game, moves, deals, the opponent -----------------------------------------------

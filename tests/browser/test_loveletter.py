@@ -5,10 +5,11 @@ give exactly the build-time steps, words, boards and outcome, in English and in 
 a step is chosen from the keyboard; an error names its line in the page's language and the
 widget keeps working; "what if?" plays another move for whichever seat is to move, refuses a
 move the rules forbid naming the rule, lets the computer finish the round, and its Share
-link opens that line on the Play page, which refuses a forged one; nothing leaves the
-origin. Its pages without examples loading nothing of Pyodide are in test_examples.py, the
-accessibility and 320 px checks of its pages in test_accessibility.py, its side-by-side pages
-in test_teachers.py.
+link opens that line on the Play page, which refuses a forged one; in French and Indonesian
+too, a refusal is in the page's language; a what-if module that does not arrive is said as
+such, the steps still working; nothing leaves the origin. Its pages without examples loading
+nothing of Pyodide are in test_examples.py, the accessibility and 320 px checks of its pages
+in test_accessibility.py, its side-by-side pages in test_teachers.py.
 
 The tests of one language share one tab booted on the Cards page (most of the examples, one
 per card effect), as a reader stepping through them would: Pyodide boots once per language.
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -25,7 +27,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import Tab, open_tab
+from conftest import Tab, no_engine, open_tab
 from playwright.sync_api import Browser, Locator, Page
 from test_accessibility import focused
 from test_examples import (
@@ -334,6 +336,81 @@ def test_what_if_plays_any_seat_refuses_a_rule_and_shares_its_line(booted: Boote
     assert box.get_attribute("data-wi-error") in ("", None)
     box.locator("[data-wi=original]").click()
     tab.assert_clean(booted.site_url)
+
+
+@pytest.mark.parametrize("lang", ["fr", "id"])
+def test_what_if_refuses_a_move_in_the_pages_language_then_plays_a_legal_one(
+        chromium: Browser, site_url: str, lang: str) -> None:
+    """French and Indonesian (the tests above run in English and Japanese): at step 1 of the
+    Countess's example, the King is refused with that language's statement of the rule it
+    breaks, the one the engine names; nothing is played; then the Countess plays."""
+    ui = ll().languages[lang].ui
+    example = "ex-countess-forced"
+    record = examples.compute(example, ll().structure.examples[example].spec["code"],
+                              "loveletter")["record"]
+    refused = session.play(cut_at(record, 1), "7>B", ui)["error"]
+    assert refused["rule"] == "countess-forced"
+    tab = open_tab(chromium, {"viewport": {"width": 1280, "height": 900}})
+    try:
+        page = tab.page
+        page.goto(f"{site_url}/{lang}/{FOLDER}{CARDS}/")
+        box = what_if_at(page, example, 1)
+        king = box.locator("[data-choice='card:7']")
+        assert king.get_attribute("aria-disabled") == "true"
+        king.dispatch_event("click")  # aria-disabled: Playwright would wait for it
+        page.wait_for_selector(f"[id='{example}'] .hk-ex[data-wi-error='1']",
+                               timeout=LIVE_TIMEOUT_MS)
+        said = " ".join(box.locator(".hk-wi-error").inner_text().split())
+        assert said == " ".join(text_of(page, refused["message"]).split()) == " ".join(
+            ui["ll.illegal.countess-forced"].split())
+        assert box.locator(".hk-ex-steps > li").count() == 2  # nothing was played
+        only = fill(ui["ll.whatif.play"], player="A", card=ui["ll.card.8"])
+        assert box.locator(".hk-wi-prompt").inner_text() == fill(ui["whatif.only_move"],
+                                                                 move=only)
+        box.locator("[data-wi=play]").click()  # the Countess
+        whatif_ready(page, example, 2)
+        assert box.get_attribute("data-wi-error") in ("", None)
+        played = session.play(cut_at(record, 1), "8", ui)["record"]
+        assert box.locator(".hk-ex-steps > li.hk-wi-step").inner_text().endswith(
+            text_of(page, session.replay(played, ui)["steps"][2]["html"]))
+        tab.assert_clean(site_url)
+    finally:
+        tab.context.close()
+
+
+def test_a_chooser_that_does_not_arrive_is_said_and_the_steps_still_work(
+        chromium: Browser, site_url: str) -> None:
+    """The game's what-if module (gamekit.Plugin.whatif) cannot be downloaded: "what if?"
+    says so in the page's language, not as the engine's failure, and the example's steps
+    still move back and forth. The engine is kept from starting: the module fails first."""
+    ui = ll().languages["id"].ui
+    example = "ex-guard"
+    tab = open_tab(chromium, {"viewport": {"width": 1280, "height": 900}})
+    try:
+        no_engine(tab.context)
+        tab.context.route(re.compile(r".*/assets/play/loveletter/whatif\.js(\?.*)?$"),
+                          lambda route: route.abort())
+        page = tab.page
+        page.goto(f"{site_url}/id/{FOLDER}{CARDS}/#{example}-step-1")
+        box = widget(page, example)
+        box.and_(page.locator("[data-state='live']")).wait_for()
+        box.locator("[data-wi=start]").click()
+        page.wait_for_selector(f"[id='{example}'] .hk-ex[data-wi-error='1']",
+                               timeout=LIVE_TIMEOUT_MS)
+        assert box.locator(".hk-wi-error").inner_text() == ui["whatif.chooser_failed"]
+        assert any(url.endswith("/assets/play/loveletter/whatif.js") for url in tab.requests)
+        # The example's own steps, still there and still working.
+        box.locator("[data-wi=original]").click()
+        assert box.locator(".hk-wi").is_hidden()
+        assert box.get_attribute("data-step") == "1"
+        box.locator("[data-act=forward]").click()
+        assert box.get_attribute("data-step") == "2"
+        box.locator("[data-act=back]").click()
+        box.locator("[data-act=back]").click()
+        assert box.get_attribute("data-step") == "0"
+        assert not [url for url in tab.requests if not url.startswith(f"{site_url}/")]
+    finally:
+        tab.context.close()
 
 
 def cut_at(record: str, moves: int) -> str:

@@ -5,7 +5,8 @@ the page; the Priest's look shown to the reader who played it; a card the rules 
 refused with its rule; a shared link reopened; a damaged link refused in the page's language;
 the variant narrowing the player counts; a game in progress saved in the browser, shared and
 downloaded as the reader's seat knows it (none of the other seats' cards), and resumed at the
-same decision after a reload or from its link."""
+same decision after a reload or from its link; a link to another game asks before it replaces
+the game saved."""
 
 from __future__ import annotations
 
@@ -413,6 +414,73 @@ def test_a_game_in_progress_survives_a_reload_and_is_shared_as_its_seat_knows_it
             other.assert_clean(site_url)
         finally:
             other.context.close()
+        tab.assert_clean(site_url)
+    finally:
+        tab.context.close()
+
+
+def saved_game(page: Page) -> object:
+    return json.loads(page.evaluate(f"localStorage.getItem({SAVED!r})") or "null")
+
+
+def test_a_game_opened_from_a_link_asks_before_replacing_the_saved_one(
+        chromium: Browser, site_url: str, ll: Locales) -> None:
+    """A game is saved in this browser; a link to another game in progress opens: the page
+    asks first (on arrival and while the saved game is on screen). "Keep" brings the saved
+    game back, the link gone from the address, and a reload still resumes it; "Replace" plays
+    the link's game, which is then the one saved; its own link then asks nothing."""
+    ui = ll.languages["en"].ui
+    linked = session.conceal(Record.loads(session.new_game(2, "standard", COUNTESS_SEED)[
+        "record"]), "A")  # a 2-player game at its first decision, player A's
+    fragment = "#record=" + base64.urlsafe_b64encode(linked.encode()).decode().rstrip("=")
+    tab = phone(chromium, seeded(PROGRESS_SEED))
+    try:
+        page = open_play(tab, site_url)
+        wait_state(page, "idle")
+        new_game(page, 3)
+        now = wait_state(page, "play", "deal", "over")
+        saved = saved_game(page)
+        assert isinstance(saved, dict) and saved["record"] != linked
+
+        def asked() -> None:
+            wait_state(page, "ask")
+            question = page.locator(".hk-play-confirm")
+            assert " ".join(question.locator("p").first.inner_text().split()) == " ".join(
+                ui["ll.play.replace_saved"].split())
+            assert page.evaluate("document.activeElement.dataset.act") == "play-on-no"
+            assert saved_game(page) == saved  # nothing replaced while the reader decides
+
+        page.goto("about:blank")
+        open_play(tab, site_url, fragment=fragment)  # the page opens on the link
+        asked()
+        page.click('[data-act="play-on-no"]')
+        assert wait_state(page, now) == now
+        assert shown(page, ".hk-play-status").startswith(
+            " ".join(ui["ll.play.status.resumed"].split()))
+        assert "#record=" not in page.url and saved_game(page) == saved
+        assert page.locator('.hk-play-board [data-part^="hand-"]').count() == 3
+        page.reload()
+        assert wait_state(page, now) == now
+        assert shown(page, ".hk-play-status").startswith(
+            " ".join(ui["ll.play.status.resumed"].split()))
+        assert saved_game(page) == saved
+
+        page.evaluate(f"location.hash = {fragment!r}")  # the link opened over the saved game
+        asked()
+        page.click('[data-act="play-on-yes"]')
+        wait_state(page, "play")
+        assert shown(page, ".hk-play-status").startswith(
+            " ".join(ui["ll.play.status.link_seat"].replace("{player}", "A").split()))
+        assert page.locator('.hk-play-board [data-part^="hand-"]').count() == 2
+        now_saved = saved_game(page)
+        assert isinstance(now_saved, dict)
+        assert (now_saved["record"], now_saved["human"]) == (linked, "A")
+
+        # The saved game's own link: nothing to ask, it plays on at once.
+        page.evaluate(f"location.hash = {fragment!r}")
+        page.wait_for_function("() => !location.hash", timeout=LIVE_TIMEOUT_MS)
+        wait_state(page, "play")
+        assert page.locator(".hk-play-confirm").count() == 0
         tab.assert_clean(site_url)
     finally:
         tab.context.close()

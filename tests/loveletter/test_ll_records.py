@@ -128,7 +128,8 @@ def test_records_follow_the_shipped_schema() -> None:
 
     schema_path = Path(loveletter.__file__).with_name("record.schema.json")
     schema = json.loads(schema_path.read_text(encoding="utf-8"))
-    assert schema["properties"]["moves"]["items"]["pattern"] == f"^({MOVE_PATTERN})$"
+    assert schema["$defs"]["record"]["properties"]["moves"]["items"]["pattern"] \
+        == f"^({MOVE_PATTERN})$"
     for players, variant, seed in GOLDEN_GAMES:
         path = GOLDEN / f"game_{players}p_{variant}_{seed}.json"
         data = json.loads(path.read_text(encoding="utf-8"))

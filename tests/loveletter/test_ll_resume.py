@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import loveletter
 from loveletter import (
     Deal,
     Game,
@@ -73,8 +75,11 @@ def test_conceal_then_resume_agrees_with_the_seat_and_plays_on(
     game = _played(players, variant, seed, moves)
     record = Record.from_game(game)
     data = conceal(record, seat)
-    rebuilt, again = resume(_through_json(data), random.Random(luck))
+    rebuilt, again, checked = resume(_through_json(data), random.Random(luck))
     assert again == seat
+    # The concealed record resume() checked is the one read and that of the game it rebuilt,
+    # so that a caller may keep it rather than conceal the game again.
+    assert checked == _through_json(data) == conceal(rebuilt, seat)
     resumed = rebuilt.replay()  # it replays: every move legal
     # What the seat saw, move by move (its hand, cards laid face up, its looks, hands shown),
     # and the seat's whole view now, are those of the real game.
@@ -100,7 +105,7 @@ def test_the_concealed_record_cannot_carry_the_hidden_cards() -> None:
             continue
         record = Record.from_game(game)
         text = json.dumps(conceal(record, 0))
-        rebuilt, _ = resume(json.loads(text), random.Random(seed))
+        rebuilt, _, _ = resume(json.loads(text), random.Random(seed))
         assert json.dumps(conceal(rebuilt, 0)) == text
         real = [m for m in record.moves if isinstance(m, Deal)]
         dealt = [m for m in rebuilt.moves if isinstance(m, Deal)]
@@ -119,7 +124,7 @@ def test_another_players_chancellor_choice_is_dealt_afresh() -> None:
         if keeps and game.phase is not Phase.OVER:
             data = conceal(Record.from_game(game), 0)
             assert all(data["history"][i] == "K?" for i in keeps)
-            rebuilt, _ = resume(data, random.Random(1))
+            rebuilt, _, _ = resume(data, random.Random(1))
             assert all(isinstance(rebuilt.moves[i], Keep) for i in keeps)
             return
     pytest.fail("no game with another player's Chancellor choice")
@@ -198,7 +203,45 @@ def test_any_damaged_entry_is_refused_or_still_agrees(
     entries[i] = text[:j] + char + text[j + 1:]
     forged = {**data, key: entries}
     try:
-        rebuilt, _ = resume(forged, random.Random(0))
+        rebuilt, _, _ = resume(forged, random.Random(0))
     except RecordError:
         return
     assert conceal(rebuilt, 2) == forged
+
+
+def test_concealed_and_whole_records_follow_the_shipped_schema() -> None:
+    """``record.schema.json`` describes both files the Play page gives: the concealed record
+    of any seat at any moment of random games, and the whole record; each matches exactly one
+    of its two forms, and a concealed record that names a deal's cards does not validate."""
+    import jsonschema  # CPython only: the Pyodide run of the engine has no jsonschema
+
+    schema = json.loads((Path(loveletter.__file__).with_name("record.schema.json"))
+                        .read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    check = jsonschema.Draft202012Validator(schema)
+    concealed = check.evolve(schema={**schema["$defs"]["concealed"], "$defs": schema["$defs"]})
+    rng = random.Random(20)
+    tables = [(p, Variant.STANDARD) for p in range(2, 7)] + [(p, Variant.CLASSIC)
+                                                             for p in range(2, 5)]
+    seen_kinds: set[str] = set()
+    for n in range(40):
+        players, variant = tables[n % len(tables)]
+        game = _played(players, variant, seed=n, moves=rng.randrange(1, 300))
+        record = Record.from_game(game)
+        check.validate(record.to_json())
+        for seat in range(players):
+            data = _through_json(conceal(record, seat))
+            check.validate(data)
+            concealed.validate(data)  # the concealed form itself, not the whole record's
+            seen_kinds.update("K?" if m == "K?" else m[0] if m[0] in "DK" else "play"
+                              for m in data["history"])
+    assert seen_kinds == {"D", "K", "K?", "play"}  # every kind of entry has been checked
+    data = _through_json(conceal(Record.from_game(_played(3, Variant.STANDARD, 1, 5)), 0))
+    assert isinstance(data, dict)
+    whole = Record.from_game(_played(3, Variant.STANDARD, 1, 5)).to_json()
+    with pytest.raises(jsonschema.ValidationError):
+        check.validate({**data, "history": [whole["moves"][0], *data["history"][1:]]})
+    with pytest.raises(jsonschema.ValidationError):
+        check.validate({**data, "seen": [*data["seen"][:-1], "7/x/"]})
+    with pytest.raises(jsonschema.ValidationError):
+        check.validate({**data, "moves": whole["moves"]})  # the two forms are not mixed

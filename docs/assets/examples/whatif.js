@@ -189,14 +189,17 @@ export class WhatIf {
 
   // --- talking to the engine -----------------------------------------------------------
 
-  // The game's chooser; a module that does not load is said as the engine's failure is.
+  // The game's chooser, imported at the first "what if?". A module that does not arrive (a
+  // dropped connection) is said as such, not as the engine's failure: the engine may be fine.
+  // The next "what if?" asks for it again (Chromium then fetches it anew; a browser that
+  // keeps a failed import until the page is reloaded is why the message says to reload).
   /** @returns {Promise<Chooser>} */
   async chooser() {
     let make;
     try {
       make = await this.load();
     } catch {
-      throw new Trouble(this.t.text("whatif.failed"));
+      throw new Trouble(this.t.text("whatif.chooser_failed"));
     }
     return make({ t: this.t, board: this.ctx.board, area: this.area });
   }

@@ -87,6 +87,28 @@ export function frame(root, prefix) {
     if (target) target.focus();
   }
 
+  /**
+   * Asks the reader, in `place` (its content replaced), whether a game opened from a link or
+   * a file may take the place of the game saved in this browser, which could not be reopened
+   * afterwards: true to replace it, false to keep it. The focus goes to "keep", the choice
+   * that loses nothing.
+   * @param {HTMLElement} place @returns {Promise<boolean>}
+   */
+  function replaceSaved(place) {
+    place.innerHTML = `<div class="hk-play-confirm" role="group" aria-labelledby="hk-play-replace">
+      <p id="hk-play-replace">${t.html(`${prefix}play.replace_saved`)}</p>
+      <p><button type="button" class="hk-btn" data-act="play-on-no">${t.html(`${prefix}play.replace_saved_no`)}</button>
+      <button type="button" class="hk-btn" data-act="play-on-yes">${t.html(`${prefix}play.replace_saved_yes`)}</button></p>
+    </div>`;
+    const button = (/** @type {string} */ act) => /** @type {HTMLButtonElement} */ (
+      place.querySelector(`[data-act="${act}"]`));
+    button("play-on-no").focus();
+    return new Promise((answer) => {
+      button("play-on-no").addEventListener("click", () => answer(false), { once: true });
+      button("play-on-yes").addEventListener("click", () => answer(true), { once: true });
+    });
+  }
+
   /** A shared record's address (#record=...) out of the address bar. */
   function clearHash() {
     if (hasRecord()) history.replaceState(null, "", location.pathname + location.search);
@@ -306,7 +328,7 @@ export function frame(root, prefix) {
   }
 
   return { data, strings: data.strings, t, $, el, setState, say, ruleLink, showError, listSteps,
-    focusKey, restoreFocus, clearHash, wireRecords, turns };
+    focusKey, restoreFocus, replaceSaved, clearHash, wireRecords, turns };
 }
 
 /** @typedef {{record: string, human: string, level: string, concealed: string | null | undefined}}

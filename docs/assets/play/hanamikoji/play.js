@@ -43,7 +43,7 @@ if (root) start(root);
 /** @param {HTMLElement} root */
 async function start(root) {
   const { strings, t, $, el, setState, say, ruleLink, showError, listSteps,
-    focusKey: focusOf, restoreFocus, clearHash, wireRecords, turns } = frame(root, "");
+    focusKey: focusOf, restoreFocus, replaceSaved, clearHash, wireRecords, turns } = frame(root, "");
 
   // New game is heard before the first await: pressed while the engine module is still on
   // its way (a slow connection, a busy phone), the press is kept and the game starts on arrival.
@@ -411,17 +411,17 @@ async function start(root) {
     await refresh(true);
   }
 
-  // Playing on from a link or a file replaces the game saved in this browser: asked first,
-  // next to the button (the reader's own game stepped through has no Play on).
+  // Playing on from a link or a file replaces the game saved in this browser: asked first
+  // (frame.js replaceSaved), next to the button (the reader's own game stepped through has no
+  // Play on).
   /** @param {HTMLElement} button */
-  function askPlayOn(button) {
-    if (!store.load() || !button.parentElement) return playOn();
-    button.parentElement.outerHTML = `<div class="hk-play-confirm" role="group">
-      <p>${t.html("play.replace_saved")}</p>
-      <p><button type="button" class="hk-btn" data-act="play-on-no">${t.html("play.replace_saved_no")}</button>
-      <button type="button" class="hk-btn" data-act="play-on-yes">${t.html("play.replace_saved_yes")}</button></p>
-    </div>`;
-    /** @type {HTMLElement} */ ($('[data-act="play-on-no"]')).focus();
+  async function askPlayOn(button) {
+    const line = button.parentElement;
+    if (!store.load() || !line) return playOn();
+    const place = document.createElement("div");
+    line.replaceWith(place);
+    if (await replaceSaved(place)) return playOn();
+    return showReview();
   }
 
   // A game in progress shared from one seat: played on in that seat, the hidden cards dealt
@@ -528,8 +528,6 @@ async function start(root) {
       enterReview(game.record, game.human, null, game.concealed || null, true);
     }
     else if (button.dataset.act === "play-on") askPlayOn(button);
-    else if (button.dataset.act === "play-on-yes") playOn();
-    else if (button.dataset.act === "play-on-no") showReview();
   });
   el.board.addEventListener("click", (event) => {
     const target = closest(event, "[data-choice]");

@@ -6,7 +6,8 @@
 // did since the reader's last turn, and steps through a finished game, a file or a link.
 //
 // The state shows in the root's data-state: static, loading, idle, play (the reader decides),
-// busy (a move on its way), thinking, stopped, deal, over, review, failed (styles and tests).
+// busy (a move on its way), thinking, stopped, deal, over, review, ask (whether a game opened
+// may replace the one saved), failed (styles and tests).
 //
 // A game in progress leaves the page only as the reader's seat knows it: its concealed record
 // (session.py conceal()), saved in this browser after every move (store.js) and given by Share
@@ -50,7 +51,7 @@ if (root) start(root);
 /** @param {HTMLElement} root */
 async function start(root) {
   const { strings, t, $, el: frameEl, setState, say, ruleLink, showError, listSteps,
-    focusKey: focusOf, restoreFocus, clearHash, wireRecords, turns } = frame(root, "ll.");
+    focusKey: focusOf, restoreFocus, replaceSaved, clearHash, wireRecords, turns } = frame(root, "ll.");
   const el = {
     ...frameEl,
     players: /** @type {HTMLSelectElement} */ ($('[name="players"]')),
@@ -415,8 +416,8 @@ async function start(root) {
   async function openLink() {
     const opened = await turn.opened(null, () => (game ? refresh() : idle()));
     if (!opened) return;
-    const { record, step, seat } = opened;
-    if (seat) return playOn(record, seat, "ll.play.status.link_seat");
+    const { record, step, seat, concealed } = opened;
+    if (seat) return playOn(record, seat, concealed, "ll.play.status.link_seat");
     game = null;
     pos = null;
     await enterReview(record, null, step);
@@ -427,8 +428,8 @@ async function start(root) {
   async function loadFile(file) {
     const opened = await turn.opened(file, () => (game ? refresh() : idle()));
     if (!opened) return;
-    const { record, seat } = opened;
-    if (seat) return playOn(record, seat, "ll.play.status.loaded_seat");
+    const { record, seat, concealed } = opened;
+    if (seat) return playOn(record, seat, concealed, "ll.play.status.loaded_seat");
     game = null;
     pos = null;
     await enterReview(record, null);
@@ -436,9 +437,25 @@ async function start(root) {
   }
 
   // A game in progress opened from a link or a file (a concealed record): played on in its
-  // seat, the cards that seat never saw dealt afresh by the engine (session.py load()).
-  /** @param {string} record @param {string} seat @param {string} key the status said */
-  async function playOn(record, seat, key) {
+  // seat, the cards that seat never saw dealt afresh by the engine (session.py load()). It
+  // takes the place of the game saved in this browser, so the reader is asked first (unless
+  // it is that very game); kept, the saved game comes back and the link leaves the address.
+  /** @param {string} record @param {string} seat @param {string} concealed its seat's record
+   * @param {string} key the status said */
+  async function playOn(record, seat, concealed, key) {
+    const saved = store.load();
+    if (saved && saved.record !== concealed) {
+      const mine = calls.generation;
+      setState("ask");
+      say("");
+      const replace = await replaceSaved(el.panel);
+      if (mine !== calls.generation) return; // New game, another link or file meanwhile
+      if (!replace) {
+        clearHash();
+        showError("");
+        return game ? refresh() : resume(saved);
+      }
+    }
     const form = new FormData(el.setup);
     clearHash(); // a reload then resumes the game saved, rather than opening the link again
     human = seat;
