@@ -6,6 +6,9 @@ line per test to FILE: its node ID, the xdist worker, start and end (epoch secon
 CPU seconds the worker's whole process tree spent meanwhile (Chromium, Playwright's driver and
 node count: each is a descendant of the worker). A process that ends during the test is
 counted once its parent reaps it (the parent's children times), which Chromium and node do.
+Not counted: the xdist controller's serving of the site. Counted in whatever tests run
+meanwhile: the first worker's background build of the real site (tests/run_once.py), and a
+session fixture's setup (a browser launch, a build) in the first test that asks for it.
 Read with ``python tests/cpu_times.py FILE``: the totals by file and the longest tests.
 """
 
@@ -26,29 +29,20 @@ TICK = os.sysconf("SC_CLK_TCK")
 
 def tree_cpu(root: int) -> float:
     """CPU seconds (user and system, own and reaped children's) of ``root`` and every live
-    descendant, from /proc."""
-    parents: dict[int, int] = {}
-    spent: dict[int, int] = {}
-    for entry in os.scandir("/proc"):
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = Path(entry.path, "stat").read_text(encoding="ascii", errors="replace")
-        except OSError:  # ended while the folder was read
-            continue
-        fields = stat[stat.rindex(")") + 2:].split()  # the command name may hold spaces
-        pid = int(entry.name)
-        parents[pid] = int(fields[1])
-        spent[pid] = sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
-    total, todo = 0, [root]
-    children: dict[int, list[int]] = {}
-    for pid, parent in parents.items():
-        children.setdefault(parent, []).append(pid)
+    descendant, from /proc (each process's threads list its children)."""
+    ticks, todo = 0, [root]
     while todo:
         pid = todo.pop()
-        total += spent.get(pid, 0)
-        todo += children.get(pid, [])
-    return total / TICK
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+            for task in os.scandir(f"/proc/{pid}/task"):
+                todo += [int(child) for child in
+                         Path(task.path, "children").read_text(encoding="ascii").split()]
+        except OSError:  # ended while it was read
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()  # the command name may hold spaces
+        ticks += sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
+    return ticks / TICK
 
 
 class CpuTimes:
