@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cpu_times import CpuTimes
 from run_once import (
     SUB_PATH,
     URL_KEY,
@@ -57,7 +58,18 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     _served.clear()
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--cpu-times", metavar="FILE", type=Path, default=None,
+                     help="append each test's CPU seconds, its browsers' included, to FILE "
+                          "as JSON lines (tests/cpu_times.py; read it with "
+                          "`python tests/cpu_times.py FILE`)")
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    out = config.getoption("--cpu-times")
+    if out is not None:  # the xdist controller runs no test: only the workers write
+        worker = getattr(config, "workerinput", {}).get("workerid", "main")
+        config.pluginmanager.register(CpuTimes(out.resolve(), worker), "cpu_times")
     config.addinivalue_line(
         "markers",
         "long: one of the longest tests (it boots Pyodide under node); an xdist run hands "

@@ -92,6 +92,9 @@ def test_axe_finds_no_serious_violation(chromium: Browser, site_url: str, lang: 
                                    color_scheme=scheme)  # type: ignore[arg-type]
     no_engine(context)
     no_search(context)  # its dialog's hidden status line says "initializing" for good
+    # axe in every page of the context from the start: sent to the browser once, not as a
+    # 0.5 MB script tag after each page's load (about 5% of these tests' time).
+    context.add_init_script(path=AXE)
     page = context.new_page()
     problems: list[str] = []
     locales = next(locales for locales in GAMES if locales.game.id == game)

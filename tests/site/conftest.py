@@ -32,7 +32,10 @@ def edit() -> Callable[[Path, Callable[[Any], Any]], None]:
     def run(path: Path, change: Callable[[Any], Any]) -> None:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         change(data)
-        path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False),
+        # libyaml's writer where PyYAML has it: the same text, four times faster (a test
+        # writes a 100,000-item value).
+        dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+        path.write_text(yaml.dump(data, Dumper=dumper, allow_unicode=True, sort_keys=False),
                         encoding="utf-8")
 
     return run
