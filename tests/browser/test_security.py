@@ -484,6 +484,8 @@ def test_play_on_keeps_the_highest_round_exact(tab: Tab, site_url: str,
     too_far = json.dumps({"format": "hanamikoji-record", "version": 1, "edition": "emperors4",
                           "moves": [], "start": {"round": 10**30, "starting": "A",
                                                  "favors": ""}})
+    # Opened as a reader follows a link: a new page, not a hash changed on this one.
+    page.goto("about:blank")
     page.goto(f"{site_url}/en/play/?hk-preload=1#{session.link(too_far)}")
     page.wait_for_selector(".hk-play-error p", timeout=LIVE_TIMEOUT_MS)
     error = page.inner_text(".hk-play-error")

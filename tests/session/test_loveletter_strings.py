@@ -187,7 +187,8 @@ def test_counts_take_the_languages_plural_forms(lang: str) -> None:
 PLAY_LABELS = {f"ll.play.{name}" for name in (
     "setup", "players", "players.n", "variant", "level", "new", "download", "load", "share",
     "share_link", "board", "progress", "stop", "resume", "back_to_game", "history",
-    "replay_game", "news", "your_hand", "yourself", "rule", "confirm", "cancel", "deal")}
+    "replay_game", "news", "your_hand", "yourself", "rule", "confirm", "cancel", "deal",
+    "replace_saved_yes", "replace_saved_no")}
 """The Play page's labels (fields, buttons, headings), not sentences."""
 PLAY_LABEL_GROUPS = ("ll.play.variant.", "ll.play.level.")
 WHATIF_LABELS = {f"ll.whatif.{name}" for name in ("play", "target", "guess", "keep",
