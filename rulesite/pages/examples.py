@@ -22,8 +22,9 @@ What :func:`render` writes, readable without JavaScript:
 - the timeline as JSON (``<script type="application/json" class="hk-ex-data">``): steps, the
   words of each step, the outcome, the game's record (for "what if?" and share links), the
   interface strings the widget needs, ``whatif`` (the game's chooser, a path under the
-  language's ``assets/``, beside ``examples/``; or ``false``: no "what if?" and no Share)
-  and ``play`` (its Play page, which Share links open).
+  language's ``assets/``, beside ``examples/``; or ``false``: no "what if?" and no Share),
+  ``play`` (its Play page, which Share links open) and ``rules`` (rule ID -> ``{"href",
+  "label"}``: the rules an illegal move can break, linked from a "what if?" refusal).
 
 The code runs after the game's prelude (``from hanamikoji import *``) and must leave a game
 in ``game`` (``gamekit/runner.py``). The words and the boards come from the game's plug-in
@@ -151,14 +152,16 @@ def strings(ui: dict[str, Any], own: str = "") -> dict[str, Any]:
 
 def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, Any],
            comments: Mapping[str, str] | None = None, game: str | None = None,
-           play: str | None = None) -> str:
+           play: str | None = None,
+           rules: Mapping[str, Mapping[str, str]] | None = None) -> str:
     """HTML to place inside the example container of ``example_id`` on a ``lang`` page.
 
     ``spec`` is the example's entry in ``structure.yml`` (``rule``, ``code``); ``ui`` the
     language's interface strings; ``comments`` the language's comments for the code's
     ``# {key}`` markers; ``game`` the ID of the game it plays (``None``: the site's first);
     ``play`` the address of the game's Play page under the language's folder (``play/``),
-    which its Share links open.
+    which its Share links open; ``rules`` the rules an illegal move can break, each one's link
+    from the page and its label, which "what if?" adds to a refusal.
     Called once per example per language at build time.
     """
     source = spec.get("code")
@@ -192,6 +195,8 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, An
     data["whatif"] = plugin.whatif or False
     if play is not None:
         data["play"] = play
+    if rules:
+        data["rules"] = rules
     items = "".join(f'<li id="{example_id}-step-{i}" value="{i}">{text}</li>'
                     for i, text in enumerate(words["texts"]))
     rows = min(max(len(code.splitlines()) + 1, 4), 24)

@@ -31,21 +31,6 @@ if TYPE_CHECKING:
     from rulesite.pages.writer import PageWriter
 
 
-def rule_links(writer: PageWriter, page_id: str) -> dict[str, dict[str, str]]:
-    """Every numbered rule: its link from the page ``page_id`` and its number."""
-    structure = writer.structure
-    here = structure.page(page_id).filename
-    links = {}
-    for rule_id, number in structure.numbers.items():
-        if structure.kind_of.get(rule_id) != "rule":
-            continue
-        filename = structure.page(structure.page_of[rule_id]).filename
-        folder = "" if filename == "index.md" else filename.removesuffix(".md") + "/"
-        up = "" if here == "index.md" else "../"
-        links[rule_id] = {"href": f"{up}{folder}#{rule_id}", "number": number}
-    return links
-
-
 def render(writer: PageWriter, page_id: str) -> str:
     """The application's HTML, one line (Markdown keeps a raw HTML block verbatim)."""
     ui = writer.ui
@@ -64,7 +49,7 @@ def render(writer: PageWriter, page_id: str) -> str:
         "game": game.id,
         "strings": {key: value for key, value in ui.items()
                     if key.startswith(page.prefixes) or key == "grammar"},
-        "rules": rule_links(writer, page_id),
+        "rules": writer.rule_links(page_id),
         "maxText": game.session.MAX_TEXT,  # a record file larger than this is refused unread
     }
     # Neither "</" nor "<!--" can end or bend the script element: "<!--<script>" in a

@@ -7,6 +7,7 @@ and live examples from :func:`rulesite.pages.examples.render`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from html import escape
 
@@ -18,6 +19,9 @@ from rulesite.sources.locales import Language, Locales
 from rulesite.sources.numbering import Version
 from rulesite.sources.placeholders import Resolver
 from rulesite.sources.structure import Block, Page, Section
+
+# An interface string that says why a move breaks a rule: ``play.illegal.<rule>``.
+ILLEGAL = re.compile(r"(?:^|\.)illegal\.([a-z0-9]+(?:-[a-z0-9]+)*)$")
 
 
 class PageWriter:
@@ -159,6 +163,30 @@ class PageWriter:
             return self.figure(page, block.id)
         return self.example(page, block.id)
 
+    def rule_links(self, page_id: str) -> dict[str, dict[str, str]]:
+        """Every numbered rule: its link from the page ``page_id`` and its number."""
+        structure = self.structure
+        here = structure.page(page_id).filename
+        links = {}
+        for rule_id, number in structure.numbers.items():
+            if structure.kind_of.get(rule_id) != "rule":
+                continue
+            filename = structure.page(structure.page_of[rule_id]).filename
+            folder = "" if filename == "index.md" else filename.removesuffix(".md") + "/"
+            up = "" if here == "index.md" else "../"
+            links[rule_id] = {"href": f"{up}{folder}#{rule_id}", "number": number}
+        return links
+
+    def refusal_links(self, page_id: str) -> dict[str, dict[str, str]]:
+        """The rules an illegal move can break (the game words each one as an interface
+        string ``…illegal.<rule>``): each one's link from ``page_id`` and its label ("Rule
+        9.1"), for "what if?" to cite the rule it refuses a move by, as the Play page does."""
+        named = {found.group(1) for key in self.ui if (found := ILLEGAL.search(key))}
+        label = self.locales.plugin.ui_prefix + "play.rule"
+        t = examples.Text(self.ui)
+        return {rule: {"href": link["href"], "label": t(label, number=link["number"])}
+                for rule, link in self.rule_links(page_id).items() if rule in named}
+
     def rule_href(self, rule_id: str) -> str:
         """Where a rule's number badge links: the rule itself (tap it to get the link to cite)."""
         return f"#{rule_id}"
@@ -170,7 +198,8 @@ class PageWriter:
                                  spec=self.structure.examples[example_id].spec, ui=self.ui,
                                  comments=self.language.text["examples"][example_id].get(
                                      "comments", {}), game=self.structure.game,
-                                 play=self.play_address())
+                                 play=self.play_address(),
+                                 rules=self.refusal_links(page.id))
         # The container is a top-level raw HTML block, so Markdown keeps it verbatim.
         return "\n\n".join([
             '<div class="hk-example-block" markdown>',

@@ -328,8 +328,11 @@ def test_what_if_plays_any_seat_refuses_a_rule_and_shares_its_line(booted: Boote
     king.dispatch_event("click")  # aria-disabled: Playwright would wait for it to be enabled
     whatif_ready(page, example, 1)
     error = box.locator(".hk-wi-error")
+    label = ui["ll.play.rule"].format(number=ll().structure.numbers["countess-forced"])
     assert " ".join(error.inner_text().split()) == " ".join(
-        ui["ll.illegal.countess-forced"].split())
+        ui["ll.illegal.countess-forced"].split()) + " " + label
+    assert (error.locator("a.hk-wi-rule").get_attribute("href") or "").endswith(
+        "#countess-forced")
     assert box.locator(".hk-ex-steps > li").count() == 2  # nothing was played
     box.locator("[data-wi=play]").click()  # the Countess
     whatif_ready(page, example, 2)
@@ -360,10 +363,21 @@ def test_what_if_refuses_a_move_in_the_pages_language_then_plays_a_legal_one(
         king.dispatch_event("click")  # aria-disabled: Playwright would wait for it
         page.wait_for_selector(f"[id='{example}'] .hk-ex[data-wi-error='1']",
                                timeout=LIVE_TIMEOUT_MS)
+        # The refusal's own words, then the link to the rule it names, labelled as the Play
+        # page labels it.
+        rule = box.locator(".hk-wi-error a.hk-wi-rule")
+        label = ui["ll.play.rule"].format(number=ll().structure.numbers["countess-forced"])
+        assert rule.inner_text() == label
         said = " ".join(box.locator(".hk-wi-error").inner_text().split())
-        assert said == " ".join(text_of(page, refused["message"]).split()) == " ".join(
+        assert said.removesuffix(" " + label) == " ".join(
+            text_of(page, refused["message"]).split()) == " ".join(
             ui["ll.illegal.countess-forced"].split())
         assert box.locator(".hk-ex-steps > li").count() == 2  # nothing was played
+        # The link goes to the rule, on this page, and leaves the example as it was.
+        rule.click()
+        page.wait_for_url(re.compile(r".*#countess-forced$"))
+        assert page.locator("[id='countess-forced']").is_visible()
+        assert box.locator(".hk-wi-error a.hk-wi-rule").is_visible()
         only = fill(ui["ll.whatif.play"], player="A", card=ui["ll.card.8"])
         assert box.locator(".hk-wi-prompt").inner_text() == fill(ui["whatif.only_move"],
                                                                  move=only)

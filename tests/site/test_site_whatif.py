@@ -99,3 +99,41 @@ def test_the_examples_cover_every_edition() -> None:
     editions = {Record.loads(examples.compute(i, e.spec["code"])["record"]).edition
                 for i, e in EXAMPLES.items()}
     assert editions == set(Edition)
+
+
+# An interface string saying why a move breaks a rule: `play.illegal.<rule>`, `ll.illegal.<rule>`.
+ILLEGAL_KEY = re.compile(r"(?:^|\.)illegal\.([a-z0-9-]+)$")
+EXAMPLE_DATA = re.compile(r'<script type="application/json" class="hk-ex-data">(.*?)</script>',
+                          re.S)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja", "id"])
+@pytest.mark.parametrize("game", ["hanamikoji", "loveletter"])
+def test_every_live_example_links_a_refusal_to_the_rule_it_names(
+        real_site: Path, game: str, lang: str) -> None:
+    """"What if?" adds to a refused move the link to the rule it breaks, as the Play page does:
+    every live example of the game carries one for each rule its session can refuse a move by
+    (each worded in the interface as `…illegal.<rule>`), labelled as the Play page labels it,
+    landing on that rule's anchor."""
+    locales = load(REPO / "locales", game)
+    ui = locales.languages[lang].ui
+    structure = locales.structure
+    named = {found.group(1) for key in ui if (found := ILLEGAL_KEY.search(key))}
+    assert {"actions-marker-once", "countess-forced"} & named  # each game's refusals
+    prefix = locales.plugin.ui_prefix
+    folder = real_site / lang / locales.game.folder
+    pages = [page for page in folder.rglob("index.html")
+             if "hk-ex-data" in page.read_text(encoding="utf-8")
+             and (game == "loveletter" or "love-letter" not in page.parts)]
+    assert pages
+    for page in pages:
+        for found in EXAMPLE_DATA.finditer(page.read_text(encoding="utf-8")):
+            rules = json.loads(found.group(1))["rules"]
+            assert set(rules) == named, page
+            for rule_id, link in rules.items():
+                number = structure.numbers[rule_id]
+                assert link["label"] == ui[f"{prefix}play.rule"].format(number=number)
+                target, _, anchor = link["href"].partition("#")
+                assert anchor == rule_id
+                landing = (page.parent / target / "index.html").resolve()
+                assert f'id="{rule_id}"' in landing.read_text(encoding="utf-8"), (page, link)

@@ -21,7 +21,8 @@
  * @typedef {{root: HTMLElement, board: HTMLElement, t: Translator,
  *   engine: import("./runtime.js").Engine, strings: object, errorMessage: (error: any) => string,
  *   shown: () => Line, index: () => number, setLine: (line: Line, index: number) => void,
- *   original: (index: number) => void, announce: (text: string) => void}} Context */
+ *   original: (index: number) => void, announce: (text: string) => void,
+ *   rules: Record<string, {href: string, label: string}>}} Context */
 
 /** A game's chooser (the module gamekit.Plugin.whatif names exports `chooser(context)`): the
  * reader's pick of one move at a live position, from its legal moves (live.legal).
@@ -85,16 +86,18 @@ export function cutRecord(record, moves) {
 }
 
 class Trouble extends Error {
-  /** @param {string} message @param {boolean} html whether message is HTML */
-  constructor(message, html = false) {
+  /** @param {string} message @param {boolean} html whether message is HTML
+   *  @param {string} rule the ID of the rule a refused move breaks, if any */
+  constructor(message, html = false, rule = "") {
     super(message);
     this.html = html;
+    this.rule = rule;
   }
 }
 
 export class WhatIf {
   /** ctx: {root, board, t, engine, strings, errorMessage(error), shown(), index(),
-   *  setLine(line, index), original(index), announce(text)}: see widget.js
+   *  setLine(line, index), original(index), announce(text), rules}: see widget.js
    * @param {Context} ctx @param {() => Promise<(context: ChooserContext) => Chooser>} load
    *  imports the game's chooser module */
   constructor(ctx, load) {
@@ -220,7 +223,7 @@ export class WhatIf {
       // session.py's refusals are HTML in the page's language; a bug is said as it is.
       const error = result.error;
       if (error.kind === "call") throw new Trouble(this.t.text("error.engine", { error: error.message }));
-      throw new Trouble(error.message, true);
+      throw new Trouble(error.message, true, error.rule || "");
     }
     return result;
   }
@@ -258,7 +261,7 @@ export class WhatIf {
       await job();
     } catch (error) {
       if (!(error instanceof Trouble)) throw error;
-      this.say(error.message, error.html);
+      this.say(error.message, error.html, error.rule);
       this.computer = false;
     } finally {
       this.busy = false;
@@ -421,10 +424,20 @@ export class WhatIf {
     if (target) target.focus({ preventScroll: false });
   }
 
-  /** @param {string} message */
-  say(message, html = false) {
+  // A refused move links to the rule it breaks, as the Play page does (the page's data.rules:
+  // built by rulesite/pages/examples.py, relative to the page).
+  /** @param {string} message @param {string} rule */
+  say(message, html = false, rule = "") {
+    const link = rule && this.ctx.rules[rule];
     if (html) this.error.innerHTML = message;
     else this.error.textContent = message;
+    if (link) {
+      const a = document.createElement("a");
+      a.className = "hk-wi-rule";
+      a.href = link.href;
+      a.innerHTML = link.label; // the builder's HTML, escaped there (examples.Text)
+      this.error.append(" ", a);
+    }
     this.error.hidden = !message;
     this.ctx.root.dataset.wiError = message ? "1" : "";
   }

@@ -293,6 +293,7 @@ export function mount(container, engine, { step = null } = {}) {
       left = null;
     },
     announce: (/** @type {string} */ text) => keys.announce(text),
+    rules: data.rules || {},
   // The chooser's module, under the assets folder this module is in (data.whatif).
   }, async () => (await import(new URL(`../${data.whatif}`, import.meta.url).href)).chooser);
   el.bar.after(whatif.tools);
