@@ -35,6 +35,7 @@ const RUNTIME = "hk-runtime"; // worker.js's cache of the runtime
 const CACHE = PREFIX + BUILD.id;
 const META = "__meta.json"; // a path no file of a build can have (its name starts with _)
 const ROOT = new URL("./", sw.location.href).href; // the site's root, the worker's scope
+const BLANK_ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>';
 
 /** path -> [hash, group]: group is a language, "runtime" or "shared" */
 const FILES = new Map();
@@ -321,7 +322,10 @@ async function respond(/** @type {FetchEvent} */ event, /** @type {Request} */ r
   const waiting = sw.registration.waiting;
   if (navigation && waiting) {
     waiting.postMessage({ type: "skip" });
-    return new Response('<!doctype html><meta http-equiv="refresh" content="0">',
+    // Its own (blank) icon: without one, Chromium asks for the icon of the page it replaces,
+    // which this worker would answer with its build's file.
+    return new Response('<!doctype html><meta http-equiv="refresh" content="0">'
+      + `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(BLANK_ICON)}">`,
       { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
   }
   if (foreign.has(event.clientId)) return fetch(request);

@@ -249,6 +249,7 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
         assert two != one
         # The next navigation finds the new worker, which installs and waits: the page is
         # still build 1's, whole, and says once that the rules were updated.
+        asked = len(served)
         page.goto(f"{url}/en/")
         # Told once: in one of the two tabs, whichever hears of it first.
         told = locales.languages["en"].ui["offline.updated"].format(version="9.9")
@@ -269,6 +270,13 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
         footer, bar = (bars[0].locator(s).evaluate("(e) => e.getBoundingClientRect().toJSON()")
                        for s in (".md-footer", ".hk-update"))
         assert footer["bottom"] <= bar["top"], (footer, bar)
+        # Chromium fetches a page's icon once the page has loaded, at low priority: build 1's
+        # icon for this page must be in before the record restarts, or, late under load, it
+        # would count as served after build 2 took over.
+        deadline = time.monotonic() + 30
+        while not any(u.endswith("/favicon.svg") for u, _ in served[asked:]):
+            assert time.monotonic() < deadline, "build 1's page got no icon"
+            page.wait_for_timeout(250)
         assert {b for _, b in served} == {one}, served
 
         # The navigation after: build 2, whole (its page, its scripts and styles).
@@ -281,6 +289,11 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
         page.wait_for_timeout(1000)
         # The old worker's answer to that navigation is a page without files that asks
         # again (sw.js); all the rest is build 2's.
+        # Its icon too, once Chromium has asked for it.
+        deadline = time.monotonic() + 30
+        while not any(u.endswith("/favicon.svg") for u, _ in served):
+            assert time.monotonic() < deadline, "build 2's page got no icon"
+            page.wait_for_timeout(250)
         mixed = [s for s in served if s[1] != two and s != (f"{url}/en/", None)]
         assert served and not mixed, mixed
         assert page.locator(".hk-update").count() == 0  # told once: build 2 says nothing
