@@ -13,7 +13,7 @@
 //
 // The memory in the image is stored as its difference (XOR) with the memory the wasm starts
 // with, its data segments: most of those bytes are unchanged, so the image gzips to about
-// 2.8 MB instead of 4.2 MB. worker.js undoes it with the memory of the instance it has just
+// 2.7 MB instead of 4.2 MB. worker.js undoes it with the memory of the instance it has just
 // made, which holds exactly those bytes (the same module instantiated the same way).
 //
 // And only the blocks of that difference that are not all zeros are written (a 30 MB memory
