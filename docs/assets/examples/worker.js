@@ -481,6 +481,7 @@ async function init(urls) {
       // back.
       createPyodideModule: async (/** @type {object} */ settings) => {
         const module = await factory(settings);
+        mark("started");
         if (snapshot && made) {
           restored(await snapshot.layout, await snapshot.blocks, made.initial, made.memory);
           mark("restored");
