@@ -388,6 +388,7 @@ function snapshotOf(url) {
 // Reads exactly `length` bytes at a time from a stream, each into one new array.
 /** @param {ReadableStreamDefaultReader<Uint8Array>} reader @param {string} url */
 function taker(reader, url) {
+  /** @type {Uint8Array} */
   let rest = new Uint8Array(0);
   return async (/** @type {number} */ length) => {
     const out = new Uint8Array(length);
