@@ -30,7 +30,7 @@ export function mayPreload(nav = navigator,
 }
 
 // Whether the worker starts Python from the build's memory snapshot (rulesite/snapshot.mjs):
-// 2.8 MB more to download, and Python's start and the engine's imports skipped, which took
+// 2.7 MB more to download, and Python's start and the engine's imports skipped, which took
 // 10 to 18 s under a quarter of one core on a loaded machine (1.8 to 2.3 s from the snapshot)
 // and take about 1 s on a desktop (benchmarks/browser_examples.py --phone). So on phones and tablets, unless the connection is slow (2g, 3g) or data is to
 // be saved. (Not by downlink: Chrome's first guess, 1.5 Mbit/s, would rule out every first

@@ -283,6 +283,10 @@ export class WhatIf {
     const generation = ++this.generation;
     // From a what-if line, the new one still leaves the example where the first one did.
     const prior = this.line ? this.line.whatif.from : Infinity;
+    // The engine starts now, while the chooser's module arrives (boot.js starts it at the
+    // pointer or key that comes before a click; a click with neither, from assistive
+    // technology or a script, came here first).
+    this.ctx.engine.start();
     this.work(async () => {
       if (!this.game) this.game = await this.chooser();
       const line = await this.lineOf(record, null);

@@ -33,7 +33,7 @@
 
 const t0 = performance.now();
 /** @type {Record<string, number>} */
-const timings = {};
+const timings = { origin: performance.timeOrigin + t0 }; // the page maps the marks by it
 const mark = (/** @type {string} */ name) => { timings[name] = Math.round(performance.now() - t0); };
 
 const WARM_UP_RUNS = 60; // measured: about 0.25 s of work in all, then runs take a few ms
@@ -193,11 +193,17 @@ const PROGRESS_EVERY_MS = 150;
 function counted(response) {
   if (booted || !response.ok || !response.body) return response;
   download.total += Number(response.headers.get("Content-Length")) || 0;
+  // Each file's first and last bytes, in the start-up's timings (benchmarks/: the phone mode).
+  const name = response.url.slice(response.url.lastIndexOf("/") + 1).replace(/\.gz$/, "");
   const counter = new TransformStream({
     transform(chunk, controller) {
+      if (!(`${name}_first` in timings)) mark(`${name}_first`);
       download.loaded += chunk.byteLength;
       tell();
       controller.enqueue(chunk);
+    },
+    flush() {
+      mark(`${name}_last`);
     },
   });
   return new Response(response.body.pipeThrough(counter),
@@ -332,19 +338,98 @@ async function emscriptenModule(url) {
   }
 }
 
-// The snapshot's memory is stored as its difference (XOR) with the memory the wasm starts with
-// (rulesite/runtime/snapshot.mjs): undone in place, with the memory of the instance just made,
-// before Pyodide copies the image into it (its restoreSnapshot reads this same array).
-/** @param {Uint8Array} image @param {WebAssembly.Instance} instance */
-function restored(image, instance) {
-  const memory = /** @type {WebAssembly.Memory} */ (instance.exports.memory);
-  // The header's second word: where the memory starts in the image (a multiple of 16).
-  const start = new Uint32Array(image.buffer, image.byteOffset, 2)[1];
-  // Both are whole wasm pages (64 KiB), so whole 32-bit words.
-  const words = Math.min(image.length - start, memory.buffer.byteLength) >>> 2;
-  const mine = new Uint32Array(image.buffer, image.byteOffset + start, words);
-  const theirs = new Uint32Array(memory.buffer, 0, words);
-  for (let i = 0; i < words; i += 1) mine[i] ^= theirs[i];
+// The snapshot (rulesite/runtime/snapshot.mjs), read as it arrives: Pyodide's header first,
+// which its loader takes in place of the whole image (its restoreSnapshot then copies no
+// memory), so that it instantiates the runtime while the rest still downloads; then the
+// blocks of the memory that differ from the wasm's initial memory (XOR): restored().
+/** @typedef {{length: number, block: number, prefix: number}} Layout the memory's length,
+ *  the blocks' and the initial memory's start that is not all zeros (snapshot.mjs) */
+/** @typedef {{bitmap: Uint8Array, data: Uint8Array}} Blocks */
+/** @param {string} url
+ *  @returns {{header: Promise<Uint8Array>, layout: Promise<Layout>, blocks: Promise<Blocks>}} */
+function snapshotOf(url) {
+  /** @type {(start: {header: Uint8Array, layout: Layout}) => void} */
+  let give = () => {};
+  /** @type {(error: unknown) => void} */
+  let refuse = () => {};
+  /** @type {Promise<{header: Uint8Array, layout: Layout}>} */
+  const start = new Promise((resolve, reject) => {
+    give = resolve;
+    refuse = reject;
+  });
+  const blocks = (async () => {
+    const response = await fetch(url);
+    if (!response.ok || !response.body) throw new Error(`${url}: HTTP ${response.status}`);
+    const reader = response.body.getReader();
+    const take = taker(reader, url);
+    const first = await take(8);
+    const size = new Uint32Array(first.buffer)[1]; // the header's length (Pyodide's image)
+    if (size < 8 || size % 4) throw new Error(`${url}: not a snapshot (a ${size}-byte header)`);
+    const header = new Uint8Array(size);
+    header.set(first);
+    header.set(await take(size - 8), 8);
+    const [length, block, prefix] = new Uint32Array((await take(12)).buffer);
+    if (!block || block % 4 || length % block || prefix % block || prefix > length) {
+      throw new Error(`${url}: not a snapshot (memory ${length}, blocks ${block}, ${prefix})`);
+    }
+    give({ header, layout: { length, block, prefix } });
+    const bitmap = await take(Math.ceil(length / block / 8));
+    let count = 0;
+    for (let i = 0; i < length / block; i += 1) if (bitmap[i >> 3] & (1 << (i & 7))) count += 1;
+    const data = await take(count * block);
+    if (!(await reader.read()).done) throw new Error(`${url}: longer than its blocks`);
+    return { bitmap, data };
+  })();
+  blocks.catch(refuse); // a failure before the header: Pyodide's loader fails with it
+  return { header: quiet(start.then((s) => s.header)), layout: quiet(start.then((s) => s.layout)),
+    blocks: quiet(blocks) };
+}
+
+// Reads exactly `length` bytes at a time from a stream, each into one new array.
+/** @param {ReadableStreamDefaultReader<Uint8Array>} reader @param {string} url */
+function taker(reader, url) {
+  /** @type {Uint8Array} */
+  let rest = new Uint8Array(0);
+  return async (/** @type {number} */ length) => {
+    const out = new Uint8Array(length);
+    let filled = 0;
+    while (filled < length) {
+      if (!rest.length) {
+        const { done, value } = await reader.read();
+        if (done) throw new Error(`${url}: shorter than its header says`);
+        rest = value;
+      }
+      const n = Math.min(rest.length, length - filled);
+      out.set(rest.subarray(0, n), filled);
+      rest = rest.subarray(n);
+      filled += n;
+    }
+    return out;
+  };
+}
+
+// The snapshot's memory put back, once the runtime has started (its start changes the memory
+// the instance began with): the initial memory's start as instantiated (`initial`), zeros
+// after it, and the blocks that differ from it. What Pyodide's restoreSnapshot would do with
+// the whole image, without unpacking and copying 30 MB (snapshot.mjs).
+/** @param {Layout} layout @param {Blocks} blocks @param {Uint8Array} initial
+ *  @param {WebAssembly.Memory} memory */
+function restored({ length, block }, { bitmap, data }, initial, memory) {
+  if (length > memory.buffer.byteLength) {
+    throw new Error(`the snapshot's memory (${length} bytes) is larger than the runtime's`);
+  }
+  const bytes = new Uint8Array(memory.buffer, 0, length);
+  bytes.set(initial);
+  bytes.fill(0, initial.length);
+  const words = block >>> 2;
+  const mine = new Uint32Array(memory.buffer, 0, length >>> 2);
+  const theirs = new Uint32Array(data.buffer, data.byteOffset, data.length >>> 2);
+  let at = 0;
+  for (let i = 0; i < length / block; i += 1) {
+    if (!(bitmap[i >> 3] & (1 << (i & 7)))) continue;
+    for (let w = 0, base = i * words; w < words; w += 1) mine[base + w] ^= theirs[at + w];
+    at += words;
+  }
 }
 
 /** @param {{pyodide: string, stdlib: string, lock: import("pyodide").LockfileInfo, engine: string,
@@ -363,10 +448,11 @@ async function init(urls) {
     // Pyodide would compile the wasm only once a snapshot has arrived: it gets the module
     // compiled here instead (instantiateStreaming below).
     const compiled = quiet(fetch(urls.pyodide + "pyodide.asm.wasm")
-      .then((response) => WebAssembly.compileStreaming(response)));
+      .then((response) => WebAssembly.compileStreaming(response))
+      .then((module) => { mark("compiled"); return module; }));
     wasmTaken = true;
     early.set(urls.stdlib, quiet(cached(urls.stdlib, () => plainFetch(urls.stdlib))));
-    const snapshot = urls.snapshot ? quiet(bytes(urls.snapshot)) : null; // unpacked by fetch
+    const snapshot = urls.snapshot ? snapshotOf(urls.snapshot) : null; // unpacked by fetch
     const engine = quiet(bytes(urls.engine));
     const emscripten = quiet(emscriptenModule(urls.pyodide + "pyodide.asm.mjs.gz"));
     /** @type {typeof import("pyodide")} */
@@ -374,19 +460,37 @@ async function init(urls) {
     mark("imported");
     // When the wasm is compiled and instantiated: the phases of the start-up are measured
     // apart (benchmarks/browser_examples.py --phone).
+    /** @type {{memory: WebAssembly.Memory, initial: Uint8Array} | null} */
+    let made = null;
     WebAssembly.instantiateStreaming = async (_source, imports) => {
       const module = await compiled;
       const instance = await WebAssembly.instantiate(module, imports);
-      if (snapshot) restored(await snapshot, instance);
+      const memory = /** @type {WebAssembly.Memory} */ (instance.exports.memory);
+      if (snapshot) {
+        const { prefix } = await snapshot.layout;
+        made = { memory, initial: new Uint8Array(memory.buffer.slice(0, prefix)) };
+      }
       mark("wasm");
       return { module, instance };
     };
+    const factory = await emscripten;
     const pyodide = await loadPyodide({
       indexURL: urls.pyodide,
       stdLibURL: urls.stdlib,
-      createPyodideModule: await emscripten, // instead of importing pyodide.asm.mjs itself
+      // Instead of importing pyodide.asm.mjs itself; from a snapshot, the runtime started
+      // (before Pyodide restores its state from the header: see snapshotOf), its memory is put
+      // back.
+      createPyodideModule: async (/** @type {object} */ settings) => {
+        const module = await factory(settings);
+        mark("started");
+        if (snapshot && made) {
+          restored(await snapshot.layout, await snapshot.blocks, made.initial, made.memory);
+          mark("restored");
+        }
+        return module;
+      },
       lockFileContents: { info: urls.lock, packages: {} }, // no packages: no lock file to fetch
-      ...(snapshot ? { _loadSnapshot: snapshot } : {}),
+      ...(snapshot ? { _loadSnapshot: snapshot.header } : {}),
       stdout: () => {},
       stderr: () => {},
     });

@@ -102,8 +102,14 @@ async function start(root) {
   const waiting = () => root.dataset.state === "loading";
 
   // Bytes received of the runtime: a bar, and the megabytes in words once someone waits.
-  const megabytes = new Intl.NumberFormat(document.documentElement.lang || undefined,
-    { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  // The number format is made once someone waits (as i18n.js's lists: not at the page's start).
+  /** @type {Intl.NumberFormat | null} */
+  let format = null;
+  const megabytes = (/** @type {number} */ bytes) => {
+    format = format || new Intl.NumberFormat(document.documentElement.lang || undefined,
+      { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    return format.format(bytes / 1e6);
+  };
   engine.addEventListener("progress", () => {
     if (engine.state !== "loading" || !engine.progress || !engine.progress.total) return;
     const { loaded, total } = engine.progress;
@@ -112,7 +118,7 @@ async function start(root) {
     el.progress.value = Math.min(loaded, total);
     if (!waiting() || pos || review) return;
     say(loaded >= total ? t.html("play.status.starting") : t.html("play.status.downloading",
-      { loaded: megabytes.format(loaded / 1e6), total: megabytes.format(total / 1e6) }));
+      { loaded: megabytes(loaded), total: megabytes(total) }));
   });
 
   // --- the game ---------------------------------------------------------------------------
