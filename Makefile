@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: setup node browser check test site serve bench bench-players bench-browser clean
+.PHONY: setup node browser check test site serve bench bench-players bench-browser icons clean
 
 setup: $(VENV)/.installed
 
@@ -60,6 +60,10 @@ site: setup node
 # Builds, serves, and rebuilds on every saved change to locales/ or the engine (pages reload).
 serve: setup node
 	$(PY) -m rulesite serve --port $(PORT)
+
+# The home-screen icons (PNG) drawn from favicon.svg by Chromium (tests/browser/test_icons.py).
+icons: setup browser
+	$(PY) scripts/draw_icons.py
 
 bench: setup node
 	$(PY) benchmarks/run.py
