@@ -114,8 +114,11 @@ def test_example_block_calls_the_seam(monkeypatch: pytest.MonkeyPatch, locales: 
     calls = []
 
     def fake(example_id: str, lang: str, *, spec: dict, ui: dict[str, str],
-             comments: dict[str, str], game: str | None, play: str | None) -> str:
+             comments: dict[str, str], game: str | None, play: str | None,
+             rules: dict[str, dict[str, str]]) -> str:
         assert game == "hanamikoji"  # the page's game: its plug-in runs the example
+        # The rules a what-if refusal may link to, each to its own anchor.
+        assert all(link["href"].endswith(f"#{rule}") for rule, link in rules.items())
         calls.append((example_id, lang, spec["rule"], ui["example.label"], comments, play))
         return f'<div class="board">{example_id}/{lang}</div>'
 
