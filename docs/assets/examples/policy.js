@@ -1,4 +1,4 @@
-// When the Python runtime (about 4.5 MB; 7.2 MB with the snapshot phones start from, below:
+// When the Python runtime (4.3 MB; 7.1 MB with the snapshot phones start from, below:
 // benchmarks/browser_results.json) may load before the reader asks for it. On a phone, with
 // Save-Data, or on a metered or slow connection: never;
 // the runtime loads when the reader runs code or starts editing it (stepping through an
