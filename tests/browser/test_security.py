@@ -360,28 +360,40 @@ def test_a_damaged_cached_runtime_file_is_dropped_and_downloaded_again(
     no_violation(tab, site_url)
 
 
+# The standard library, and the phones' memory snapshot (read block by block as it arrives:
+# worker.js), each damaged on the way.
+@pytest.mark.parametrize(("file", "query"), [("python_stdlib.zip.gz", "hk-preload=1"),
+                                             ("runtime-snapshot.bin.gz",
+                                              "hk-preload=1&hk-snapshot=1")])
 def test_a_damaged_download_is_not_kept_and_the_reader_is_told(
-        tab: Tab, site_url: str, locales: Locales) -> None:
+        tab: Tab, site_url: str, locales: Locales, file: str, query: str) -> None:
     page = tab.page
-    tab.context.route("**/python_stdlib.zip.gz",
+    tab.context.route(f"**/{file}",
                       lambda route: route.fulfill(status=200, body=b"\x1f\x8b\x08\x00damaged"))
-    page.goto(f"{site_url}/fr/play/?hk-preload=1")
+    page.goto(f"{site_url}/fr/play/?{query}")
     page.wait_for_selector('#hk-play[data-engine="failed"]', timeout=LIVE_TIMEOUT_MS)
     status = page.inner_text(".hk-play-status")
-    told = locales.languages["fr"].ui["error.damaged"].format(file="python_stdlib.zip.gz")
+    told = locales.languages["fr"].ui["error.damaged"].format(file=file)
     assert told in status, status
-    assert not [url for url in page.evaluate(CACHED_DIGESTS) if "stdlib" in url]
+    assert not [url for url in page.evaluate(CACHED_DIGESTS) if file in url]
     # The next start downloads it anew, and the page goes on.
-    tab.context.unroute("**/python_stdlib.zip.gz")
+    tab.context.unroute(f"**/{file}")
     page.click('[data-act="new"]')
     wait_state(page, "play", "thinking")
     expected = page.evaluate(EXPECTED_DIGESTS)
+    if "snapshot" in file:  # kept too, beside the engine (config.js), as the build lists it
+        expected.update(page.evaluate("""() => {
+          const cfg = JSON.parse(document.getElementById("hk-config").textContent);
+          const engine = new URL(cfg.engine, new URL(cfg.assets, location.href));
+          return {[new URL("runtime-snapshot.bin.gz", engine).href]: cfg.runtime.sha256.snapshot};
+        }"""))
     assert cache_becomes(page, expected) == expected
     # Depending on which reads the damaged stream first, the digest check or Pyodide itself,
     # Pyodide may also log the failed first start in the worker's console: that, and only
     # that, is expected here.
     damaged = ("Error occurred while installing the standard library:",
-               "TypeError: Failed to fetch")
+               "TypeError: Failed to fetch",
+               "Failed to fetch")  # the snapshot's stream, ended by the digest check
     tab.errors[:] = [error for error in tab.errors if error not in damaged]
     no_violation(tab, site_url)
 
