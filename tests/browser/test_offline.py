@@ -214,6 +214,15 @@ def redeploy(folder: Path, locales: Locales, change: tuple[str, str], version: s
     return str(build_of(folder)["id"])
 
 
+def icon_served(page: Page, served: list[tuple[str, str | None]], since: int,
+                missing: str) -> None:
+    """Waits until the worker has served the site's icon, among ``served[since:]``."""
+    deadline = time.monotonic() + 30
+    while not any(u.endswith("/favicon.svg") for u, _ in served[since:]):
+        assert time.monotonic() < deadline, missing
+        page.wait_for_timeout(250)
+
+
 def build_on(page: Page) -> str | None:
     return page.locator("meta[name=hk-build]").get_attribute("content")
 
@@ -273,10 +282,7 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
         # Chromium fetches a page's icon once the page has loaded, at low priority: build 1's
         # icon for this page must be in before the record restarts, or, late under load, it
         # would count as served after build 2 took over.
-        deadline = time.monotonic() + 30
-        while not any(u.endswith("/favicon.svg") for u, _ in served[asked:]):
-            assert time.monotonic() < deadline, "build 1's page got no icon"
-            page.wait_for_timeout(250)
+        icon_served(page, served, asked, "build 1's page got no icon")
         assert {b for _, b in served} == {one}, served
 
         # The navigation after: build 2, whole (its page, its scripts and styles).
@@ -290,10 +296,7 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
         # The old worker's answer to that navigation is a page without files that asks
         # again (sw.js); all the rest is build 2's.
         # Its icon too, once Chromium has asked for it.
-        deadline = time.monotonic() + 30
-        while not any(u.endswith("/favicon.svg") for u, _ in served):
-            assert time.monotonic() < deadline, "build 2's page got no icon"
-            page.wait_for_timeout(250)
+        icon_served(page, served, 0, "build 2's page got no icon")
         mixed = [s for s in served if s[1] != two and s != (f"{url}/en/", None)]
         assert served and not mixed, mixed
         assert page.locator(".hk-update").count() == 0  # told once: build 2 says nothing
