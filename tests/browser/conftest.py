@@ -89,13 +89,9 @@ class Watched:
         return [url for url in self.requests
                 if not url.startswith((f"{site_url}/", "data:", "blob:"))]
 
-    def new_page(self, *, search: bool = True) -> Page:
-        """Another tab of the context, watched too; without Material's search worker if
-        ``search`` is false (:func:`no_search`)."""
-        page = self.context.new_page()
-        if not search:
-            no_search(page)
-        return page
+    def new_page(self) -> Page:
+        """Another tab of the context, watched too."""
+        return self.context.new_page()
 
 
 @dataclass
@@ -145,15 +141,6 @@ def no_engine(context: BrowserContext) -> None:
     let it start."""
     context.route("**/assets/examples/worker.js", lambda route: route.fulfill(
         body="// the engine is not started in this test\n", content_type="text/javascript"))
-
-
-def no_search(target: BrowserContext | Page) -> None:
-    """Material's search worker never starts on ``target``'s pages (a context, or one tab):
-    for tests about something else, so that each page they open does not fetch and index its
-    language's search index (0.5 to 1 CPU s a page). Its results and console are checked
-    where a test searches (test_search.py, test_browser_site.py)."""
-    target.route("**/assets/javascripts/workers/search.*.min.js", lambda route: route.fulfill(
-        body="// search is not started in this test\n", content_type="text/javascript"))
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import no_engine, no_search
+from conftest import no_engine
 from playwright.sync_api import Browser, Page
 
 from rulesite.pages import compare
@@ -91,7 +91,6 @@ def test_axe_finds_no_serious_violation(chromium: Browser, site_url: str, lang: 
     context = chromium.new_context(viewport={"width": width, "height": 800},
                                    color_scheme=scheme)  # type: ignore[arg-type]
     no_engine(context)
-    no_search(context)  # its dialog's hidden status line says "initializing" for good
     # axe in every page of the context from the start: sent to the browser once, not as a
     # 0.5 MB script tag after each page's load (about 5% of these tests' time).
     context.add_init_script(path=AXE)
@@ -113,7 +112,6 @@ def test_no_page_scrolls_sideways_on_a_small_phone(chromium: Browser, site_url: 
                                                    lang: str) -> None:
     context = chromium.new_context(viewport={"width": 320, "height": 640})
     no_engine(context)
-    no_search(context)
     page = context.new_page()
     wide = {}
     for path in (path for game in GAMES for path in page_paths(game, lang)):

@@ -159,8 +159,7 @@ def test_no_foreign_request_and_no_console_error(watched: Watched, site_url: str
     for game in games:
         structure = load(REPO / "locales", game.id).structure
         for p in structure.pages:
-            # The search worker's console is the search's below, once a language.
-            tabs.append(watched.new_page(search=False))
+            tabs.append(watched.new_page())
             tabs[-1].goto(f"{site_url}/{lang}/{game.folder}{p.address}")
     for tab in tabs:
         tab.wait_for_load_state("networkidle")
