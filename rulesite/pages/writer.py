@@ -36,6 +36,7 @@ class PageWriter:
         self.lang = lang
         self.language: Language = locales.languages[lang]
         self.ui = self.language.ui
+        self._refusals: dict[str, dict[str, dict[str, str]]] = {}  # page ID -> refusal_links
 
     # --- text lookups ---------------------------------------------------------------------
 
@@ -181,11 +182,14 @@ class PageWriter:
         """The rules an illegal move can break (the game words each one as an interface
         string ``…illegal.<rule>``): each one's link from ``page_id`` and its label ("Rule
         9.1"), for "what if?" to cite the rule it refuses a move by, as the Play page does."""
-        named = {found.group(1) for key in self.ui if (found := ILLEGAL.search(key))}
-        label = self.locales.plugin.ui_prefix + "play.rule"
-        t = examples.Text(self.ui)
-        return {rule: {"href": link["href"], "label": t(label, number=link["number"])}
+        if page_id not in self._refusals:  # the same for every example of the page
+            named = {found.group(1) for key in self.ui if (found := ILLEGAL.search(key))}
+            label = self.locales.plugin.ui_prefix + "play.rule"
+            t = examples.Text(self.ui)
+            self._refusals[page_id] = {
+                rule: {"href": link["href"], "label": t(label, number=link["number"])}
                 for rule, link in self.rule_links(page_id).items() if rule in named}
+        return self._refusals[page_id]
 
     def rule_href(self, rule_id: str) -> str:
         """Where a rule's number badge links: the rule itself (tap it to get the link to cite)."""
