@@ -103,6 +103,14 @@ def test_a_what_if_line_reaches_the_engines_outcome(tab: Tab, site_url: str,
                    return root.dataset.wiBusy !== "1"
                      && root.querySelector("[data-wi=stop]").hidden; }""",
         arg=example, timeout=LIVE_TIMEOUT_MS)
+    # The long list scrolls itself (not the page) to keep the current step, the last, in sight.
+    page.wait_for_function(
+        """id => { const list = document.querySelector(`[id='${id}'] .hk-ex-steps`);
+                   const item = list.querySelector("li[aria-current=step]");
+                   const [a, b] = [list, item].map((e) => e.getBoundingClientRect());
+                   return item === list.lastElementChild && list.scrollHeight > list.clientHeight
+                     && b.top >= a.top - 1 && b.bottom <= a.bottom + 1; }""",
+        arg=example, timeout=5_000)
 
     record, step, link = shared(box)
     assert link.startswith(f"{site_url}/en/play/#record=")

@@ -97,7 +97,9 @@ export function mount(container, engine, { step = null } = {}) {
       item.tabIndex = current ? 0 : -1; // one Tab stop for the list; arrows move within it
       if (current) {
         item.setAttribute("aria-current", "step");
-        keepVisible(el.list, item);
+        // At the next frame, with the browser's own layout: measured here, the list forced
+        // a layout of the page that the changes after it undid (10 ms of a 50 ms Run).
+        requestAnimationFrame(() => keepVisible(el.list, item));
       } else {
         item.removeAttribute("aria-current");
       }

@@ -502,6 +502,7 @@ async function init(urls) {
     prepared.destroy();
     mark("engine");
     await Promise.all(checks); // every download checked (a mismatch has already failed)
+    mark("checked");
     if (failed) return false;
     self.postMessage({ type: "ready", timings });
     booted = true;
