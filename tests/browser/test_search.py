@@ -90,16 +90,19 @@ def test_each_language_finds_a_term_by_its_synonyms(watched: Watched, site_url: 
     assert word in (tags.text_content() or "") and tags.is_hidden()
 
 
-def asked_for_search_worker(page: Page) -> bool:
-    return bool(page.evaluate("performance.getEntriesByType('resource')"
-                              ".some(e => e.name.includes('/assets/javascripts/workers/search.'))"))
+def asked_for_search(page: Page) -> set[str]:
+    """What the page has asked for of Material's search: its "worker", its "index"."""
+    names = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    parts = {"worker": "/assets/javascripts/workers/search.", "index": "/search/search_index.json"}
+    return {part for part, path in parts.items() if any(path in name for name in names)}
 
 
 @pytest.mark.parametrize("device", ["desktop", "phone"])
-def test_the_search_worker_starts_when_the_reader_reaches_for_search(
-        chromium: Browser, site_url: str, device: str) -> None:
-    # Building a language's index is seconds of CPU on a phone: a page that nobody searches
-    # does not pay for it (assets/hk/searchworker.js), but still gets the index for offline use.
+def test_search_starts_when_the_reader_reaches_for_it(chromium: Browser, site_url: str,
+                                                      device: str) -> None:
+    # Fetching and building a language's index is seconds of CPU on a phone: a page that
+    # nobody searches does not pay for it (assets/hk/searchstart.js). Offline, the service
+    # worker keeps the index with the language's files (test_offline.py).
     size = {"width": 390, "height": 844} if device == "phone" else {"width": 1280, "height": 900}
     context = chromium.new_context(viewport=size, has_touch=device == "phone")
     errors: list[str] = []
@@ -107,17 +110,16 @@ def test_the_search_worker_starts_when_the_reader_reaches_for_search(
         page = context.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(f"{site_url}/fr/glossary/")
-        page.wait_for_function("performance.getEntriesByType('resource')"
-                               ".some(e => e.name.endsWith('/search/search_index.json'))")
-        page.wait_for_timeout(500)
-        assert not asked_for_search_worker(page)
+        page.wait_for_load_state("load")
+        page.wait_for_timeout(1000)
+        assert asked_for_search(page) == set()
         if device == "phone":  # the search button, then the field it opens
             page.locator("label.md-header__button[for=__search]").tap()
         else:
             page.locator("input.md-search__input").click()
         page.keyboard.insert_text("pioche")  # typed before the index is ready: kept
         found = results(page)
-        assert asked_for_search_worker(page)
+        assert asked_for_search(page) == {"worker", "index"}
         assert found and all("/fr/" in urlsplit(url).path for url in found), found
         assert not errors, errors
     finally:
