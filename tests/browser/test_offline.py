@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from conftest import Tab, open_tab
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Error, Page, Request, Response
 from run_once import SUB_PATH, build_fixture_site, run_folder, start_server
 from test_play import new_game, one_decision, wait_state
 
@@ -214,11 +214,35 @@ def redeploy(folder: Path, locales: Locales, change: tuple[str, str], version: s
     return str(build_of(folder)["id"])
 
 
-def icon_served(page: Page, served: list[tuple[str, str | None]], since: int,
-                missing: str) -> None:
-    """Waits until the worker has served the site's icon, among ``served[since:]``."""
+Served = list[tuple[str, str, str | None]]
+"""What the service workers answered (status 200), in order: the tab that asked, the URL and
+the build the answer is stamped with (None: not a file of a build, as the handover page)."""
+
+
+def recorder(tab: Tab, served: Served) -> dict[Page, str]:
+    """Records in ``served`` every answer of the service workers to ``tab``'s context, each
+    with the tab that asked: the returned map names the pages (the test adds each tab it
+    opens); "none" for a request no page asked (a worker's own)."""
+    names: dict[Page, str] = {}
+
+    def asker(request: Request) -> str:
+        try:
+            return names.get(request.frame.page, "none")
+        except Error:  # a service worker's own request has no frame
+            return "none"
+
+    def record(response: Response) -> None:
+        if response.from_service_worker and response.status == 200:
+            served.append((asker(response.request), response.url,
+                           response.headers.get("x-hk-build")))
+    tab.context.on("response", record)
+    return names
+
+
+def icon_served(page: Page, served: Served, since: int, tab: str, missing: str) -> None:
+    """Waits until the worker has served the site's icon to ``tab``, among ``served[since:]``."""
     deadline = time.monotonic() + 30
-    while not any(u.endswith("/favicon.svg") for u, _ in served[since:]):
+    while not any(t == tab and u.endswith("/favicon.svg") for t, u, _ in served[since:]):
         assert time.monotonic() < deadline, missing
         page.wait_for_timeout(250)
 
@@ -238,19 +262,17 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
 
     tab = open_tab(chromium, {"viewport": {"width": 1280, "height": 900},
                               "service_workers": "allow"})
-    served: list[tuple[str, str | None]] = []  # what the worker answered: URL, its build
-
-    def record(response: Any) -> None:
-        if response.from_service_worker and response.status == 200:
-            served.append((response.url, response.headers.get("x-hk-build")))
-    tab.context.on("response", record)
+    served: Served = []
+    names = recorder(tab, served)
     try:
         page = tab.page
+        names[page] = "page"
         page.goto(f"{url}/en/")
         controlled(page)
         page.reload()
         assert build_on(page) == one and RULE_BEFORE in page.content()
         other = tab.context.new_page()  # a second tab of build 1, left open
+        names[other] = "other"
         other.goto(f"{url}/en/glossary/")
         assert build_on(other) == one
 
@@ -282,8 +304,8 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
         # Chromium fetches a page's icon once the page has loaded, at low priority: build 1's
         # icon for this page must be in before the record restarts, or, late under load, it
         # would count as served after build 2 took over.
-        icon_served(page, served, asked, "build 1's page got no icon")
-        assert {b for _, b in served} == {one}, served
+        icon_served(page, served, asked, "page", "build 1's page got no icon")
+        assert {b for _, _, b in served} == {one}, served
 
         # The navigation after: build 2, whole (its page, its scripts and styles).
         served.clear()
@@ -292,19 +314,88 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
         assert build_on(page) == two
         assert RULE_AFTER in page.content() and RULE_BEFORE not in page.content()
         assert "9.9" in page.locator(".hk-version").inner_text()
-        page.wait_for_timeout(1000)
-        # The old worker's answer to that navigation is a page without files that asks
-        # again (sw.js); all the rest is build 2's.
-        # Its icon too, once Chromium has asked for it.
-        icon_served(page, served, 0, "build 2's page got no icon")
-        mixed = [s for s in served if s[1] != two and s != (f"{url}/en/", None)]
-        assert served and not mixed, mixed
         assert page.locator(".hk-update").count() == 0  # told once: build 2 says nothing
-        # The other tab reloaded itself into build 2 rather than run on with build 1.
-        other.wait_for_function(f"document.querySelector('meta[name=hk-build]')"
+        # The other tab reloads itself into build 2 rather than run on with build 1.
+        other.wait_for_function(f"document.querySelector('meta[name=hk-build]')?"
                                 f".content === '{two}'", timeout=30_000)
+        # Each page's icon too, once Chromium has asked for it.
+        icon_served(page, served, 0, "page", "build 2's page got no icon")
+        reloaded = served.index(("other", f"{url}/en/glossary/", two))
+        icon_served(other, served, reloaded, "other", "the reloaded tab got no icon")
+        # Each tab held to its own build. The page: the old worker's answer to its navigation
+        # is a page without files that asks again (sw.js); all the rest is build 2's.
+        mixed = [s for s in served if s[0] == "page" and s[2] != two
+                 and s != ("page", f"{url}/en/", None)]
+        assert [s for s in served if s[0] == "page"] and not mixed, mixed
+        # The other tab: build 1's until it reloads (its own files, asked for while build 1's
+        # worker still answered it, as its icon again), then build 2's only.
+        mixed = [s for s in served[:reloaded] if s[0] == "other" and s[2] != one]
+        mixed += [s for s in served[reloaded:] if s[0] == "other" and s[2] != two]
+        # No answer that no tab asked for is build 1's either.
+        mixed += [s for s in served if s[0] not in ("page", "other") and s[2] != two]
+        assert not mixed, mixed
         # Only build 2's cache is left.
-        names = page.evaluate("caches.keys()")
-        assert names == [f"{offline.CACHE_PREFIX}{two}"], names
+        caches = page.evaluate("caches.keys()")
+        assert caches == [f"{offline.CACHE_PREFIX}{two}"], caches
+    finally:
+        tab.context.close()
+
+
+def test_a_tab_holding_the_readers_edits_is_not_reloaded_under_them(
+        chromium: Browser, deployed: tuple[str, Path], locales: Locales) -> None:
+    """When build 2 takes over, an open tab of build 1 whose example code the reader edited
+    stays as it is, with its edit, says that the rules were updated and switches when the
+    reader asks (the tab without edits reloads by itself: the test above)."""
+    url, folder = deployed
+    one = redeploy(folder, locales, ("", ""), "1.1")
+    tab = open_tab(chromium, {"viewport": {"width": 1280, "height": 900},
+                              "service_workers": "allow"})
+    served: Served = []
+    names = recorder(tab, served)
+    try:
+        page = tab.page
+        names[page] = "page"
+        page.goto(f"{url}/en/")
+        controlled(page)
+        edited = tab.context.new_page()
+        names[edited] = "edited"
+        edited.goto(f"{url}/en/basics/")
+        assert build_on(edited) == one
+        box = edited.locator("textarea.hk-ex-editor").first
+        box.scroll_into_view_if_needed()
+        # Editable once its widget is live (widget.js).
+        edited.wait_for_function("(box) => !box.readOnly", arg=box.element_handle())
+        box.press("End")
+        box.type("\n# the reader's note")
+        work = box.input_value()
+
+        two = redeploy(folder, locales, ("", ""), "9.9")
+        page.goto(f"{url}/en/")  # finds build 2, which installs and waits
+        deadline = time.monotonic() + 60
+        while not page.evaluate("navigator.serviceWorker.getRegistration()"
+                                ".then((r) => Boolean(r && r.waiting))"):
+            assert time.monotonic() < deadline, "build 2 did not install"
+            page.wait_for_timeout(250)
+        page.goto(f"{url}/en/")  # build 2 takes over
+        assert build_on(page) == two
+        told = locales.languages["en"].ui["offline.updated"].format(version="9.9")
+        edited.wait_for_selector(f".hk-update span:text-is('{told}')", timeout=30_000)
+        taken = len(served)
+        edited.wait_for_timeout(1500)  # time for a reload, were one to come
+        assert build_on(edited) == one and box.input_value() == work
+        # It stays with what it loaded: the new worker gives it none of build 2's files.
+        refused = edited.evaluate("""() => fetch("../assets/hk/cite.js")
+            .then(() => "served", () => "refused")""")
+        assert refused == "refused"
+        assert not [s for s in served[taken:] if s[0] == "edited"], served[taken:]
+        # The reader switches when ready: build 2, whole.
+        button = edited.locator(".hk-update button")
+        assert button.inner_text() == locales.languages["en"].ui["offline.reload"]
+        button.click()
+        edited.wait_for_function(f"document.querySelector('meta[name=hk-build]')?"
+                                 f".content === '{two}'", timeout=30_000)
+        reloaded = served.index(("edited", f"{url}/en/basics/", two))
+        mixed = [s for s in served[reloaded:] if s[0] == "edited" and s[2] != two]
+        assert not mixed, mixed
     finally:
         tab.context.close()
