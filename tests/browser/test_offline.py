@@ -12,6 +12,7 @@ import re
 import shutil
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -214,37 +215,68 @@ def redeploy(folder: Path, locales: Locales, change: tuple[str, str], version: s
     return str(build_of(folder)["id"])
 
 
-Served = list[tuple[str, str, str | None]]
-"""What the service workers answered (status 200), in order: the tab that asked, the URL and
-the build the answer is stamped with (None: not a file of a build, as the handover page)."""
+Answer = tuple[str, str, str | None]
+"""An answer of a service worker (status 200): the tab that asked, the URL and the build it
+is stamped with (None: not a file of a build, as the handover page)."""
 
 
-def recorder(tab: Tab, served: Served) -> dict[Page, str]:
-    """Records in ``served`` every answer of the service workers to ``tab``'s context, each
-    with the tab that asked: the returned map names the pages (the test adds each tab it
-    opens); "none" for a request no page asked (a worker's own)."""
-    names: dict[Page, str] = {}
+@dataclass
+class Answers:
+    """Every answer of the service workers to a context, in the order of their requests (a
+    late answer to an earlier request is not taken for a later one's), each with the tab
+    that asked: ``names`` names the pages (the test adds each tab it opens); "none" for a
+    request no page asked (a worker's own)."""
 
-    def asker(request: Request) -> str:
+    names: dict[Page, str]
+    asked: int = 0  # requests so far: a mark for since()
+    orders: dict[Request, int] = field(default_factory=dict)
+    served: list[tuple[int, Answer]] = field(default_factory=list)
+
+    def request(self, request: Request) -> None:
+        self.orders[request] = self.asked
+        self.asked += 1
+
+    def response(self, response: Response) -> None:
+        if not (response.from_service_worker and response.status == 200):
+            return
         try:
-            return names.get(request.frame.page, "none")
+            tab = self.names.get(response.request.frame.page, "none")
         except Error:  # a service worker's own request has no frame
-            return "none"
+            tab = "none"
+        order = self.orders.get(response.request, self.asked)
+        self.served.append((order, (tab, response.url, response.headers.get("x-hk-build"))))
 
-    def record(response: Response) -> None:
-        if response.from_service_worker and response.status == 200:
-            served.append((asker(response.request), response.url,
-                           response.headers.get("x-hk-build")))
-    tab.context.on("response", record)
-    return names
+    def since(self, mark: int) -> list[Answer]:
+        """The answers to the requests made from ``mark`` on, in the order of the requests."""
+        return [answer for order, answer in sorted(self.served, key=lambda s: s[0])
+                if order >= mark]
+
+    def wait_icon(self, page: Page, mark: int, tab: str, missing: str,
+                  build: str | None = None) -> None:
+        """Waits until the site's icon was served to ``tab`` (of ``build``, if given), asked
+        for from ``mark`` on."""
+        deadline = time.monotonic() + 30
+        while not any(t == tab and u.endswith("/favicon.svg") and build in (None, b)
+                      for t, u, b in self.since(mark)):
+            assert time.monotonic() < deadline, missing
+            page.wait_for_timeout(250)
 
 
-def icon_served(page: Page, served: Served, since: int, tab: str, missing: str) -> None:
-    """Waits until the worker has served the site's icon to ``tab``, among ``served[since:]``."""
-    deadline = time.monotonic() + 30
-    while not any(t == tab and u.endswith("/favicon.svg") for t, u, _ in served[since:]):
-        assert time.monotonic() < deadline, missing
-        page.wait_for_timeout(250)
+def update_tab(chromium: Browser, url: str) -> tuple[Tab, Answers]:
+    """A desktop tab with the service worker allowed, its context's answers recorded (the
+    first tab named "page"), on the home page at ``url`` once the worker controls it."""
+    tab = open_tab(chromium, {"viewport": {"width": 1280, "height": 900},
+                              "service_workers": "allow"})
+    answers = Answers({tab.page: "page"})
+    tab.context.on("request", answers.request)
+    tab.context.on("response", answers.response)
+    try:
+        tab.page.goto(f"{url}/en/")
+        controlled(tab.page)
+    except BaseException:
+        tab.context.close()
+        raise
+    return tab, answers
 
 
 def build_on(page: Page) -> str | None:
@@ -260,19 +292,13 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
                            count=1), encoding="utf-8")
     one = redeploy(folder, locales, ("", ""), "1.1")
 
-    tab = open_tab(chromium, {"viewport": {"width": 1280, "height": 900},
-                              "service_workers": "allow"})
-    served: Served = []
-    names = recorder(tab, served)
+    tab, answers = update_tab(chromium, url)
     try:
         page = tab.page
-        names[page] = "page"
-        page.goto(f"{url}/en/")
-        controlled(page)
         page.reload()
         assert build_on(page) == one and RULE_BEFORE in page.content()
         other = tab.context.new_page()  # a second tab of build 1, left open
-        names[other] = "other"
+        answers.names[other] = "other"
         other.goto(f"{url}/en/glossary/")
         assert build_on(other) == one
 
@@ -280,7 +306,7 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
         assert two != one
         # The next navigation finds the new worker, which installs and waits: the page is
         # still build 1's, whole, and says once that the rules were updated.
-        asked = len(served)
+        asked = answers.asked
         page.goto(f"{url}/en/")
         # Told once: in one of the two tabs, whichever hears of it first.
         told = locales.languages["en"].ui["offline.updated"].format(version="9.9")
@@ -301,14 +327,13 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
         footer, bar = (bars[0].locator(s).evaluate("(e) => e.getBoundingClientRect().toJSON()")
                        for s in (".md-footer", ".hk-update"))
         assert footer["bottom"] <= bar["top"], (footer, bar)
-        # Chromium fetches a page's icon once the page has loaded, at low priority: build 1's
-        # icon for this page must be in before the record restarts, or, late under load, it
-        # would count as served after build 2 took over.
-        icon_served(page, served, asked, "page", "build 1's page got no icon")
-        assert {b for _, _, b in served} == {one}, served
+        # Chromium fetches a page's icon once the page has loaded, at low priority (late
+        # under load): build 1's, for build 1's page.
+        answers.wait_icon(page, asked, "page", "build 1's page got no icon")
+        assert {b for _, _, b in answers.since(0)} == {one}, answers.since(0)
 
         # The navigation after: build 2, whole (its page, its scripts and styles).
-        served.clear()
+        asked = answers.asked
         page.goto(f"{url}/en/")
         page.wait_for_load_state("load")
         assert build_on(page) == two
@@ -319,16 +344,18 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
         other.wait_for_function(f"document.querySelector('meta[name=hk-build]')?"
                                 f".content === '{two}'", timeout=30_000)
         # Each page's icon too, once Chromium has asked for it.
-        icon_served(page, served, 0, "page", "build 2's page got no icon")
-        reloaded = served.index(("other", f"{url}/en/glossary/", two))
-        icon_served(other, served, reloaded, "other", "the reloaded tab got no icon")
+        answers.wait_icon(page, asked, "page", "build 2's page got no icon")
         # Each tab held to its own build. The page: the old worker's answer to its navigation
         # is a page without files that asks again (sw.js); all the rest is build 2's.
+        served = answers.since(asked)
         mixed = [s for s in served if s[0] == "page" and s[2] != two
                  and s != ("page", f"{url}/en/", None)]
         assert [s for s in served if s[0] == "page"] and not mixed, mixed
         # The other tab: build 1's until it reloads (its own files, asked for while build 1's
         # worker still answered it, as its icon again), then build 2's only.
+        answers.wait_icon(other, asked, "other", "the reloaded tab got no icon", two)
+        served = answers.since(asked)
+        reloaded = served.index(("other", f"{url}/en/glossary/", two))
         mixed = [s for s in served[:reloaded] if s[0] == "other" and s[2] != one]
         mixed += [s for s in served[reloaded:] if s[0] == "other" and s[2] != two]
         # No answer that no tab asked for is build 1's either.
@@ -348,17 +375,11 @@ def test_a_tab_holding_the_readers_edits_is_not_reloaded_under_them(
     reader asks (the tab without edits reloads by itself: the test above)."""
     url, folder = deployed
     one = redeploy(folder, locales, ("", ""), "1.1")
-    tab = open_tab(chromium, {"viewport": {"width": 1280, "height": 900},
-                              "service_workers": "allow"})
-    served: Served = []
-    names = recorder(tab, served)
+    tab, answers = update_tab(chromium, url)
     try:
         page = tab.page
-        names[page] = "page"
-        page.goto(f"{url}/en/")
-        controlled(page)
         edited = tab.context.new_page()
-        names[edited] = "edited"
+        answers.names[edited] = "edited"
         edited.goto(f"{url}/en/basics/")
         assert build_on(edited) == one
         box = edited.locator("textarea.hk-ex-editor").first
@@ -380,20 +401,21 @@ def test_a_tab_holding_the_readers_edits_is_not_reloaded_under_them(
         assert build_on(page) == two
         told = locales.languages["en"].ui["offline.updated"].format(version="9.9")
         edited.wait_for_selector(f".hk-update span:text-is('{told}')", timeout=30_000)
-        taken = len(served)
+        taken = answers.asked
         edited.wait_for_timeout(1500)  # time for a reload, were one to come
         assert build_on(edited) == one and box.input_value() == work
         # It stays with what it loaded: the new worker gives it none of build 2's files.
         refused = edited.evaluate("""() => fetch("../assets/hk/cite.js")
             .then(() => "served", () => "refused")""")
         assert refused == "refused"
-        assert not [s for s in served[taken:] if s[0] == "edited"], served[taken:]
+        assert not [s for s in answers.since(taken) if s[0] == "edited"], answers.since(taken)
         # The reader switches when ready: build 2, whole.
         button = edited.locator(".hk-update button")
         assert button.inner_text() == locales.languages["en"].ui["offline.reload"]
         button.click()
         edited.wait_for_function(f"document.querySelector('meta[name=hk-build]')?"
                                  f".content === '{two}'", timeout=30_000)
+        served = answers.since(taken)
         reloaded = served.index(("edited", f"{url}/en/basics/", two))
         mixed = [s for s in served[reloaded:] if s[0] == "edited" and s[2] != two]
         assert not mixed, mixed
