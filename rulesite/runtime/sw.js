@@ -40,8 +40,8 @@ const BLANK_ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>'
 // The handover page's script (respond()): it asks for its address again once the waiting
 // build has left waiting (its worker answers then), not at once: a refresh at once came back
 // to this worker while the new build still waited (it activates only once this worker has no
-// request left), which answered with another handover, and under load one of those
-// navigations was aborted as the new build activated, leaving a blank tab. It asks the
+// request left), which answered with another handover (up to three in a row), and under load
+// one of those navigations was aborted (net::ERR_ABORTED), leaving a blank tab. It asks the
 // waiting build to take over too (as this worker did), and should it still wait after a few
 // seconds, it asks for the address again all the same.
 const HANDOVER_SCRIPT = "const container = navigator.serviceWorker; let gone = false;"
