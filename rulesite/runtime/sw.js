@@ -17,6 +17,7 @@
 // Messages in (from offline.js): {type: "visit", lang, full, path}, {type: "keep", lang,
 // snapshot} (snapshot: whether this device starts Python from the snapshot, policy.js),
 // {type: "tell"} (answered on its port: whether this page is the one to tell the reader),
+// {type: "page", build} (the build of a page this worker took over),
 // {type: "info"} (answered on the message's port), {type: "skip"}.
 
 /** @typedef {[string, string, number]} Entry  path from the root, hash, size in bytes */
@@ -36,6 +37,22 @@ const CACHE = PREFIX + BUILD.id;
 const META = "__meta.json"; // a path no file of a build can have (its name starts with _)
 const ROOT = new URL("./", sw.location.href).href; // the site's root, the worker's scope
 const BLANK_ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>';
+// The handover page's script (respond()): it asks for its address again once the waiting
+// build has left waiting (its worker answers then), not at once: a refresh at once came back
+// to this worker while the new build still waited (it activates only once this worker has no
+// request left), which answered with another handover (up to three in a row), and under load
+// one of those navigations was aborted (net::ERR_ABORTED), leaving a blank tab. It asks the
+// waiting build to take over too (as this worker did), and should it still wait after a few
+// seconds, it asks for the address again all the same.
+const HANDOVER_SCRIPT = "const container = navigator.serviceWorker; let gone = false;"
+  + "const go = () => { if (!gone) { gone = true; location.reload(); } };"
+  + 'container.addEventListener("controllerchange", go);'
+  + "const check = () => container.getRegistration().then((r) => {"
+  + ' if (r && r.waiting) r.waiting.postMessage({ type: "skip" }); else go();'
+  + " }, go);"
+  + "check(); setInterval(check, 500); setTimeout(go, 5000);";
+/** @type {Promise<string> | null} */
+let handoverHash = null; // its SHA-256, for the page's Content-Security-Policy
 
 /** path -> [hash, group]: group is a language, "runtime" or "shared" */
 const FILES = new Map();
@@ -48,6 +65,9 @@ for (const [path, hash] of BUILD.shared) FILES.set(path, [hash, "shared"]);
 // Pages opened from the network that belong to another (newer) build: their own files are on
 // the network, not in this build's cache (client ID -> true). Kept while this worker runs.
 const foreign = new Set();
+// Pages of an older build that stayed open after this worker took over, for the work their
+// reader would lose in a reload (offline.js): none of this build's files for them (client IDs).
+const stale = new Set();
 let toldNow = false; // a page asked to tell the reader of this build ("tell")
 
 
@@ -262,6 +282,10 @@ sw.addEventListener("message", (event) => {
       if (first && !meta.told) await updateMeta((m) => { m.told = true; });
       if (port) port.postMessage({ first: first && !meta.told });
     }));
+  } else if (data.type === "page") {
+    // A page this worker took over says its build (offline.js, on controllerchange).
+    const client = /** @type {Client | null} */ (event.source);
+    if (client && "id" in client && data.build !== BUILD.id) stale.add(client.id);
   } else if (data.type === "info") {
     const port = event.ports[0];
     event.waitUntil(caches.open(CACHE).then(readMeta).then((meta) => {
@@ -312,23 +336,38 @@ sw.addEventListener("fetch", (event) => {
   event.respondWith(respond(event, request, path));
 });
 
+/** The page without files that a navigation gets while a newer build waits (respond()). */
+async function handover() {
+  if (!handoverHash) {
+    handoverHash = crypto.subtle.digest("SHA-256", new TextEncoder().encode(HANDOVER_SCRIPT))
+      .then((digest) => btoa(String.fromCharCode(...new Uint8Array(digest))));
+  }
+  // Its own (blank) icon: without one, Chromium asks for the icon of the page it replaces,
+  // which this worker would answer with its build's file.
+  return new Response('<!doctype html>'
+    + `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(BLANK_ICON)}">`
+    + `<script>${HANDOVER_SCRIPT}</script>`, { headers: {
+    "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store",
+    "Content-Security-Policy":
+      `default-src 'none'; script-src 'sha256-${await handoverHash}'; img-src data:`,
+  } });
+}
+
 async function respond(/** @type {FetchEvent} */ event, /** @type {Request} */ request,
   /** @type {string} */ path) {
   const navigation = request.mode === "navigate";
   // A newer build is waiting and the reader navigates: it takes over. It activates only once
   // this worker has answered its requests, so the answer is a page without files that asks
-  // for the address again: by then the new worker answers, with its build whole (should
-  // this worker still get it, it answers the same way). No page gets another build's files.
+  // for the address again when the new build has left waiting: the new worker answers then,
+  // with its build whole. No page gets another build's files.
   const waiting = sw.registration.waiting;
   if (navigation && waiting) {
     waiting.postMessage({ type: "skip" });
-    // Its own (blank) icon: without one, Chromium asks for the icon of the page it replaces,
-    // which this worker would answer with its build's file.
-    return new Response('<!doctype html><meta http-equiv="refresh" content="0">'
-      + `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(BLANK_ICON)}">`,
-      { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+    return handover();
   }
   if (foreign.has(event.clientId)) return fetch(request);
+  // Its own build's files are gone from the network and the caches.
+  if (stale.has(event.clientId)) return Response.error();
   const cached = FILES.has(path) ? await caches.match(ROOT + path, { cacheName: CACHE }) : null;
   if (cached) return cached;
   try {

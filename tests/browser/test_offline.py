@@ -12,12 +12,13 @@ import re
 import shutil
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import Tab, open_tab
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Error, Page, Request, Response
 from run_once import SUB_PATH, build_fixture_site, run_folder, start_server
 from test_play import new_game, one_decision, wait_state
 
@@ -214,13 +215,68 @@ def redeploy(folder: Path, locales: Locales, change: tuple[str, str], version: s
     return str(build_of(folder)["id"])
 
 
-def icon_served(page: Page, served: list[tuple[str, str | None]], since: int,
-                missing: str) -> None:
-    """Waits until the worker has served the site's icon, among ``served[since:]``."""
-    deadline = time.monotonic() + 30
-    while not any(u.endswith("/favicon.svg") for u, _ in served[since:]):
-        assert time.monotonic() < deadline, missing
-        page.wait_for_timeout(250)
+Answer = tuple[str, str, str | None]
+"""An answer of a service worker (status 200): the tab that asked, the URL and the build it
+is stamped with (None: not a file of a build, as the handover page)."""
+
+
+@dataclass
+class Answers:
+    """Every answer of the service workers to a context, in the order of their requests (a
+    late answer to an earlier request is not taken for a later one's), each with the tab
+    that asked: ``names`` names the pages (the test adds each tab it opens); "none" for a
+    request no page asked (a worker's own)."""
+
+    names: dict[Page, str]
+    asked: int = 0  # requests so far: a mark for since()
+    orders: dict[Request, int] = field(default_factory=dict)
+    served: list[tuple[int, Answer]] = field(default_factory=list)
+
+    def request(self, request: Request) -> None:
+        self.orders[request] = self.asked
+        self.asked += 1
+
+    def response(self, response: Response) -> None:
+        if not (response.from_service_worker and response.status == 200):
+            return
+        try:
+            tab = self.names.get(response.request.frame.page, "none")
+        except Error:  # a service worker's own request has no frame
+            tab = "none"
+        order = self.orders.get(response.request, self.asked)
+        self.served.append((order, (tab, response.url, response.headers.get("x-hk-build"))))
+
+    def since(self, mark: int) -> list[Answer]:
+        """The answers to the requests made from ``mark`` on, in the order of the requests."""
+        return [answer for order, answer in sorted(self.served, key=lambda s: s[0])
+                if order >= mark]
+
+    def wait_icon(self, page: Page, mark: int, tab: str, missing: str,
+                  build: str | None = None) -> None:
+        """Waits until the site's icon was served to ``tab`` (of ``build``, if given), asked
+        for from ``mark`` on."""
+        deadline = time.monotonic() + 30
+        while not any(t == tab and u.endswith("/favicon.svg") and build in (None, b)
+                      for t, u, b in self.since(mark)):
+            assert time.monotonic() < deadline, missing
+            page.wait_for_timeout(250)
+
+
+def update_tab(chromium: Browser, url: str) -> tuple[Tab, Answers]:
+    """A desktop tab with the service worker allowed, its context's answers recorded (the
+    first tab named "page"), on the home page at ``url`` once the worker controls it."""
+    tab = open_tab(chromium, {"viewport": {"width": 1280, "height": 900},
+                              "service_workers": "allow"})
+    answers = Answers({tab.page: "page"})
+    tab.context.on("request", answers.request)
+    tab.context.on("response", answers.response)
+    try:
+        tab.page.goto(f"{url}/en/")
+        controlled(tab.page)
+    except BaseException:
+        tab.context.close()
+        raise
+    return tab, answers
 
 
 def build_on(page: Page) -> str | None:
@@ -236,21 +292,13 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
                            count=1), encoding="utf-8")
     one = redeploy(folder, locales, ("", ""), "1.1")
 
-    tab = open_tab(chromium, {"viewport": {"width": 1280, "height": 900},
-                              "service_workers": "allow"})
-    served: list[tuple[str, str | None]] = []  # what the worker answered: URL, its build
-
-    def record(response: Any) -> None:
-        if response.from_service_worker and response.status == 200:
-            served.append((response.url, response.headers.get("x-hk-build")))
-    tab.context.on("response", record)
+    tab, answers = update_tab(chromium, url)
     try:
         page = tab.page
-        page.goto(f"{url}/en/")
-        controlled(page)
         page.reload()
         assert build_on(page) == one and RULE_BEFORE in page.content()
         other = tab.context.new_page()  # a second tab of build 1, left open
+        answers.names[other] = "other"
         other.goto(f"{url}/en/glossary/")
         assert build_on(other) == one
 
@@ -258,7 +306,7 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
         assert two != one
         # The next navigation finds the new worker, which installs and waits: the page is
         # still build 1's, whole, and says once that the rules were updated.
-        asked = len(served)
+        asked = answers.asked
         page.goto(f"{url}/en/")
         # Told once: in one of the two tabs, whichever hears of it first.
         told = locales.languages["en"].ui["offline.updated"].format(version="9.9")
@@ -279,32 +327,97 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
         footer, bar = (bars[0].locator(s).evaluate("(e) => e.getBoundingClientRect().toJSON()")
                        for s in (".md-footer", ".hk-update"))
         assert footer["bottom"] <= bar["top"], (footer, bar)
-        # Chromium fetches a page's icon once the page has loaded, at low priority: build 1's
-        # icon for this page must be in before the record restarts, or, late under load, it
-        # would count as served after build 2 took over.
-        icon_served(page, served, asked, "build 1's page got no icon")
-        assert {b for _, b in served} == {one}, served
+        # Chromium fetches a page's icon once the page has loaded, at low priority (late
+        # under load): build 1's, for build 1's page.
+        answers.wait_icon(page, asked, "page", "build 1's page got no icon")
+        assert {b for _, _, b in answers.since(0)} == {one}, answers.since(0)
 
         # The navigation after: build 2, whole (its page, its scripts and styles).
-        served.clear()
+        asked = answers.asked
         page.goto(f"{url}/en/")
         page.wait_for_load_state("load")
         assert build_on(page) == two
         assert RULE_AFTER in page.content() and RULE_BEFORE not in page.content()
         assert "9.9" in page.locator(".hk-version").inner_text()
-        page.wait_for_timeout(1000)
-        # The old worker's answer to that navigation is a page without files that asks
-        # again (sw.js); all the rest is build 2's.
-        # Its icon too, once Chromium has asked for it.
-        icon_served(page, served, 0, "build 2's page got no icon")
-        mixed = [s for s in served if s[1] != two and s != (f"{url}/en/", None)]
-        assert served and not mixed, mixed
         assert page.locator(".hk-update").count() == 0  # told once: build 2 says nothing
-        # The other tab reloaded itself into build 2 rather than run on with build 1.
-        other.wait_for_function(f"document.querySelector('meta[name=hk-build]')"
+        # The other tab reloads itself into build 2 rather than run on with build 1.
+        other.wait_for_function(f"document.querySelector('meta[name=hk-build]')?"
                                 f".content === '{two}'", timeout=30_000)
+        # Each page's icon too, once Chromium has asked for it.
+        answers.wait_icon(page, asked, "page", "build 2's page got no icon")
+        # Each tab held to its own build. The page: the old worker's answer to its navigation
+        # is a page without files that asks again (sw.js); all the rest is build 2's.
+        served = answers.since(asked)
+        mixed = [s for s in served if s[0] == "page" and s[2] != two
+                 and s != ("page", f"{url}/en/", None)]
+        assert [s for s in served if s[0] == "page"] and not mixed, mixed
+        # The other tab: build 1's until it reloads (its own files, asked for while build 1's
+        # worker still answered it, as its icon again), then build 2's only.
+        answers.wait_icon(other, asked, "other", "the reloaded tab got no icon", two)
+        served = answers.since(asked)
+        reloaded = served.index(("other", f"{url}/en/glossary/", two))
+        mixed = [s for s in served[:reloaded] if s[0] == "other" and s[2] != one]
+        mixed += [s for s in served[reloaded:] if s[0] == "other" and s[2] != two]
+        # No answer that no tab asked for is build 1's either.
+        mixed += [s for s in served if s[0] not in ("page", "other") and s[2] != two]
+        assert not mixed, mixed
         # Only build 2's cache is left.
-        names = page.evaluate("caches.keys()")
-        assert names == [f"{offline.CACHE_PREFIX}{two}"], names
+        caches = page.evaluate("caches.keys()")
+        assert caches == [f"{offline.CACHE_PREFIX}{two}"], caches
+    finally:
+        tab.context.close()
+
+
+def test_a_tab_holding_the_readers_edits_is_not_reloaded_under_them(
+        chromium: Browser, deployed: tuple[str, Path], locales: Locales) -> None:
+    """When build 2 takes over, an open tab of build 1 whose example code the reader edited
+    stays as it is, with its edit, says that the rules were updated and switches when the
+    reader asks (the tab without edits reloads by itself: the test above)."""
+    url, folder = deployed
+    one = redeploy(folder, locales, ("", ""), "1.1")
+    tab, answers = update_tab(chromium, url)
+    try:
+        page = tab.page
+        edited = tab.context.new_page()
+        answers.names[edited] = "edited"
+        edited.goto(f"{url}/en/basics/")
+        assert build_on(edited) == one
+        box = edited.locator("textarea.hk-ex-editor").first
+        box.scroll_into_view_if_needed()
+        # Editable once its widget is live (widget.js).
+        edited.wait_for_function("(box) => !box.readOnly", arg=box.element_handle())
+        box.press("End")
+        box.type("\n# the reader's note")
+        work = box.input_value()
+
+        two = redeploy(folder, locales, ("", ""), "9.9")
+        page.goto(f"{url}/en/")  # finds build 2, which installs and waits
+        deadline = time.monotonic() + 60
+        while not page.evaluate("navigator.serviceWorker.getRegistration()"
+                                ".then((r) => Boolean(r && r.waiting))"):
+            assert time.monotonic() < deadline, "build 2 did not install"
+            page.wait_for_timeout(250)
+        page.goto(f"{url}/en/")  # build 2 takes over
+        assert build_on(page) == two
+        told = locales.languages["en"].ui["offline.updated"].format(version="9.9")
+        edited.wait_for_selector(f".hk-update span:text-is('{told}')", timeout=30_000)
+        taken = answers.asked
+        edited.wait_for_timeout(1500)  # time for a reload, were one to come
+        assert build_on(edited) == one and box.input_value() == work
+        # It stays with what it loaded: the new worker gives it none of build 2's files.
+        refused = edited.evaluate("""() => fetch("../assets/hk/cite.js")
+            .then(() => "served", () => "refused")""")
+        assert refused == "refused"
+        assert not [s for s in answers.since(taken) if s[0] == "edited"], answers.since(taken)
+        # The reader switches when ready: build 2, whole.
+        button = edited.locator(".hk-update button")
+        assert button.inner_text() == locales.languages["en"].ui["offline.reload"]
+        button.click()
+        edited.wait_for_function(f"document.querySelector('meta[name=hk-build]')?"
+                                 f".content === '{two}'", timeout=30_000)
+        served = answers.since(taken)
+        reloaded = served.index(("edited", f"{url}/en/basics/", two))
+        mixed = [s for s in served[reloaded:] if s[0] == "edited" and s[2] != two]
+        assert not mixed, mixed
     finally:
         tab.context.close()

@@ -11,7 +11,9 @@
 //   new version";
 // - when another build's worker takes over (the reader accepted in another tab), reloads,
 //   so that no page runs with another build's files. A Play game resumes after a reload
-//   (play/store.js).
+//   (play/store.js); a page holding work a reload would lose (an example's code the reader
+//   edited, a game this browser could not save) stays as it is instead, says that the rules
+//   were updated, and reloads when the reader asks; the new worker gives it none of its files.
 
 /** @typedef {{build: string, versions: Record<string, Record<string, string>>,
  *   sizes: Record<string, number>, langs: Record<string, string>, runtime: string}} Info */
@@ -47,7 +49,13 @@ async function start(/** @type {Record<string, string>} */ strings) {
     { scope: root.href, updateViaCache: "none" });
   navigator.serviceWorker.addEventListener("controllerchange", async () => {
     const worker = navigator.serviceWorker.controller;
-    if (worker && (await info(worker)).build !== build) location.reload();
+    if (!worker) return;
+    // Said at once, before any other request of this page can reach the new worker.
+    worker.postMessage({ type: "page", build });
+    const next = await info(worker);
+    if (next.build === build) return;
+    if (accepted || !unsaved()) location.reload();
+    else updateBar(next, strings, () => location.reload());
   });
   const ready = await navigator.serviceWorker.ready;
   const active = ready.active;
@@ -114,6 +122,62 @@ async function keepButton(/** @type {ServiceWorker} */ worker,
   footer.append(box);
 }
 
+let accepted = false; // the reader asked for the new version (the bar's button)
+
+/** Whether this page holds work of the reader's that a reload would lose: a code box (an
+ *  example's) the reader edited, or a game this browser could not save (play/store.js marks
+ *  the page). */
+function unsaved() {
+  const boxes = Array.from(document.querySelectorAll("textarea"));
+  return boxes.some((box) => box.value !== box.defaultValue)
+    || document.documentElement.hasAttribute("data-hk-unsaved");
+}
+
+/** What the bar's button does now: ask the waiting build to take over, or, once it has
+ *  (this page stayed for its reader's work), reload. */
+let accept = () => {};
+
+/** The bar that says the rules were updated to `next`'s version, with the changelog and a
+ *  button that does `then`; one per page (shown again, its button does `then` instead). */
+function updateBar(/** @type {Info} */ next, /** @type {Record<string, string>} */ strings,
+  /** @type {() => void} */ then) {
+  accept = then;
+  const shown = /** @type {HTMLButtonElement | null} */ (
+    document.querySelector(".hk-update button"));
+  if (shown) {
+    shown.disabled = false;
+    return;
+  }
+  const versions = next.versions[config.lang] || {};
+  const version = versions[config.game] || Object.values(versions)[0] || "";
+  const bar = document.createElement("div");
+  bar.className = "hk-update";
+  bar.setAttribute("role", "status");
+  const text = document.createElement("span");
+  text.textContent = fill(strings["offline.updated"], { version });
+  bar.append(text, " ");
+  const changelog = /** @type {HTMLAnchorElement | null} */ (document.querySelector(".hk-version a"));
+  if (changelog) {
+    const link = document.createElement("a");
+    link.href = changelog.href; // the changelog's address never changes; sw.js serves the new one
+    link.textContent = strings["offline.changelog"];
+    bar.append(link, " ");
+  }
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = strings["offline.reload"];
+  button.addEventListener("click", () => {
+    button.disabled = true;
+    accepted = true;
+    accept();
+  });
+  bar.append(button);
+  document.body.append(bar);
+  // Room under the footer, so that the bar covers none of it (its Keep button) once the
+  // reader scrolls to the end; the bar's height depends on the language and the screen.
+  document.body.style.paddingBottom = `${bar.offsetHeight + 16}px`;
+}
+
 /** Tells the reader, once per build, that a new build is waiting. */
 function watchUpdates(/** @type {ServiceWorkerRegistration} */ registration,
   /** @type {Record<string, string>} */ strings) {
@@ -127,34 +191,8 @@ function watchUpdates(/** @type {ServiceWorkerRegistration} */ registration,
       channel.port1.onmessage = (event) => resolve(Boolean(event.data && event.data.first));
       worker.postMessage({ type: "tell" }, [channel.port2]);
     });
-    if (!tell) return;
-    const versions = next.versions[config.lang] || {};
-    const version = versions[config.game] || Object.values(versions)[0] || "";
-    const bar = document.createElement("div");
-    bar.className = "hk-update";
-    bar.setAttribute("role", "status");
-    const text = document.createElement("span");
-    text.textContent = fill(strings["offline.updated"], { version });
-    bar.append(text, " ");
-    const changelog = /** @type {HTMLAnchorElement | null} */ (document.querySelector(".hk-version a"));
-    if (changelog) {
-      const link = document.createElement("a");
-      link.href = changelog.href; // the changelog's address never changes; sw.js serves the new one
-      link.textContent = strings["offline.changelog"];
-      bar.append(link, " ");
-    }
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = strings["offline.reload"];
-    button.addEventListener("click", () => {
-      button.disabled = true;
-      worker.postMessage({ type: "skip" }); // controllerchange then reloads this page
-    });
-    bar.append(button);
-    document.body.append(bar);
-    // Room under the footer, so that the bar covers none of it (its Keep button) once the
-    // reader scrolls to the end; the bar's height depends on the language and the screen.
-    document.body.style.paddingBottom = `${bar.offsetHeight + 16}px`;
+    // controllerchange then reloads this page
+    if (tell) updateBar(next, strings, () => worker.postMessage({ type: "skip" }));
   };
   const installing = (/** @type {ServiceWorker | null} */ worker) => {
     if (!worker) return;

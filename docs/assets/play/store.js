@@ -12,7 +12,12 @@ const VERSION = 1;
  * @param {string} key @param {(saved: Saved) => boolean} valid
  */
 export function storage(key, valid) {
+  // The page is marked while its game could not be saved: a new build that takes over then
+  // leaves it open rather than reload it (docs/assets/hk/offline.js).
+  const mark = (/** @type {boolean} */ unsaved) =>
+    document.documentElement.toggleAttribute("data-hk-unsaved", unsaved);
   function clear() {
+    mark(false);
     try {
       localStorage.removeItem(key);
     } catch {
@@ -24,8 +29,10 @@ export function storage(key, valid) {
     save(game) {
       try {
         localStorage.setItem(key, JSON.stringify({ version: VERSION, ...game }));
+        mark(false);
         return true;
       } catch {
+        mark(true);
         return false; // the game goes on, unsaved
       }
     },
