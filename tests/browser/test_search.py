@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import pytest
+from conftest import open_tab
 from playwright.sync_api import Browser, Page
 
 from rulesite.sources.locales import Locales
@@ -104,11 +105,9 @@ def test_search_starts_when_the_reader_reaches_for_it(chromium: Browser, site_ur
     # nobody searches does not pay for it (assets/hk/searchstart.js). Offline, the service
     # worker keeps the index with the language's files (test_offline.py).
     size = {"width": 390, "height": 844} if device == "phone" else {"width": 1280, "height": 900}
-    context = chromium.new_context(viewport=size, has_touch=device == "phone")
-    errors: list[str] = []
+    tab = open_tab(chromium, {"viewport": size, "has_touch": device == "phone"})
     try:
-        page = context.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        page = tab.page
         page.goto(f"{site_url}/fr/glossary/")
         page.wait_for_load_state("load")
         page.wait_for_timeout(1000)
@@ -121,6 +120,6 @@ def test_search_starts_when_the_reader_reaches_for_it(chromium: Browser, site_ur
         found = results(page)
         assert asked_for_search(page) == {"worker", "index"}
         assert found and all("/fr/" in urlsplit(url).path for url in found), found
-        assert not errors, errors
+        assert not tab.errors, tab.errors
     finally:
-        context.close()
+        tab.context.close()
