@@ -49,15 +49,18 @@ it slows the page's main thread only, never a worker. Situations:
   the page (the reader takes the first choice offered), each from the moment it starts
   thinking to the board of its move (p90 and all); the strong level for its first moves;
 - ``whatif_cold``: "What if?" at step 0 of ``ex-8-vs-11`` in a fresh profile: the tap to the
-  choices on the board.
+  choices on the board (the build computed them: the engine is needed once a move is played);
+  ``engine_ms`` beside it, the tap to the engine ready to play that move, says how long a
+  reader who picks at once waits.
 
 The site's other games (``GAMES``: Love Letter's ``ex-guard`` on ``en/love-letter/cards/``)
 are measured the same way, in ``games`` of the record: on the desktop ``cold`` (its ``warm``
 and ``revisit`` too) at both speeds; in the phone mode ``example_cold``, the tap on Run in a
 fresh profile to the first step of the engine's result (the page as a phone loads it, nothing
-ahead); for a game with a Play page (``play``), also ``play_new_game`` and its engine's moves
-at its default and strongest levels with ``players`` players, each from the engine call that
-decides it to the board after it (the page's pause between two opponents is not counted).
+ahead), and ``whatif_cold`` at its example's ``whatif_step``, as above; for a game with a
+Play page (``play``), also ``play_new_game`` and its engine's moves at its default and
+strongest levels with ``players`` players, each from the engine call that decides it to the
+board after it (the page's pause between two opponents is not counted).
 
 Variants are query strings added to the page's address (``?hk-snapshot=1`` restores Python from
 the build's memory snapshot, where the build made one). Writes medians, every run and the
@@ -138,13 +141,19 @@ PHONE_TARGETS = {
     "example_cold_ms": 5000,
 }
 POLL_MS = 100  # how often a wait for the page polls (see click_run)
-# Records when an example's what-if choices appear (whatif_cold).
+# Records when an example's what-if choices appear, on its board or beside it, and when its
+# engine is ready (whatif_cold).
 CHOICES_JS = """(id) => {
   const root = document.querySelector(`[id='${id}']`);
   new MutationObserver((_, observer) => {
-    if (!root.querySelector(".hk-wi-live [data-choice]")) return;
-    window.__hk.choices = performance.now();
-    observer.disconnect();
+    if (!window.__hk.choices
+        && root.querySelector(".hk-wi-live [data-choice], .hk-wi-choose [data-choice]")) {
+      window.__hk.choices = performance.now();
+    }
+    if (!window.__hk.engine && root.querySelector(".hk-ex[data-engine='ready']")) {
+      window.__hk.engine = performance.now();
+    }
+    if (window.__hk.choices && window.__hk.engine) observer.disconnect();
   }).observe(root, { subtree: true, childList: true, attributes: true });
 }"""
 PHONE_CPU = (25_000, 100_000)  # a quarter of one core: quota and period, microseconds
@@ -183,6 +192,7 @@ SELECTOR = f"[id='{EXAMPLE}'] .hk-ex"
 # and targets; their own engine), and their Play page.
 GAMES: dict[str, dict[str, Any]] = {
     "loveletter": {"page": "en/love-letter/cards/", "example": "ex-guard",
+                   "whatif_step": 1,  # step 0 is the deal: "what if?" there offers no move
                    # its Play page: the players of the game measured, the levels' names
                    "play": "en/love-letter/play/", "players": 4,
                    "levels": {"default": "heuristic", "strong": "search"}},
@@ -581,21 +591,26 @@ async def engine_moves(playwright: Playwright, base: str, cap: CpuCap, level: st
         return [round(m, 1) for m in moves[:most]]
 
 
-async def whatif_cold(playwright: Playwright, base: str, cap: CpuCap) -> dict[str, Any]:
-    """What if? at step 0 of the example, cold: ms from the tap to choices on the board."""
+async def whatif_cold(playwright: Playwright, base: str, cap: CpuCap, page_path: str = PAGE,
+                      example: str = EXAMPLE, step: int = 0) -> dict[str, Any]:
+    """What if? at ``step`` of the example, cold: ms from the tap to choices on the board
+    (``ms``) and to the engine ready (``engine_ms``)."""
     async with session(playwright, PHONE, "20mbit") as (page, _), capped(cap):
-        await page.goto(f"{base}/{PAGE}{PHONE_QUERY[0]}#{EXAMPLE}-step-0", wait_until="load",
-                        timeout=TIMEOUT_MS)
-        start = page.locator(f"[id='{EXAMPLE}'] button[data-wi='start']")
+        await page.goto(f"{base}/{page_path}{PHONE_QUERY[0]}#{example}-step-{step}",
+                        wait_until="load", timeout=TIMEOUT_MS)
+        start = page.locator(f"[id='{example}'] button[data-wi='start']")
         await start.wait_for(timeout=TIMEOUT_MS)
         # The moment the choices appear, as the page changes (not when a poll sees it: see
         # click_run).
-        await page.evaluate(CHOICES_JS, EXAMPLE)
+        await page.evaluate(CHOICES_JS, example)
         await start.dispatch_event("click")
         shown = await page.wait_for_function("() => window.__hk.choices", timeout=TIMEOUT_MS,
                                              polling=POLL_MS)
+        ready = await page.wait_for_function("() => window.__hk.engine", timeout=TIMEOUT_MS,
+                                             polling=POLL_MS)
         tap = [c["t"] for c in await page.evaluate("window.__hk.clicks") if c["act"] == "start"][-1]
-        return {"ms": float(await shown.json_value()) - tap}
+        return {"ms": float(await shown.json_value()) - tap,
+                "engine_ms": float(await ready.json_value()) - tap}
 
 
 async def example_cold(playwright: Playwright, base: str, cap: CpuCap, page_path: str,
@@ -663,6 +678,13 @@ async def game_engine_moves(playwright: Playwright, base: str, cap: CpuCap,
         return [round(m, 1) for m in moves[:most]]
 
 
+def whatif_figures(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Medians and runs of whatif_cold: the choices, and the engine ready to play one."""
+    ms, engine = [r["ms"] for r in runs], [r["engine_ms"] for r in runs]
+    return {"median_ms": median(ms), "runs_ms": [round(v, 1) for v in ms],
+            "engine_median_ms": median(engine), "engine_runs_ms": [round(v, 1) for v in engine]}
+
+
 def p90(values: list[float]) -> float:
     ordered = sorted(values)
     return round(ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))], 1) if ordered else 0.0
@@ -686,6 +708,8 @@ async def measure_phone(base: str, repeat: int) -> tuple[dict[str, Any], dict[st
                 for game, where in GAMES.items():
                     run = await example_cold(playwright, base, cap, where["page"],
                                              where["example"])
+                    run["whatif"] = await whatif_cold(playwright, base, cap, where["page"],
+                                                      where["example"], where["whatif_step"])
                     if "play" in where:
                         run["play_new_game"] = await play_new_game(playwright, base, cap,
                                                              where["play"], None)
@@ -699,7 +723,6 @@ async def measure_phone(base: str, repeat: int) -> tuple[dict[str, Any], dict[st
     default = [m for run in raw["default"] for m in run]
     strong = [m for run in raw["strong"] for m in run]
     new_game = [r["ms"] for r in raw["new_game"]]
-    whatif = [r["ms"] for r in raw["whatif"]]
     figures: dict[str, Any] = {
         "cpu": f"{cap.kind} {PHONE_CPU[0]} {PHONE_CPU[1]} on the renderers (page and workers)",
         "viewport": PHONE["viewport"], "network": "20mbit",
@@ -709,7 +732,7 @@ async def measure_phone(base: str, repeat: int) -> tuple[dict[str, Any], dict[st
                               "moves_ms": default},
         "play_move_strong": {"p90_ms": p90(strong), "median_ms": median(strong or [0.0]),
                              "moves_ms": strong},
-        "whatif_cold": {"median_ms": median(whatif), "runs_ms": [round(v, 1) for v in whatif]},
+        "whatif_cold": whatif_figures(raw["whatif"]),
     }
     figures["targets"] = {
         "play_new_game_ms": figures["play_new_game"]["median_ms"]
@@ -727,7 +750,10 @@ async def measure_phone(base: str, repeat: int) -> tuple[dict[str, Any], dict[st
             **GAMES[game], "example_cold": {"median_ms": median(ms),
                                             "runs_ms": [round(v, 1) for v in ms],
                                             "boot": [r["engine"] for r in runs]},
+            "whatif_cold": whatif_figures([r["whatif"] for r in runs]),
             "targets": {"example_cold_ms": median(ms) <= PHONE_TARGETS["example_cold_ms"]}}
+        entry["targets"]["whatif_cold_ms"] = entry["whatif_cold"]["median_ms"] \
+            <= PHONE_TARGETS["whatif_cold_ms"]
         if "play" not in GAMES[game]:
             continue
         started = [r["play_new_game"]["ms"] for r in runs]
@@ -973,10 +999,13 @@ def main() -> int:
         print(f"  New game -> playable  {phone['play_new_game']['median_ms']:>8.1f} ms (median)")
         print(f"  engine move, default  {phone['play_move_default']['p90_ms']:>8.1f} ms (p90)")
         print(f"  engine move, strong   {phone['play_move_strong']['p90_ms']:>8.1f} ms (p90)")
-        print(f"  what if, cold         {phone['whatif_cold']['median_ms']:>8.1f} ms (median)")
+        print(f"  what if, cold         {phone['whatif_cold']['median_ms']:>8.1f} ms (median; "
+              f"engine ready {phone['whatif_cold']['engine_median_ms']:.1f} ms)")
         for game, f in phone.get("games", {}).items():
             print(f"  {game} {f['example']}, cold  {f['example_cold']['median_ms']:>8.1f} ms "
                   "(median)")
+            print(f"  {game} what if, cold  {f['whatif_cold']['median_ms']:>8.1f} ms (median; "
+                  f"engine ready {f['whatif_cold']['engine_median_ms']:.1f} ms)")
         for name, ok in [*phone["targets"].items(),
                          *((f"{game} {name}", ok) for game, f in phone.get("games", {}).items()
                            for name, ok in f["targets"].items())]:

@@ -23,8 +23,11 @@ What :func:`render` writes, readable without JavaScript:
   words of each step, the outcome, the game's record (for "what if?" and share links), the
   interface strings the widget needs, ``whatif`` (the game's chooser, a path under the
   language's ``assets/``, beside ``examples/``; or ``false``: no "what if?" and no Share),
-  ``play`` (its Play page, which Share links open) and ``rules`` (rule ID -> ``{"href",
-  "label"}``: the rules an illegal move can break, linked from a "what if?" refusal).
+  ``play`` (its Play page, which Share links open), ``rules`` (rule ID -> ``{"href",
+  "label"}``: the rules an illegal move can break, linked from a "what if?" refusal) and
+  ``starts`` (the file of its what-if starts, :func:`whatif_starts`, fetched at the first
+  "what if?": the line and the moves to pick from at each step, shown while the engine
+  starts).
 
 The code runs after the game's prelude (``from hanamikoji import *``) and must leave a game
 in ``game`` (``gamekit/runner.py``). The words and the boards come from the game's plug-in
@@ -69,6 +72,7 @@ computing it) and ``data-wi-error``. Performance marks: ``hk-engine-boot``,
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import re
 from collections.abc import Mapping
@@ -91,6 +95,9 @@ UI_PREFIXES = ("count.", "card.", "widget.", "step.", "outcome.", "reason.", "er
 EXTRA_CSS = ["assets/examples/board.css", "assets/examples/widget.css"]
 EXTRA_JAVASCRIPT = [{"path": "assets/examples/boot.js", "type": "module"}]
 
+# The folder, under a game's folder of each language, of its examples' what-if starts
+# (whatif_starts).
+STARTS = "whatif/"
 FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 # A comment of an example's code written `# {key}`: replaced by the page language's
 # `examples.<id>.comments.<key>` (text.yml), so the same code reads in every language.
@@ -153,7 +160,8 @@ def strings(ui: dict[str, Any], own: str = "") -> dict[str, Any]:
 def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, Any],
            comments: Mapping[str, str] | None = None, game: str | None = None,
            play: str | None = None,
-           rules: Mapping[str, Mapping[str, str]] | None = None) -> str:
+           rules: Mapping[str, Mapping[str, str]] | None = None,
+           starts: str | None = None) -> str:
     """HTML to place inside the example container of ``example_id`` on a ``lang`` page.
 
     ``spec`` is the example's entry in ``structure.yml`` (``rule``, ``code``); ``ui`` the
@@ -161,7 +169,8 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, An
     ``# {key}`` markers; ``game`` the ID of the game it plays (``None``: the site's first);
     ``play`` the address of the game's Play page under the language's folder (``play/``),
     which its Share links open; ``rules`` the rules an illegal move can break, each one's link
-    from the page and its label, which "what if?" adds to a refusal.
+    from the page and its label, which "what if?" adds to a refusal; ``starts`` the address
+    of its :func:`whatif_starts` file under the language's folder.
     Called once per example per language at build time.
     """
     source = spec.get("code")
@@ -195,6 +204,8 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, An
     data["whatif"] = plugin.whatif or False
     if play is not None:
         data["play"] = play
+    if starts is not None:
+        data["starts"] = starts
     if rules:
         data["rules"] = rules
     items = "".join(f'<li id="{example_id}-step-{i}" value="{i}">{text}</li>'
@@ -233,6 +244,85 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, An
         f'<script type="application/json" class="hk-ex-data">{script_json(data)}</script>',
         "</div>",
     ])
+
+
+def whatif_starts(example_id: str, *, spec: dict[str, Any], ui: dict[str, Any],
+                  game: str | None = None) -> tuple[str, str] | None:
+    """What "what if?" shows at each step of the example before the engine has started, as
+    the engine computes it here: ``(file name, JSON text)``, or ``None`` for a game without
+    "what if?" (:attr:`gamekit.Plugin.whatif`).
+
+    On a phone the engine takes seconds to start, and a reader who asks "what if?" wants the
+    moves they may play first: ``widget.js`` fetches this file at the tap and shows them at
+    once, and the engine is needed only once a move is played. The file is
+    ``{"record": the example's record, "starts": {M: start}}``, M the number of moves the
+    what-if line keeps (``whatif.js`` cuts the record there), each start the line the browser's
+    engine would give (``whatif.js`` ``lineOf``): ``same``, how many of its first steps are the
+    example's own (words, board and move alike: they are not repeated), ``steps`` and
+    ``boards``, the rest of the line (the session's steps, their words as ``html``),
+    ``outcome``, and ``live``, the session's position at its end (without the steps it
+    repeats). The name carries a digest of the text, so a page never reads another build's.
+    """
+    plugin = gamekit.plugin(game)
+    if not plugin.whatif:
+        return None
+    text = _starts(example_id, spec["code"], game,
+                   json.dumps(strings(ui, plugin.ui_prefix), sort_keys=True, ensure_ascii=False))
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    return f"{example_id}.{digest}.json", text
+
+
+@functools.cache
+def _starts(example_id: str, code: str, game: str | None, ui_json: str) -> str:
+    """:func:`whatif_starts`'s JSON, once per example and language (the book repeats the
+    examples of the pages)."""
+    plugin = gamekit.plugin(game)
+    session = plugin.session
+    ui = json.loads(ui_json)
+    result = compute(example_id, code, game)
+    steps = result["steps"]
+    texts = plugin.explain(steps, ui)["texts"]
+    boards = plugin.boards(steps, ui)
+    whole = json.loads(result["record"])
+    starts: dict[str, Any] = {}
+    moves = 0
+    for index, step in enumerate(steps):
+        if index and step.get("move"):
+            moves += 1
+        if str(moves) in starts or _ended(steps, index):
+            continue
+        # As whatif.js cutRecord: the record's first `moves` moves.
+        record = json.dumps({**whole, "moves": whole["moves"][:moves]}, ensure_ascii=False,
+                            separators=(",", ":"))
+        line = session.replay(record, ui)
+        live = session.position(record, ui)
+        for answer in (line, live):
+            if "error" in answer:
+                raise ExampleError(f"structure.yml: examples.{example_id}: what if? at step "
+                                   f"{index}: {answer['error']['message']}")
+        same = 0
+        for ours, board, theirs, step_board in zip(line["steps"], line["boards"], steps,
+                                                   boards, strict=False):
+            if (ours["html"], board, ours["kind"], ours["move"]) != \
+                    (texts[same], step_board, theirs["kind"], theirs.get("move")):
+                break
+            same += 1
+        for key in ("steps", "now", "concealed"):
+            live.pop(key, None)
+        starts[str(moves)] = {"same": same, "steps": line["steps"][same:],
+                              "boards": line["boards"][same:], "outcome": line["outcome"],
+                              "live": live}
+    return json.dumps({"record": result["record"], "starts": starts}, ensure_ascii=False,
+                      separators=(",", ":"))
+
+
+def _ended(steps: list[dict[str, Any]], index: int) -> bool:
+    """Whether the game is over once step ``index`` is played (whatif.js ``ended``): no other
+    move can be played from there."""
+    at = index + 1 if index + 1 < len(steps) and steps[index + 1]["kind"] == "scoring" \
+        else index
+    board = steps[at].get("board")
+    return bool(board and board.get("phase") == "over")
 
 
 def _controls(example_id: str, t: Text, last: int) -> str:

@@ -147,7 +147,7 @@ def phone_rows(ui: dict[str, Any], browser: dict[str, Any], chromium: str) -> li
         note = ui["table.speed.under_load"].format(
             when=when, load=words.number(lang, load, 1), cores=words.number(lang, cores))
         when = f'<span class="hk-load-note">{note}</span>'
-    figures = [
+    figures: list[tuple[str, float, str | None]] = [
         (ui["table.speed.phone_new_game"], phone["play_new_game"]["median_ms"],
          "play_new_game_ms"),
         (ui["table.speed.phone_move_default"], phone["play_move_default"]["p90_ms"],
@@ -156,10 +156,17 @@ def phone_rows(ui: dict[str, Any], browser: dict[str, Any], chromium: str) -> li
          "play_move_strong_p90_ms"),
         (ui["table.speed.phone_whatif"], phone["whatif_cold"]["median_ms"], "whatif_cold_ms"),
     ]
+    # The choices come from the build; the engine is needed once a move is played.
+    if "engine_median_ms" in phone["whatif_cold"]:
+        figures.append((ui["table.speed.phone_whatif_engine"],
+                        phone["whatif_cold"]["engine_median_ms"], None))
     for game, game_figures in phone.get("games", {}).items():
         name = _game_name(game, lang)
         figures.append((ui["table.speed.game_phone_run"].format(game=name),
                         game_figures["example_cold"]["median_ms"], "example_cold_ms"))
+        if "whatif_cold" in game_figures:
+            figures.append((ui["table.speed.game_phone_whatif"].format(game=name),
+                            game_figures["whatif_cold"]["median_ms"], "whatif_cold_ms"))
         if "play_new_game" in game_figures:  # a game with a Play page
             players = words.number(lang, game_figures["players"])
             figures += [
@@ -170,7 +177,8 @@ def phone_rows(ui: dict[str, Any], browser: dict[str, Any], chromium: str) -> li
                 (ui["table.speed.game_phone_move_strong"].format(game=name, players=players),
                  game_figures["play_move_strong"]["p90_ms"], "play_move_strong_p90_ms")]
     return [[label, where, ms.format(n=words.number(lang, value)),
-             ms.format(n=words.number(lang, targets[target])), when]
+             ms.format(n=words.number(lang, targets[target])) if target
+             else ui["table.speed.no_target"], when]
             for label, value, target in figures]
 
 

@@ -37,6 +37,9 @@ class PageWriter:
         self.language: Language = locales.languages[lang]
         self.ui = self.language.ui
         self._refusals: dict[str, dict[str, dict[str, str]]] = {}  # page ID -> refusal_links
+        # What the pages' examples fetch beside them (examples.whatif_starts): path under the
+        # language's folder -> text.
+        self.files: dict[str, str] = {}
 
     # --- text lookups ---------------------------------------------------------------------
 
@@ -198,12 +201,18 @@ class PageWriter:
     def example(self, page: Page, example_id: str) -> str:
         md = self.resolver(page.id).markdown
         title = escape(md(self.text("examples", example_id, "title"), links=False))
-        widget = examples.render(example_id, self.lang,
-                                 spec=self.structure.examples[example_id].spec, ui=self.ui,
+        spec = self.structure.examples[example_id].spec
+        found = examples.whatif_starts(example_id, spec=spec, ui=self.ui,
+                                       game=self.structure.game)
+        starts = None
+        if found is not None:
+            starts = f"{self.locales.game.folder}{examples.STARTS}{found[0]}"
+            self.files[starts] = found[1]
+        widget = examples.render(example_id, self.lang, spec=spec, ui=self.ui,
                                  comments=self.language.text["examples"][example_id].get(
                                      "comments", {}), game=self.structure.game,
                                  play=self.play_address(),
-                                 rules=self.refusal_links(page.id))
+                                 rules=self.refusal_links(page.id), starts=starts)
         # The container is a top-level raw HTML block, so Markdown keeps it verbatim.
         return "\n\n".join([
             '<div class="hk-example-block" markdown>',

@@ -212,8 +212,9 @@ def test_what_if_by_keyboard_on_a_phone(tab: Tab, site_url: str, locales: Locale
 
 def test_without_the_runtime_steps_and_share_links_still_work(tab: Tab, site_url: str,
                                                               locales: Locales) -> None:
-    """The runtime cannot be downloaded: "what if?" says so in Indonesian, the widget keeps
-    stepping, and a step's share link carries the example's record and that step."""
+    """The runtime cannot be downloaded: "what if?" still offers the moves the build computed,
+    playing on says the failure in Indonesian, the widget keeps stepping, and a step's share
+    link carries the example's record and that step."""
     page, example = tab.page, "ex-marker-three-rounds"
     ui = locales.languages["id"].ui
     tab.context.route(re.compile(r".*/assets/pyodide/[0-9a-f]+/pyodide\.asm\.wasm(\.gz)?$"),
@@ -222,6 +223,9 @@ def test_without_the_runtime_steps_and_share_links_still_work(tab: Tab, site_url
     box = widget(page, example)
     box.and_(page.locator("[data-state='live']")).wait_for()
     box.locator("[data-wi=start]").click()
+    ready(page, example, 20)
+    assert box.locator(".hk-wi-live [data-choice]").count()
+    box.locator("[data-wi=computer]").click()
     page.wait_for_selector(f"[id='{example}'] .hk-ex[data-wi-error='1']", timeout=LIVE_TIMEOUT_MS)
     assert box.locator(".hk-wi-error").inner_text() == ui["whatif.failed"]
     box.locator("[data-wi=original]").click()
@@ -239,3 +243,80 @@ def test_without_the_runtime_steps_and_share_links_still_work(tab: Tab, site_url
         steps[19].board
     foreign = [url for url in tab.requests if not url.startswith(f"{site_url}/")]
     assert not foreign
+
+
+# What "what if?" shows at a step: the board with its choices, the steps, the outcome, the
+# panel's words and the choices a game draws beside its board.
+WHATIF_STATE = """id => {
+  const root = document.querySelector(`[id='${id}'] .hk-ex`);
+  const html = (s) => root.querySelector(s).innerHTML;
+  return { step: root.dataset.step, board: html(".hk-ex-board"), steps: html(".hk-ex-steps"),
+           outcome: html(".hk-ex-outcome"), head: html(".hk-wi-head"),
+           prompt: html(".hk-wi-prompt"), area: html(".hk-wi-choose"),
+           deal: !root.querySelector("[data-wi=deal]").hidden,
+           choices: [...root.querySelectorAll(
+             ".hk-wi-live [data-choice], .hk-wi-choose [data-choice]")]
+             .map((part) => part.dataset.choice) };
+}"""
+RUNTIME_WASM = re.compile(r".*/assets/pyodide/[0-9a-f]+/pyodide\.asm\.wasm(\.gz)?$")
+
+
+def whatif_states(page: Page, example: str, steps: list[int] | None) -> dict[int, Any]:
+    """"What if?" at each of ``steps`` (None: every step where it can start), then back."""
+    box = widget(page, example)
+    count = box.locator(".hk-ex-steps > li").count()
+    states = {}
+    for step in range(count) if steps is None else steps:
+        box.locator(f".hk-ex-steps > li[value='{step}']").click()
+        if box.locator("[data-wi=start]").is_disabled():
+            assert steps is None, f"no what if? at step {step}"
+            continue
+        box.locator("[data-wi=start]").click()
+        ready(page, example)
+        states[step] = page.evaluate(WHATIF_STATE, example)
+        box.locator("[data-wi=original]").click()
+    return states
+
+
+@pytest.mark.parametrize(("lang", "address", "example", "steps"), [
+    ("en", "end/", "ex-8-vs-11", None),
+    # 13 and 14: the line kept ends with a round's scoring, in words of its own (the example's
+    # scoring step goes on to the next round, which the line has not dealt).
+    ("ja", "scoring/", "ex-marker-three-rounds", [0, 13, 14, 38]),
+    ("fr", "love-letter/cards/", "ex-spy-token", None),
+])
+def test_what_if_offers_the_builds_moves_before_the_engine_starts(
+        chromium: Browser, site_url: str, lang: str, address: str, example: str,
+        steps: list[int] | None) -> None:
+    """With the runtime held back, "what if?" shows the line and the moves to pick from at
+    once, from the build's file; the same at every step as the engine gives it once it runs
+    (the file refused, in a second tab)."""
+    url = f"{site_url}/{lang}/{address}#{example}-step-0"
+    early = open_tab(chromium, {"viewport": {"width": 1280, "height": 900}})
+    held: list[Any] = []
+    early.context.route(RUNTIME_WASM, lambda route: held.append(route))
+    early.page.goto(url)
+    widget(early.page, example).and_(early.page.locator("[data-state='live']")).wait_for()
+    before = whatif_states(early.page, example, steps)
+    # Moves to pick from, or the next round's deal to ask for.
+    assert before and all(state["choices"] or state["deal"] for state in before.values())
+    assert any(state["choices"] for state in before.values())
+    # The engine never got its runtime: the moves came from the build.
+    assert held and widget(early.page, example).get_attribute("data-engine") == "loading"
+    assert [u for u in early.requests if f"/{examples.STARTS}{example}." in u]
+    for route in held:
+        route.abort()
+    early.context.close()
+
+    engine = open_tab(chromium, {"viewport": {"width": 1280, "height": 900}})
+    engine.context.route(re.compile(rf".*/{examples.STARTS}.*\.json$"),
+                         lambda route: route.abort())
+    engine.page.goto(url)
+    widget(engine.page, example).and_(engine.page.locator("[data-engine='ready']")).wait_for(
+        timeout=LIVE_TIMEOUT_MS)
+    after = whatif_states(engine.page, example, steps)
+    assert after == before
+    # Its only console errors are the refused files' (asked for again at each "what if?").
+    assert engine.errors and set(engine.errors) == {"Failed to load resource: net::ERR_FAILED"}
+    assert all(u.startswith(f"{site_url}/") for u in engine.requests)
+    engine.context.close()

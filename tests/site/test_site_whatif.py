@@ -10,6 +10,7 @@ tests/browser/test_whatif.py.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -137,3 +138,50 @@ def test_every_live_example_links_a_refusal_to_the_rule_it_names(
                 assert anchor == rule_id
                 landing = (page.parent / target / "index.html").resolve()
                 assert f'id="{rule_id}"' in landing.read_text(encoding="utf-8"), (page, link)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja", "id"])
+@pytest.mark.parametrize("game", ["hanamikoji", "loveletter"])
+def test_every_live_example_has_its_what_if_starts_beside_it(
+        real_site: Path, game: str, lang: str) -> None:
+    """Each live example names the file of its what-if starts (examples.whatif_starts): it is
+    on the site, named by the digest of its text, for the example's own record, with a start
+    at every step where "what if?" can leave the example (not once the game is over), whose
+    moves to pick from are the engine's legal moves there."""
+    locales = load(REPO / "locales", game)
+    plugin = locales.plugin
+    folder = real_site / lang / locales.game.folder
+    pages = [page for page in folder.rglob("index.html")
+             if "hk-ex-data" in page.read_text(encoding="utf-8")
+             and (game == "loveletter" or "love-letter" not in page.parts)]
+    assert pages
+    seen = set()
+    for page in pages:
+        for found in EXAMPLE_DATA.finditer(page.read_text(encoding="utf-8")):
+            data = json.loads(found.group(1))
+            address = data["starts"]
+            assert address.startswith(f"{locales.game.folder}{examples.STARTS}{data['id']}.")
+            text = (real_site / lang / address).read_bytes()
+            assert address.split(".")[-2] == hashlib.sha256(text).hexdigest()[:12]
+            if address in seen:
+                continue  # the book repeats the pages' examples
+            seen.add(address)
+            starts = json.loads(text)
+            record = data["result"]["record"]
+            assert starts["record"] == record
+            steps = data["result"]["steps"]
+            wanted, moves = set(), 0
+            for index, step in enumerate(steps):
+                moves += bool(index and step.get("move"))
+                at = index + 1 if index + 1 < len(steps) and \
+                    steps[index + 1]["kind"] == "scoring" else index
+                if steps[at]["board"]["phase"] != "over":
+                    wanted.add(str(moves))
+            assert set(starts["starts"]) == wanted, address
+            whole = json.loads(record)
+            for count, start in starts["starts"].items():
+                kept = json.dumps({**whole, "moves": whole["moves"][:int(count)]})
+                position = plugin.session.position(kept, data["strings"])
+                assert start["live"]["legal"] == position["legal"], (address, count)
+                assert start["same"] + len(start["steps"]) == start["live"]["last"] + 1
+    assert seen

@@ -28,3 +28,10 @@ export function settings() {
   };
   return config;
 }
+
+// The site's root: the parent of the assets folder that hk-config names (relative to the page).
+export function siteRoot() {
+  const script = document.getElementById("hk-config");
+  const cfg = script ? JSON.parse(script.textContent || "{}") : {};
+  return new URL("../", new URL(cfg.assets || "../assets/", location.href));
+}

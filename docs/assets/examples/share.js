@@ -4,13 +4,7 @@
 // checks it as untrusted input. Copying says what happened in a live region, as cite.js does.
 
 import { copy, linkTo } from "../play/share.js";
-
-// The site's root: the parent of the assets folder that hk-config names (relative to the page).
-function siteRoot() {
-  const script = document.getElementById("hk-config");
-  const cfg = script ? JSON.parse(script.textContent) : {};
-  return new URL("../", new URL(cfg.assets || "../assets/", location.href));
-}
+import { siteRoot } from "./config.js";
 
 // play: the game's Play page, under the language's folder ("play/" when the page gives none).
 /** @param {string} record JSON @param {number} moves @param {string} lang @param {string} play */

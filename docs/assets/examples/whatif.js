@@ -17,10 +17,12 @@
  *   output: string, record: string, whatif?: {from: number, live: SessionPosition}}} Line */
 /** A what-if line: from (a step of the example) and live (its last position).
  * @typedef {Line & {whatif: {from: number, live: SessionPosition}}} WhatIfLine */
-/** What widget.js gives a WhatIf (its mount() says what each does).
+/** What widget.js gives a WhatIf (its mount() says what each does; start: the line that
+ * leaves the line on screen at a step, computed at build time (starts.js), or null).
  * @typedef {{root: HTMLElement, board: HTMLElement, t: Translator,
  *   engine: import("./runtime.js").Engine, strings: object, errorMessage: (error: any) => string,
  *   shown: () => Line, index: () => number, setLine: (line: Line, index: number) => void,
+ *   start: (index: number) => Promise<WhatIfLine | null>,
  *   original: (index: number) => void, announce: (text: string) => void,
  *   rules: Record<string, {href: string, label: string}>}} Context */
 
@@ -288,8 +290,11 @@ export class WhatIf {
     // technology or a script, came here first).
     this.ctx.engine.start();
     this.work(async () => {
+      // The build's line and moves, when it has them, show while the engine starts; it is
+      // asked for along with the chooser's module.
+      const early = this.ctx.start(index);
       if (!this.game) this.game = await this.chooser();
-      const line = await this.lineOf(record, null);
+      const line = (await early) || await this.lineOf(record, null);
       if (generation !== this.generation) return;
       line.whatif.from = Math.min(line.whatif.from, prior);
       this.head.textContent = this.t.text("whatif.heading", { step: Math.min(index, prior) });
@@ -483,7 +488,11 @@ export class WhatIf {
       prompt = t.text("whatif.only_move", { move: game.describe(open.legal[0], open) });
     } else if (open && game && game.prompt(open)) {
       prompt = game.prompt(open);
-    } else if (this.busy) prompt = t.text("whatif.thinking");
+    } else if (this.busy) {
+      // A move played from the build's line may have to wait for the engine's start.
+      const starting = ["idle", "loading", "restarting"].includes(this.ctx.engine.state);
+      prompt = t.text(starting ? "whatif.starting" : "whatif.thinking");
+    }
     this.prompt.textContent = prompt;
     this.prompt.hidden = !prompt;
     this.area.hidden = !open || this.computer || !this.area.childElementCount;

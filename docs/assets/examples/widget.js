@@ -13,6 +13,7 @@ import { editor } from "./editor.js";
 import { translator } from "./i18n.js";
 import { Player, writeHash } from "./player.js";
 import { shareButton } from "./share.js";
+import { starts } from "./starts.js";
 import { WhatIf, movesAt } from "./whatif.js";
 
 /** @typedef {import("./whatif.js").Line} Line */
@@ -277,6 +278,7 @@ export function mount(container, engine, { step = null } = {}) {
   // The line the reader left for a what-if: the example's, or the result of their code.
   /** @type {Line | null} */
   let left = null;
+  const early = starts(data.lang, data.starts);
   const whatif = new WhatIf({
     root,
     board: el.board,
@@ -294,6 +296,10 @@ export function mount(container, engine, { step = null } = {}) {
       setLine(left || pageResult || built, index);
       left = null;
     },
+    // The build computed what-if starts for the example's own line only (pageResult is that
+    // line again, from the engine).
+    start: (/** @type {number} */ index) => (shown === built || shown === pageResult
+      ? early.at(shown, index) : Promise.resolve(null)),
     announce: (/** @type {string} */ text) => keys.announce(text),
     rules: data.rules || {},
   // The chooser's module, under the assets folder this module is in (data.whatif).
