@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -79,3 +80,14 @@ def test_engine_zip_carries_gamekit_and_no_command_line() -> None:
     assert not [n for n in names if n.startswith(("hanamikoji/_cli/", "hanamikoji/__main__"))]
     assert "gamekit/hanamikoji/tables.py" not in names  # build time only (BuildTables)
     assert gamekit.plugin("hanamikoji").tables["geishas"]  # the builder still reads it
+
+
+def test_the_distribution_lists_every_package() -> None:
+    """pyproject.toml names each package of the engines and of gamekit: one left out is
+    missing from the wheel (the Pyodide suite installs the engine from it)."""
+    listed = set(tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+                 ["tool"]["setuptools"]["packages"])
+    found = {init.parent.relative_to(REPO).as_posix().replace("/", ".")
+             for top in ("hanamikoji", "loveletter", "gamekit")
+             for init in (REPO / top).rglob("__init__.py")}
+    assert listed == found

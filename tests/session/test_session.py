@@ -6,16 +6,17 @@ the other seat's hidden cards."""
 from __future__ import annotations
 
 import base64
+import itertools
 import json
 import re
-import time
+import types
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from gamekit.hanamikoji import session
-from hanamikoji import Game, MCTSPlayer, Record, View, timeline
+from hanamikoji import Game, MCTSPlayer, Record, View, _search, timeline
 from rulesite.sources.locales import load as load_locales
 
 REPO = Path(__file__).resolve().parents[2]
@@ -78,13 +79,23 @@ def test_the_opponent_is_the_engines_mcts_player_deciding_from_its_view() -> Non
 
 
 def test_each_level_stops_at_its_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    # A budget of iterations no machine finishes in time: the level's seconds stop it.
-    monkeypatch.setitem(session.LEVELS, "strong", 10**9)
+    # More iterations than the budget allows: the level's seconds stop it. The search reads
+    # the test's clock, a hundredth of a second later at each reading, so the budget of 0.2 s
+    # ends it after about 20 readings on any machine (a search that ignored it would run its
+    # 2,000 iterations and read the clock once).
+    monkeypatch.setitem(session.LEVELS, "strong", 2000)
     monkeypatch.setitem(session.TIME_LIMITS, "strong", 0.2)
+    readings = itertools.count()
+
+    def clock() -> float:
+        reading = next(readings)
+        assert reading < 1000, "the search ran on past its time budget"
+        return reading / 100
+
+    monkeypatch.setattr(_search, "time", types.SimpleNamespace(perf_counter=clock))
     record = ok(session.new_game("emperors4", 3))["record"]
-    started = time.perf_counter()
     answer = ok(session.opponent(record, "strong", 5))
-    assert time.perf_counter() - started < 5
+    assert 20 <= next(readings) <= 25
     assert len(Record.loads(answer["record"]).moves) == len(Record.loads(record).moves) + 1
 
 

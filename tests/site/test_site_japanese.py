@@ -77,3 +77,11 @@ def test_title_in_double_brackets() -> None:
 def test_one_spelling_of_browser() -> None:
     wrong = [where for where, value in japanese() if re.search(r"ブラウザ(?!ー)", value)]
     assert not wrong, "Write ブラウザー:\n" + "\n".join(wrong)
+
+
+def test_one_slash_between_counts() -> None:
+    # "14\uff0f14": the full-width slash (U+FF0F) of the step counter and the status line,
+    # everywhere a count stands against another (a half-width one read narrower beside them).
+    halves = re.compile(r"(?:\d|\})/(?:\d|\{)")
+    wrong = [f"{where}: {value!r}" for where, value in japanese() if halves.search(value)]
+    assert not wrong, "Write \uff0f (full-width) between two counts:\n" + "\n".join(wrong)
