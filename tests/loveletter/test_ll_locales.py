@@ -19,6 +19,7 @@ from loveletter import (
     PLAYER_COUNTS,
     TOKENS_TO_WIN,
     Card,
+    Deal,
     EndReason,
     Game,
     Keep,
@@ -404,6 +405,28 @@ def _ex_tie_deck_end(ns: dict[str, Any]) -> None:
     assert ns["starters"] == (A, B)
 
 
+def _ex_several_winners(ns: dict[str, Any]) -> None:
+    g = ns["game"]
+    assert g.players == 5 and g.target_tokens == TOKENS_TO_WIN[5]
+    first, second, third = g.results
+    # Rounds 1 and 2: the last player in, with the only Spy shown, gains two tokens.
+    assert (first.reason, first.winners, first.spy) == (EndReason.LAST_STANDING, (A,), A)
+    assert (second.reason, second.winners, second.spy) == (EndReason.LAST_STANDING, (B,), B)
+    deals = [i for i, move in enumerate(g.moves) if isinstance(move, Deal)]
+    assert len(deals) == 3 and _at(g, deals[2]).tokens == [2, 2, 0, 0, 0]
+    # Round 3: B's Prince on A draws the deck's last card; A and B both hold a Chancellor.
+    before = _at(g, len(g.moves) - 1)
+    assert before.to_move == B and len(before.pile) == 1 and before.hand(A) == (Card.COUNTESS,)
+    assert g.moves[-1] == Play(Card.PRINCE, A) and g.discards[A][-1] == Card.COUNTESS
+    assert third.reason is EndReason.DECK_EMPTY and third.spy is None
+    assert third.hands == (Card.CHANCELLOR, Card.CHANCELLOR, None, None, None)
+    assert third.winners == (A, B)
+    # Both reach the target in that round: the game is over, with two winners.
+    assert g.tokens == [3, 3, 0, 0, 0] and g.phase is Phase.OVER
+    assert g.outcome is not None and g.outcome.rounds == 3
+    assert ns["winners"] == g.outcome.winners == (A, B)
+
+
 CHECKS: dict[str, Callable[[dict[str, Any]], None]] = {
     "ex-spy-token": _ex_spy_token,
     "ex-spy-both": _ex_spy_both,
@@ -423,6 +446,7 @@ CHECKS: dict[str, Callable[[dict[str, Any]], None]] = {
     "ex-countess-forced": _ex_countess_forced,
     "ex-princess": _ex_princess,
     "ex-tie-deck-end": _ex_tie_deck_end,
+    "ex-several-winners": _ex_several_winners,
 }
 
 
