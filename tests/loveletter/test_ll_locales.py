@@ -1,8 +1,9 @@
 """Love Letter's rules as data (locales/loveletter/): structure, English text and examples.
 
-The site does not render these files yet; these tests hold them to Hanamikoji's schema
-(locales/README.md) and to the engine: every rule the engine cites exists, every example's
-code runs in CPython and does what its text says, every figure is a reachable position.
+These tests hold them to Hanamikoji's schema (locales/README.md) and to the engine, without
+building the site (tests/site/test_site_loveletter.py checks the built pages): every rule the
+engine cites exists, every example's code runs in CPython and does what its text says, every
+figure is a reachable position.
 """
 
 from __future__ import annotations
@@ -520,6 +521,33 @@ def test_classic_game_claims_hold_in_the_engine() -> None:
     assert set(guesses(Variant.CLASSIC)) == set(classic) - {Card.GUARD}
     game = Game(players=2, variant=Variant.CLASSIC, seed=4)
     assert game.target_tokens == TOKENS_TO_WIN[2]
+
+
+# ----- notes every language must say alike ----------------------------------------------
+
+def _notes(lang: str) -> dict[str, Any]:
+    notes: dict[str, Any] = (TEXT if lang == "en" else _translation(lang, "text"))["notes"]
+    return notes
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja", "id"])
+def test_the_names_note_gives_every_french_card_name(lang: str) -> None:
+    # The About page's note on card names says, in each language, which French names the
+    # French pages use and where each comes from: every one of them is quoted, the two
+    # characters with no printed French name (no `filosofia`) included.
+    french = _translation("fr", "glossary")
+    names = [french[c.name.lower()]["term"] for c in Card]
+    unprinted = [french[g["id"]]["term"] for g in STRUCTURE["glossary"]
+                 if g["id"] in {c.name.lower() for c in Card} and "filosofia" not in g]
+    assert unprinted == ["Espionne", "Chancelier"]
+    note = _notes(lang)["glossary-printed-names"]["text"]
+    assert [n for n in names if n not in note] == [], lang
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja", "id"])
+def test_the_home_page_points_to_the_play_page(lang: str) -> None:
+    # As Hanamikoji's home page does: where to start ends with the game in the browser.
+    assert "{ref:ll-play}" in _notes(lang)["ll-home-where-to-start"]["text"]
 
 
 # ----- translations ----------------------------------------------------------------------
