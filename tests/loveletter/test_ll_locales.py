@@ -1,8 +1,9 @@
 """Love Letter's rules as data (locales/loveletter/): structure, English text and examples.
 
-The site does not render these files yet; these tests hold them to Hanamikoji's schema
-(locales/README.md) and to the engine: every rule the engine cites exists, every example's
-code runs in CPython and does what its text says, every figure is a reachable position.
+These tests hold them to Hanamikoji's schema (locales/README.md) and to the engine, without
+building the site (tests/site/test_site_loveletter.py checks the built pages): every rule the
+engine cites exists, every example's code runs in CPython and does what its text says, every
+figure is a reachable position.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from loveletter import (
     PLAYER_COUNTS,
     TOKENS_TO_WIN,
     Card,
+    Deal,
     EndReason,
     Game,
     Keep,
@@ -404,6 +406,28 @@ def _ex_tie_deck_end(ns: dict[str, Any]) -> None:
     assert ns["starters"] == (A, B)
 
 
+def _ex_several_winners(ns: dict[str, Any]) -> None:
+    g = ns["game"]
+    assert g.players == 5 and g.target_tokens == TOKENS_TO_WIN[5]
+    first, second, third = g.results
+    # Rounds 1 and 2: the last player in, with the only Spy shown, gains two tokens.
+    assert (first.reason, first.winners, first.spy) == (EndReason.LAST_STANDING, (A,), A)
+    assert (second.reason, second.winners, second.spy) == (EndReason.LAST_STANDING, (B,), B)
+    deals = [i for i, move in enumerate(g.moves) if isinstance(move, Deal)]
+    assert len(deals) == 3 and _at(g, deals[2]).tokens == [2, 2, 0, 0, 0]
+    # Round 3: B's Prince on A draws the deck's last card; A and B both hold a Chancellor.
+    before = _at(g, len(g.moves) - 1)
+    assert before.to_move == B and len(before.pile) == 1 and before.hand(A) == (Card.COUNTESS,)
+    assert g.moves[-1] == Play(Card.PRINCE, A) and g.discards[A][-1] == Card.COUNTESS
+    assert third.reason is EndReason.DECK_EMPTY and third.spy is None
+    assert third.hands == (Card.CHANCELLOR, Card.CHANCELLOR, None, None, None)
+    assert third.winners == (A, B)
+    # Both reach the target in that round: the game is over, with two winners.
+    assert g.tokens == [3, 3, 0, 0, 0] and g.phase is Phase.OVER
+    assert g.outcome is not None and g.outcome.rounds == 3
+    assert ns["winners"] == g.outcome.winners == (A, B)
+
+
 CHECKS: dict[str, Callable[[dict[str, Any]], None]] = {
     "ex-spy-token": _ex_spy_token,
     "ex-spy-both": _ex_spy_both,
@@ -423,6 +447,7 @@ CHECKS: dict[str, Callable[[dict[str, Any]], None]] = {
     "ex-countess-forced": _ex_countess_forced,
     "ex-princess": _ex_princess,
     "ex-tie-deck-end": _ex_tie_deck_end,
+    "ex-several-winners": _ex_several_winners,
 }
 
 
@@ -496,6 +521,33 @@ def test_classic_game_claims_hold_in_the_engine() -> None:
     assert set(guesses(Variant.CLASSIC)) == set(classic) - {Card.GUARD}
     game = Game(players=2, variant=Variant.CLASSIC, seed=4)
     assert game.target_tokens == TOKENS_TO_WIN[2]
+
+
+# ----- notes every language must say alike ----------------------------------------------
+
+def _notes(lang: str) -> dict[str, Any]:
+    notes: dict[str, Any] = (TEXT if lang == "en" else _translation(lang, "text"))["notes"]
+    return notes
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja", "id"])
+def test_the_names_note_gives_every_french_card_name(lang: str) -> None:
+    # The About page's note on card names says, in each language, which French names the
+    # French pages use and where each comes from: every one of them is quoted, the two
+    # characters with no printed French name (no `filosofia`) included.
+    french = _translation("fr", "glossary")
+    names = [french[c.name.lower()]["term"] for c in Card]
+    unprinted = [french[g["id"]]["term"] for g in STRUCTURE["glossary"]
+                 if g["id"] in {c.name.lower() for c in Card} and "filosofia" not in g]
+    assert unprinted == ["Espionne", "Chancelier"]
+    note = _notes(lang)["glossary-printed-names"]["text"]
+    assert [n for n in names if n not in note] == [], lang
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja", "id"])
+def test_the_home_page_points_to_the_play_page(lang: str) -> None:
+    # As Hanamikoji's home page does: where to start ends with the game in the browser.
+    assert "{ref:ll-play}" in _notes(lang)["ll-home-where-to-start"]["text"]
 
 
 # ----- translations ----------------------------------------------------------------------

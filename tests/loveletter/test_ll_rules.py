@@ -22,6 +22,7 @@ from loveletter import (
     card_counts,
     full_deck,
     guesses,
+    parse_move,
 )
 
 A, B, C, D = 0, 1, 2, 3
@@ -259,10 +260,9 @@ def test_last_player_standing_wins_the_round_and_starts_the_next() -> None:
     refuse(game, Deal(B, full_deck("standard")), Rule.FIRST_PLAYER)
 
 
-def _spy_round(game: Game | None = None, tokens: tuple[int, int] = (0, 0)) -> Game:
+def _spy_round(game: Game | None = None) -> Game:
     """A plays a Spy, B misses with a Guard, A's Guard knocks B out."""
     game = rigged(2, [SPY, PR], [G, G, HM], face_up=(KG, CT, CH), game=game)
-    game.tokens = list(tokens)
     game.apply(Play(SPY))
     game.apply(Play(G, A, HM))
     game.apply(Play(G, B, PR))
@@ -287,10 +287,39 @@ def test_spy_of_a_player_knocked_out_does_not_count() -> None:
     assert game.tokens == [0, 2, 0]
 
 
+def _one_move_rounds(game: Game, rounds: int) -> Game:
+    """``rounds`` rounds of a 2-player game, one move each: the player who starts plays the
+    Princess and is out, so the other wins the round and starts the next one."""
+    for _ in range(rounds):
+        (starter,) = game.first_choices
+        rigged(2, [PS, G] if starter == A else [G, PS], [G], first=starter, game=game)
+        game.apply(Play(PS))
+    return game
+
+
+# A 2-player round that A starts and that ends in a tie when the deck runs out, both players
+# holding a Baron (the rules' example ex-tie-deck-end).
+TIE_DEAL = "DA890065145622347111131"
+TIE_MOVES = "1>B=0 5>A 5>A 2>A 2>B 4 7 1>A=7 1>B=9 1>A=9 1>B=8 4 1"
+
+
 def test_several_winners_of_the_game_at_once() -> None:
-    game = _spy_round(tokens=(4, 5))  # A: round and Spy token, 6; B stays at 5
+    # Every position is reached by play. One winner: at 4 tokens each, A's round and Spy
+    # token make 6, and B stays at 4.
+    game = _one_move_rounds(Game(players=2), 8)
+    assert game.tokens == [4, 4] and game.first_choices == (A,)
+    _spy_round(game)
     assert game.outcome is not None and game.outcome.winners == (A,)
-    game2 = _spy_round(tokens=(4, 6))
+    assert game.tokens == [6, 4]
+    # Two winners: at 5 tokens each (one short of 6), a round shared at the end of the deck
+    # takes both to the target in the same round.
+    game2 = _one_move_rounds(Game(players=2), 10)
+    assert game2.tokens == [5, 5] and game2.phase is Phase.DEAL
+    assert game2.first_choices == (A,) and game2.target_tokens == 6
+    for move in [TIE_DEAL, *TIE_MOVES.split()]:
+        game2.apply(parse_move(move))
+    result = game2.results[-1]
+    assert result.reason is EndReason.DECK_EMPTY and result.winners == (A, B)
     assert game2.outcome is not None and game2.outcome.winners == (A, B)
-    assert game2.phase is Phase.OVER
+    assert game2.outcome.tokens == (6, 6) and game2.phase is Phase.OVER
     refuse(game2, Deal(A, full_deck("standard")), Rule.GAME_OVER)

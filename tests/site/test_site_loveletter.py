@@ -264,7 +264,12 @@ def test_the_play_page_offers_the_games_settings_in_its_language(real_site: Path
     of the session in this language, Love Letter's module, and rule links that resolve."""
     ui = ll().languages[lang].ui
     page = page_html(real_site, lang, "ll-play")
-    assert 'href="play/"' in page_html(real_site, lang, "ll-home")  # the game's menu
+    home = page_html(real_site, lang, "ll-home")
+    assert 'href="play/"' in home  # the game's menu
+    # and the home page's note on where to start, as Hanamikoji's home page does
+    start = re.search(r'<div class="hk-note" id="ll-home-where-to-start">(.*?)</div>', home,
+                      re.S)
+    assert start and 'href="play/"' in start.group(1), lang
     data = json.loads(re.search(r'<script type="application/json" class="hk-play-data">'
                                 r"(.*?)</script>", page, re.S).group(1))  # type: ignore[union-attr]
     assert data["game"] == "loveletter"
