@@ -66,3 +66,35 @@ def test_figures_fit_a_phone(chromium: Browser, site_url: str, locales: Locales,
                 assert right <= width + 0.5, (path, fig_id, right)
     finally:
         context.close()
+
+
+# Every text node a reader sees on a board (screen-reader-only text aside), with its size.
+SMALL_TEXT = """() => {
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!node.textContent.trim() || !parent.closest(".hk-board")
+        || parent.closest(".hk-sr-only") || !parent.getClientRects().length) continue;
+    const size = parseFloat(getComputedStyle(parent).fontSize);
+    if (size < 12) found.push(`${parent.className} ${size.toFixed(1)}px`);
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("path", ["en/scoring/", "en/quick-reference/", "ja/round/",
+                                  "en/love-letter/cards/", "fr/love-letter/turns/"])
+def test_no_board_text_under_12_px_on_a_phone(chromium: Browser, site_url: str,
+                                              path: str) -> None:
+    """Face-down card numbers, victory markers' arrows, Love Letter's card names: on screen,
+    none smaller than 12 px (print keeps the smaller sizes that fit the quick reference on
+    one page)."""
+    context = chromium.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}/{path}")
+        assert page.locator(".hk-board").count()
+        assert page.evaluate(SMALL_TEXT) == []
+    finally:
+        context.close()

@@ -3,6 +3,12 @@
 // html() escapes the string exactly as Python's html.escape, then inserts the fields as HTML.
 
 const FIELD = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+// A card chip (any game's: "hk-chip", "ll-chip"), or a pair of them, and the punctuation after
+// it: kept on one line (the builder's explain.py and placeholders.py do the same), so that no
+// line starts with the colon or full stop that follows a chip.
+const CHIP = '<span class="[a-z]+-chip[^"]*">(?:(?!</span>).)*?</span>';
+const CHIP_THEN_MARK = new RegExp(`(<span class="hk-pair">(?:${CHIP}|[^<])*</span>|${CHIP})`
+  + "([\u00a0\u202f]?[.,;:!?\u2026)\u00bb\u3001\u3002\uff09\uff0c\uff0e\uff1a\u300d]+)", "g");
 
 /** @typedef {ReturnType<typeof translator>} Translator */
 
@@ -35,8 +41,10 @@ export function translator(strings) {
     return typeof forms === "string" ? forms : fill(forms[plurals.select(n)] ?? forms.other, { n });
   };
   return {
-    /** The string as HTML: escaped, with fields (already HTML) filled in. */
-    html: (/** @type {string} */ key, /** @type {Record<string, unknown>} */ fields = {}) => fill(escapeHTML(template(key)), fields),
+    /** The string as HTML: escaped, with fields (already HTML) filled in; a chip and the
+     * punctuation after it never part at the end of a line. */
+    html: (/** @type {string} */ key, /** @type {Record<string, unknown>} */ fields = {}) =>
+      fill(escapeHTML(template(key)), fields).replace(CHIP_THEN_MARK, '<span class="hk-nobr">$1$2</span>'),
     /** The string as plain text (for textContent, titles set from script, aria labels). */
     text: (/** @type {string} */ key, /** @type {Record<string, unknown>} */ fields = {}) => fill(template(key), fields),
     /** A count.* string in the plural form of n ("1 card", « 0 carte »), plain text. */
