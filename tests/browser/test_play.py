@@ -1,7 +1,10 @@
 """The Play page in a real browser: whole games against the engine through the page's own
 controls, the outcome it shows checked against the CPython engine's for the downloaded
 record; a reload resumes the game; a shared link reopens the same position; damaged records
-and links are refused in the page's language and the page keeps working."""
+and links are refused in the page's language and the page keeps working; Stop and New game
+while the engine thinks; an engine that cannot start forgets no saved game. For each game's
+Play page (Love Letter's other tests: test_play_loveletter.py): the progress bar on a phone
+while the runtime downloads, and New game pressed before the engine's module arrives."""
 
 from __future__ import annotations
 
@@ -241,12 +244,12 @@ def test_a_reload_resumes_the_game(tab: Tab, site_url: str) -> None:
     tab.assert_clean(site_url)
 
 
-def test_an_engine_that_cannot_start_forgets_no_saved_game(tab: Tab, site_url: str) -> None:
-    page = start(tab, site_url, "en")
-    wait_state(page, "idle")
-    new_game(page, "emperors4-3-rounds", "A", level="easy")
-    wait_state(page, "play")
-    saved = page.evaluate("JSON.stringify(localStorage)")
+def reloaded_without_an_engine(tab: Tab) -> str:
+    """The Play page of a game in progress reloaded with an engine that cannot start, then
+    with one that can: the first says so and keeps the save in this browser, which the
+    second resumes. The save, as it was before."""
+    page = tab.page
+    saved = str(page.evaluate("JSON.stringify(localStorage)"))
     broken = "**/assets/examples/worker.js"
     tab.context.route(broken, lambda route: route.fulfill(
         body='throw new Error("no engine in this test");', content_type="text/javascript"))
@@ -256,6 +259,15 @@ def test_an_engine_that_cannot_start_forgets_no_saved_game(tab: Tab, site_url: s
     tab.context.unroute(broken)
     page.reload()
     wait_state(page, "play")
+    return saved
+
+
+def test_an_engine_that_cannot_start_forgets_no_saved_game(tab: Tab, site_url: str) -> None:
+    page = start(tab, site_url, "en")
+    wait_state(page, "idle")
+    new_game(page, "emperors4-3-rounds", "A", level="easy")
+    wait_state(page, "play")
+    reloaded_without_an_engine(tab)
 
 
 def a_record() -> str:
@@ -413,10 +425,11 @@ PLAY_PAGES = pytest.mark.parametrize(("play", "level"), [("play/", "easy"),
 
 
 def hold(tab: Tab, address: str) -> list[Route]:
-    """The requests whose address ends with ``address``, held unanswered (as on a slow
-    connection) until the test continues them."""
+    """The requests for ``address`` (a file's path, which its query may follow), held
+    unanswered (as on a slow connection) until the test continues them."""
     held: list[Route] = []
-    tab.context.route(re.compile(f".*/{re.escape(address)}$"), lambda route: held.append(route))
+    tab.context.route(re.compile(f".*/{re.escape(address)}[^/]*$"),
+                      lambda route: held.append(route))
     return held
 
 

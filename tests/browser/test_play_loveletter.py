@@ -6,7 +6,9 @@ refused with its rule; a shared link reopened; a damaged link refused in the pag
 the variant narrowing the player counts; a game in progress saved in the browser, shared and
 downloaded as the reader's seat knows it (none of the other seats' cards), and resumed at the
 same decision after a reload or from its link; a link to another game asks before it replaces
-the game saved."""
+the game saved; Stop and New game while the opponents think; an engine that cannot start
+forgets no saved game; a 6-player game on a 320 px phone, nothing scrolling sideways. Its
+progress bar and New game pressed early: test_play.py, with Hanamikoji's."""
 
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from test_play import (
     ON_SCREEN,  # inside the screen, under Material's sticky header
     RECORD_STATES,
     click_while_thinking,
+    reloaded_without_an_engine,
 )
 
 from gamekit.loveletter import session
@@ -178,7 +181,7 @@ def downloaded_record(page: Page) -> str:
     return Path(download.value.path()).read_text(encoding="utf-8")
 
 
-# The most players on the smallest phone (320 px), in French (the longest of its strings).
+# The most players on the smallest phone (320 px), in French (the longest Play page strings).
 @pytest.mark.parametrize(("players", "variant", "lang", "width"), [
     (4, "standard", "en", 390), (3, "classic", "ja", 390), (6, "standard", "fr", 320)])
 def test_a_whole_game_on_a_phone_ends_with_the_engines_outcome(
@@ -496,9 +499,9 @@ def test_a_game_opened_from_a_link_asks_before_replacing_the_saved_one(
 
 def test_stop_and_new_game_while_the_engine_thinks(chromium: Browser, site_url: str,
                                                    ll: Locales) -> None:
-    """Stop, at any moment of the opponents' turn (an opponent's pause before its move
-    included): nothing more is played until Resume. New game at any moment: the old game's
-    late answers never land on the new one."""
+    """Stop pressed as soon as an opponent's turn begins, in the pause before its move (where
+    it was once ignored): nothing more is played until Resume. New game while an opponent
+    thinks: the old game's late answers never land on the new one."""
     ui = ll.languages["en"].ui
     tab = phone(chromium, RECORD_STATES)
     try:
@@ -530,25 +533,19 @@ def test_stop_and_new_game_while_the_engine_thinks(chromium: Browser, site_url: 
         tab.context.close()
 
 
-def test_an_engine_that_cannot_start_forgets_no_saved_game(chromium: Browser,
-                                                           site_url: str) -> None:
+def test_an_engine_that_cannot_start_forgets_no_saved_game(chromium: Browser, site_url: str,
+                                                           ll: Locales) -> None:
     tab = phone(chromium)
     try:
         page = open_play(tab, site_url)
         wait_state(page, "idle")
         new_game(page, 3)
         wait_state(page, "play")
-        saved = page.evaluate("JSON.stringify(localStorage)")
-        assert SAVED in json.loads(saved)
-        broken = "**/assets/examples/worker.js"
-        tab.context.route(broken, lambda route: route.fulfill(
-            body='throw new Error("no engine in this test");', content_type="text/javascript"))
-        page.reload()
-        wait_state(page, "failed")  # said, and the save is kept for the next visit
-        assert page.evaluate("JSON.stringify(localStorage)") == saved
-        tab.context.unroute(broken)
-        page.reload()
-        wait_state(page, "play")
+        assert SAVED in json.loads(page.evaluate("JSON.stringify(localStorage)"))
+        saved = reloaded_without_an_engine(tab)
+        # Resumed at the same decision, saved as it was.
+        assert shown(page, ".hk-play-status").startswith(
+            " ".join(ll.languages["en"].ui["ll.play.status.resumed"].split()))
         assert page.evaluate("JSON.stringify(localStorage)") == saved
     finally:
         tab.context.close()

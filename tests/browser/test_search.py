@@ -1,7 +1,8 @@
 """Search as readers use it: text that arrives without a key release (pasted, dictated, typed
 through an input method that sends none) is searched too; the rules come before the Python API
 for a plain word; and each language finds a glossary term by the words its readers type for
-it (locales/<lang>/synonyms.yml), without showing those words."""
+it (locales/<lang>/synonyms.yml), without showing those words; each result is labelled with its
+game."""
 
 from __future__ import annotations
 
