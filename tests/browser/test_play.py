@@ -1,19 +1,23 @@
 """The Play page in a real browser: whole games against the engine through the page's own
 controls, the outcome it shows checked against the CPython engine's for the downloaded
 record; a reload resumes the game; a shared link reopens the same position; damaged records
-and links are refused in the page's language and the page keeps working."""
+and links are refused in the page's language and the page keeps working; Stop and New game
+while the engine thinks; an engine that cannot start forgets no saved game. For each game's
+Play page (Love Letter's other tests: test_play_loveletter.py): the progress bar on a phone
+while the runtime downloads, and New game pressed before the engine's module arrives."""
 
 from __future__ import annotations
 
 import json
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import Tab, open_tab
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, Route
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from gamekit.hanamikoji import session
@@ -248,12 +252,12 @@ def test_a_reload_resumes_the_game(tab: Tab, site_url: str) -> None:
     tab.assert_clean(site_url)
 
 
-def test_an_engine_that_cannot_start_forgets_no_saved_game(tab: Tab, site_url: str) -> None:
-    page = start(tab, site_url, "en")
-    wait_state(page, "idle")
-    new_game(page, "emperors4-3-rounds", "A", level="easy")
-    wait_state(page, "play")
-    saved = page.evaluate("JSON.stringify(localStorage)")
+def reloaded_without_an_engine(tab: Tab) -> str:
+    """The Play page of a game in progress reloaded with an engine that cannot start, then
+    with one that can: the first says so and keeps the save in this browser, which the
+    second resumes. The save, as it was before."""
+    page = tab.page
+    saved = str(page.evaluate("JSON.stringify(localStorage)"))
     broken = "**/assets/examples/worker.js"
     tab.context.route(broken, lambda route: route.fulfill(
         body='throw new Error("no engine in this test");', content_type="text/javascript"))
@@ -263,6 +267,15 @@ def test_an_engine_that_cannot_start_forgets_no_saved_game(tab: Tab, site_url: s
     tab.context.unroute(broken)
     page.reload()
     wait_state(page, "play")
+    return saved
+
+
+def test_an_engine_that_cannot_start_forgets_no_saved_game(tab: Tab, site_url: str) -> None:
+    page = start(tab, site_url, "en")
+    wait_state(page, "idle")
+    new_game(page, "emperors4-3-rounds", "A", level="easy")
+    wait_state(page, "play")
+    reloaded_without_an_engine(tab)
 
 
 def a_record() -> str:
@@ -348,10 +361,26 @@ def test_damaged_links_and_records_are_refused_and_the_page_keeps_working(
     tab.assert_clean(site_url)
 
 
-def click_while_thinking(page: Page, selector: str) -> None:
+# Every state the Play page passes through, in order (window.hkStates): a thinking state can
+# be shorter than a polling interval on a busy machine, so it is recorded rather than waited
+# for. An init script.
+RECORD_STATES = """
+    window.hkStates = [];
+    new MutationObserver(() => {
+      const root = document.getElementById("hk-play");
+      if (root && root.dataset.state !== window.hkStates.at(-1)) {
+        window.hkStates.push(root.dataset.state);
+      }
+    }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-state"]});
+"""
+
+
+def click_while_thinking(page: Page, selector: str,
+                         decide: Callable[[Page], None] = one_decision) -> None:
     """Clicks ``selector`` at a moment the engine is thinking: the check and the click are one
     step of the page's script, since a move can take less than a polling interval. While the
-    reader is to move, they make a decision, until the engine's turn is caught."""
+    reader is to move, they make a decision (``decide``, the game's), until the engine's turn
+    is caught."""
     for _ in range(40):
         wait_state(page, "thinking", "play", "deal")
         if page.evaluate("""selector => {
@@ -361,7 +390,7 @@ def click_while_thinking(page: Page, selector: str) -> None:
             }""", selector):
             return
         if state(page) == "play":
-            one_decision(page)
+            decide(page)
         elif state(page) == "deal":
             page.click('[data-act="deal"]')
         page.wait_for_selector('#hk-play:not([data-state="busy"])')
@@ -372,17 +401,7 @@ def test_stop_and_new_game_while_the_engine_thinks(tab: Tab, site_url: str,
                                                    locales: Locales) -> None:
     ui = locales.languages["en"].ui
     page = tab.page
-    # Every state the page passes through, in order: a thinking state can be shorter than a
-    # polling interval on a busy machine, so it is recorded rather than waited for.
-    page.add_init_script("""
-        window.hkStates = [];
-        new MutationObserver(() => {
-          const root = document.getElementById("hk-play");
-          if (root && root.dataset.state !== window.hkStates.at(-1)) {
-            window.hkStates.push(root.dataset.state);
-          }
-        }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-state"]});
-    """)
+    page.add_init_script(RECORD_STATES)
     start(tab, site_url, "en")
     wait_state(page, "idle")
     new_game(page, "emperors4", "B", level="strong")  # the engine starts
@@ -407,20 +426,59 @@ def test_stop_and_new_game_while_the_engine_thinks(tab: Tab, site_url: str,
     tab.assert_clean(site_url)
 
 
+# Each game's Play page, in English, and a level of its opponents.
+PLAY_PAGES = pytest.mark.parametrize(("play", "level"), [("play/", "easy"),
+                                                         ("love-letter/play/", "random")],
+                                     ids=["hanamikoji", "loveletter"])
+
+
+def hold(tab: Tab, address: str) -> list[Route]:
+    """The requests for ``address`` (a file's path, which its query may follow), held
+    unanswered (as on a slow connection) until the test continues them."""
+    held: list[Route] = []
+    tab.context.route(re.compile(f".*/{re.escape(address)}[^/]*$"),
+                      lambda route: held.append(route))
+    return held
+
+
+def first_held(page: Page, held: list[Route], address: str) -> Route:
+    """The first request :func:`hold` held, once the page has asked."""
+    deadline = time.monotonic() + LIVE_TIMEOUT_MS / 1000
+    while not held:
+        assert time.monotonic() < deadline, f"nothing asked for {address}"
+        page.wait_for_timeout(50)
+    return held[0]
+
+
+@PLAY_PAGES
 def test_on_a_phone_the_runtime_loads_as_the_play_page_opens_with_a_progress_bar(
-        tab: Tab, site_url: str) -> None:
+        tab: Tab, site_url: str, play: str, level: str) -> None:
     page = tab.page
+    # The runtime's largest file held until the page is up, as on a slow connection: on the
+    # loopback the whole download can end before the page's module listens to it.
+    wasm = "pyodide.asm.wasm"
+    held = hold(tab, wasm)
+    # Each value and maximum the bar shows while it is shown, recorded as they change: the
+    # rest of the download can end between two polls.
+    page.add_init_script("""
+        window.hkBar = [];
+        new MutationObserver(() => {
+          const bar = document.querySelector(".hk-play-progress");
+          if (bar && !bar.hidden) window.hkBar.push([bar.value, bar.max]);
+        }).observe(document, {subtree: true, attributes: true,
+                              attributeFilter: ["hidden", "value", "max"]});
+    """)
     # A reader who opens the Play page came to play: the download starts at once, on a 390 px
     # phone too (a rules page on a phone loads nothing: test_runtime_loading.py).
-    page.goto(f"{site_url}/en/play/")
-    page.wait_for_selector('#hk-play[data-state="idle"]')
-    page.wait_for_selector('#hk-play[data-engine="loading"], #hk-play[data-engine="ready"]')
-    # The bar follows the bytes the worker receives, then goes once the engine is up.
-    page.wait_for_function("""() => { const bar = document.querySelector(".hk-play-progress");
-        return bar.hidden ? document.querySelector("#hk-play").dataset.engine !== "loading"
-                          : bar.max > 1e6; }""", timeout=LIVE_TIMEOUT_MS)
+    page.goto(f"{site_url}/en/{play}")
+    page.wait_for_selector('#hk-play[data-state="idle"][data-engine="loading"]')
+    first_held(page, held, wasm).continue_()  # once the worker has asked for it
+    # The bar follows the bytes the worker receives (megabytes), then goes once the engine
+    # is up.
     page.wait_for_selector('#hk-play[data-engine="ready"] .hk-play-progress[hidden]',
                            state="attached", timeout=LIVE_TIMEOUT_MS)
+    bar = page.evaluate("window.hkBar")
+    assert any(top > 1e6 and 0 < value <= top for value, top in bar), bar
     # No tap yet, and the worker has fetched the runtime.
     assert [url for url in tab.requests if "pyodide" in url and ".wasm" in url]
     page.click('[data-act="new"]')
@@ -428,26 +486,24 @@ def test_on_a_phone_the_runtime_loads_as_the_play_page_opens_with_a_progress_bar
     tab.assert_clean(site_url)
 
 
+@PLAY_PAGES
 def test_new_game_pressed_before_the_engine_module_arrives_starts_the_game(
-        tab: Tab, site_url: str) -> None:
+        tab: Tab, site_url: str, play: str, level: str) -> None:
     # On a slow connection the reader may press New game while play.js still waits for the
     # engine's module: the press must start the game once it arrives, never reload the page
     # with the settings in its address (the CI failure this test comes from).
-    held: list[Any] = []
-    tab.context.route(re.compile(r".*/assets/examples/runtime\.js$"),
-                      lambda route: held.append(route))
+    engine = "assets/examples/runtime.js"
+    held = hold(tab, engine)
     page = tab.page
     # Not "load": the page's start.js (async) holds it until the engine module arrives.
-    page.goto(f"{site_url}/en/play/", wait_until="domcontentloaded")
-    deadline = time.monotonic() + LIVE_TIMEOUT_MS / 1000
-    while not held:  # start.js, then play.js (it has run by now), asked for the engine module
-        assert time.monotonic() < deadline, "nothing asked for runtime.js"
-        page.wait_for_timeout(50)
-    page.select_option('select[name="level"]', "easy")
+    page.goto(f"{site_url}/en/{play}", wait_until="domcontentloaded")
+    # start.js, then play.js (it has run by now), asked for the engine module.
+    arriving = first_held(page, held, engine)
+    page.select_option('select[name="level"]', level)
     page.click('[data-act="new"]')
     page.wait_for_timeout(300)  # a native form submission would navigate by now
-    assert page.url == f"{site_url}/en/play/" and state(page) == "static"
-    held[0].continue_()
+    assert page.url == f"{site_url}/en/{play}" and state(page) == "static"
+    arriving.continue_()
     assert wait_state(page, "play", "thinking")
-    assert page.url == f"{site_url}/en/play/"
+    assert page.url == f"{site_url}/en/{play}"
     tab.assert_clean(site_url)

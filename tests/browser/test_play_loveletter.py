@@ -6,7 +6,9 @@ refused with its rule; a shared link reopened; a damaged link refused in the pag
 the variant narrowing the player counts; a game in progress saved in the browser, shared and
 downloaded as the reader's seat knows it (none of the other seats' cards), and resumed at the
 same decision after a reload or from its link; a link to another game asks before it replaces
-the game saved."""
+the game saved; Stop and New game while the opponents think; an engine that cannot start
+forgets no saved game; a 6-player game on a 320 px phone, nothing scrolling sideways. Its
+progress bar and New game pressed early: test_play.py, with Hanamikoji's."""
 
 from __future__ import annotations
 
@@ -20,8 +22,13 @@ import pytest
 from conftest import Tab, open_tab
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-from test_accessibility import axe_problems
-from test_play import ON_SCREEN  # inside the screen, under Material's sticky header
+from test_accessibility import axe_problems, sideways
+from test_play import (
+    ON_SCREEN,  # inside the screen, under Material's sticky header
+    RECORD_STATES,
+    click_while_thinking,
+    reloaded_without_an_engine,
+)
 
 from gamekit.loveletter import session
 from loveletter import SEATS, Card, Deal, Game, Record
@@ -51,8 +58,8 @@ def seeded(*seeds: int) -> str:
             " && seeds.length) { a[0] = seeds.shift(); return a; } return real(a); }; })();")
 
 
-def phone(chromium: Browser, init_script: str | None = None) -> Tab:
-    return open_tab(chromium, {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
+def phone(chromium: Browser, init_script: str | None = None, width: int = 390) -> Tab:
+    return open_tab(chromium, {"viewport": {"width": width, "height": 844}, "is_mobile": True,
                                "has_touch": True, "device_scale_factor": 2}, init_script)
 
 
@@ -137,6 +144,8 @@ def decide(page: Page) -> None:
     confirm = f"{PANEL} .ll-play-go [data-move]"
     page.wait_for_selector(confirm)
     on_one_screen(page, hand, f"{PANEL} .ll-play-choose [aria-pressed='true']", confirm)
+    # The choice laid out (every player to target, every card to name): nothing sideways.
+    assert sideways(page) == 0, page.inner_html(PANEL)
     page.locator(confirm).dispatch_event("click")
 
 
@@ -148,6 +157,7 @@ def play_to_end(page: Page, ui: dict[str, str]) -> int:
         now = wait_state(page, "play", "deal", "over", "failed", "stopped")
         assert now not in ("failed", "stopped"), shown(page, ".hk-play-status")
         hidden_cards_hidden(page, ui)
+        assert sideways(page) == 0, (now, page.inner_html(".hk-play-board"))
         if now == "over":
             return decisions
         if now == "deal":
@@ -171,13 +181,14 @@ def downloaded_record(page: Page) -> str:
     return Path(download.value.path()).read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize(("players", "variant", "lang"), [(4, "standard", "en"),
-                                                          (3, "classic", "ja")])
+# The most players on the smallest phone (320 px), in French (the longest Play page strings).
+@pytest.mark.parametrize(("players", "variant", "lang", "width"), [
+    (4, "standard", "en", 390), (3, "classic", "ja", 390), (6, "standard", "fr", 320)])
 def test_a_whole_game_on_a_phone_ends_with_the_engines_outcome(
         chromium: Browser, site_url: str, ll: Locales, players: int, variant: str,
-        lang: str) -> None:
+        lang: str, width: int) -> None:
     ui = ll.languages[lang].ui
-    tab = phone(chromium)
+    tab = phone(chromium, width=width)
     try:
         page = open_play(tab, site_url, lang)
         wait_state(page, "idle")
@@ -482,6 +493,60 @@ def test_a_game_opened_from_a_link_asks_before_replacing_the_saved_one(
         wait_state(page, "play")
         assert page.locator(".hk-play-confirm").count() == 0
         tab.assert_clean(site_url)
+    finally:
+        tab.context.close()
+
+
+def test_stop_and_new_game_while_the_engine_thinks(chromium: Browser, site_url: str,
+                                                   ll: Locales) -> None:
+    """Stop pressed as soon as an opponent's turn begins, in the pause before its move (where
+    it was once ignored): nothing more is played until Resume. New game while an opponent
+    thinks: the old game's late answers never land on the new one."""
+    ui = ll.languages["en"].ui
+    tab = phone(chromium, RECORD_STATES)
+    try:
+        page = open_play(tab, site_url)
+        wait_state(page, "idle")
+        new_game(page, 4, level="search")
+        click_while_thinking(page, '[data-act="stop"]', decide)
+        wait_state(page, "stopped")
+        assert shown(page, ".hk-play-status") == " ".join(ui["ll.play.status.stopped"].split())
+        steps = page.locator(".hk-play-steps > li").count()
+        page.wait_for_timeout(1500)  # longer than an opponent's pause and a search's second
+        assert state(page) == "stopped" and page.locator(".hk-play-steps > li").count() == steps
+        mark = page.evaluate("window.hkStates.length")
+        page.click('[data-act="resume"]')
+        # Resume: the opponents think again and carry on.
+        page.wait_for_function("mark => window.hkStates.slice(mark).includes('thinking')",
+                               arg=mark, timeout=LIVE_TIMEOUT_MS)
+        page.select_option('select[name="players"]', "2")
+        page.select_option('select[name="level"]', "random")
+        click_while_thinking(page, '[data-act="new"]', decide)
+        wait_state(page, "play")  # player A starts the first round
+        page.wait_for_timeout(1500)
+        assert state(page) == "play"
+        assert page.locator(".hk-play-steps > li").count() == 2  # start and deal
+        assert page.locator('.hk-play-board [data-part^="hand-"]').count() == 2
+        assert page.locator('[data-act="resume"]').is_hidden()
+        tab.assert_clean(site_url)
+    finally:
+        tab.context.close()
+
+
+def test_an_engine_that_cannot_start_forgets_no_saved_game(chromium: Browser, site_url: str,
+                                                           ll: Locales) -> None:
+    tab = phone(chromium)
+    try:
+        page = open_play(tab, site_url)
+        wait_state(page, "idle")
+        new_game(page, 3)
+        wait_state(page, "play")
+        assert SAVED in json.loads(page.evaluate("JSON.stringify(localStorage)"))
+        saved = reloaded_without_an_engine(tab)
+        # Resumed at the same decision, saved as it was.
+        assert shown(page, ".hk-play-status").startswith(
+            " ".join(ll.languages["en"].ui["ll.play.status.resumed"].split()))
+        assert page.evaluate("JSON.stringify(localStorage)") == saved
     finally:
         tab.context.close()
 

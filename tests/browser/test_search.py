@@ -1,10 +1,12 @@
 """Search as readers use it: text that arrives without a key release (pasted, dictated, typed
 through an input method that sends none) is searched too; the rules come before the Python API
 for a plain word; and each language finds a glossary term by the words its readers type for
-it (locales/<lang>/synonyms.yml), without showing those words."""
+it (locales/<lang>/synonyms.yml), without showing those words; each result is labelled with its
+game."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
@@ -12,7 +14,9 @@ import pytest
 from conftest import open_tab
 from playwright.sync_api import Browser, Page
 
-from rulesite.sources.locales import Locales
+from rulesite.sources.locales import Locales, load
+
+REPO = Path(__file__).resolve().parents[2]
 
 if TYPE_CHECKING:  # the fixture's type only: importing conftest at run time breaks collection
     from conftest import Watched
@@ -89,6 +93,27 @@ def test_each_language_finds_a_term_by_its_synonyms(watched: Watched, site_url: 
     # not the site's.
     tags = item.locator(f'a[href$="#{term}"] .md-tags')  # the entry's own result
     assert word in (tags.text_content() or "") and tags.is_hidden()
+
+
+def test_each_result_names_its_game(watched: Watched, site_url: str) -> None:
+    """A word both games' rules use finds pages of both, each result labelled with its game's
+    name in the page's language (docs/assets/hk/search.js): Love Letter's pages are those
+    under its folder."""
+    names = {game: load(REPO / "locales", game).languages["ja"].ui["game.name"]
+             for game in ("hanamikoji", "loveletter")}
+    page = watched.page
+    page.goto(f"{site_url}/ja/")
+    insert(page, "山札")  # the deck
+    page.wait_for_function("""() => [...document.querySelectorAll(
+        ".md-search-result__item > .md-search-result__link")]
+        .every(link => link.querySelector("article .hk-search-game"))""", timeout=10_000)
+    labelled = page.locator(".md-search-result__item > .md-search-result__link").evaluate_all(
+        "links => links.map(a => [a.href, a.querySelector('.hk-search-game').textContent])")
+    expected = [(url, names["loveletter" if "/ja/love-letter/" in urlsplit(url).path
+                            else "hanamikoji"]) for url, _ in labelled]
+    assert [tuple(pair) for pair in labelled] == expected
+    assert {name for _, name in labelled} == set(names.values()), labelled
+    assert not watched.errors, watched.errors
 
 
 def asked_for_search(page: Page) -> set[str]:

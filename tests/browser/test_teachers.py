@@ -16,6 +16,9 @@ from rulesite.pages import compare
 from rulesite.sources.locales import Locales, load
 
 REPO = Path(__file__).resolve().parents[2]
+# Each game's example whose steps are cited: the page's address in a language, its ID.
+CITED_EXAMPLES = {"hanamikoji": ("round/", "ex-gift"),
+                  "loveletter": ("love-letter/cards/", "ex-guard")}
 
 
 @pytest.fixture
@@ -98,19 +101,25 @@ def test_cite_an_example_step(context: BrowserContext, site_url: str) -> None:
     assert f"#{example_id}-step-" in copied
 
 
-@pytest.mark.parametrize(("lang", "expected"), [
-    ("en", "Hanamikoji Rules, example “{title}”, step 1, version {version}, English. {url}"),
-    ("fr", "Règles de Hanamikoji, exemple «\u00a0{title}\u00a0», étape 1, version {version}, "
-           "français. {url}"),
-])
-def test_cite_any_step_of_an_example(context: BrowserContext, site_url: str, locales: Locales,
+@pytest.mark.parametrize(("game", "lang", "expected"), [
+    ("hanamikoji", "en",
+     "Hanamikoji Rules, example “{title}”, step 1, version {version}, English. {url}"),
+    ("hanamikoji", "fr", "Règles de Hanamikoji, exemple «\u00a0{title}\u00a0», étape 1, "
+                         "version {version}, français. {url}"),
+    # Love Letter's own name and its own rules version (not Hanamikoji's).
+    ("loveletter", "fr", "Règles de Love Letter, exemple «\u00a0{title}\u00a0», étape 1, "
+                         "version {version}, français. {url}"),
+], ids=["hanamikoji-en", "hanamikoji-fr", "loveletter-fr"])
+def test_cite_any_step_of_an_example(context: BrowserContext, site_url: str, game: str,
                                      lang: str, expected: str) -> None:
     """Each step of the list has its own Cite: step 1's citation without playing to it."""
+    locales = load(REPO / "locales", game)
+    address, example = CITED_EXAMPLES[game]
     page = context.new_page()
     errors = errors_of(page)
-    page.goto(f"{site_url}/{lang}/round/")
+    page.goto(f"{site_url}/{lang}/{address}")
     ui = locales.languages[lang].ui
-    steps = page.locator("#ex-gift .hk-ex-steps > li")
+    steps = page.locator(f"#{example} .hk-ex-steps > li")
     assert steps.count() >= 3
     assert steps.locator(".hk-cite-step .hk-cite-button").count() == steps.count()
     button = steps.nth(1).locator(".hk-cite-button")
@@ -119,8 +128,8 @@ def test_cite_any_step_of_an_example(context: BrowserContext, site_url: str, loc
     button.click()
     steps.nth(1).locator(".hk-cite-menu button[data-copy='citation']").click()
     page.wait_for_function("navigator.clipboard.readText().then(t => t.includes('step-1'))")
-    url = f"{site_url}/{lang}/round/?hl=ex-gift-step-1#ex-gift-step-1"
-    title = locales.languages[lang].text["examples"]["ex-gift"]["title"]
+    url = f"{site_url}/{lang}/{address}?hl={example}-step-1#{example}-step-1"
+    title = locales.languages[lang].text["examples"][example]["title"]
     assert page.evaluate("navigator.clipboard.readText()") == expected.format(
         title=title, version=locales.structure.version, url=url)
     page.wait_for_function("document.querySelector('.hk-cite-status').textContent !== ''")
@@ -128,14 +137,14 @@ def test_cite_any_step_of_an_example(context: BrowserContext, site_url: str, loc
     page.keyboard.press("Escape")
 
     # By keyboard: one step's Cite is a Tab stop, the current step's; arrows choose the step.
-    example = page.locator("#ex-gift .hk-ex")
-    example.scroll_into_view_if_needed()
-    page.wait_for_selector("#ex-gift .hk-ex[data-state='live']")
-    tab_stops = "#ex-gift .hk-cite-step .hk-cite-button[tabindex='0']"
+    widget = page.locator(f"#{example} .hk-ex")
+    widget.scroll_into_view_if_needed()
+    page.wait_for_selector(f"#{example} .hk-ex[data-state='live']")
+    tab_stops = f"#{example} .hk-cite-step .hk-cite-button[tabindex='0']"
     assert page.locator(tab_stops).count() == 1
-    page.locator("#ex-gift .hk-ex-steps > li[tabindex='0']").focus()
+    page.locator(f"#{example} .hk-ex-steps > li[tabindex='0']").focus()
     page.keyboard.press("Home")
-    page.wait_for_selector("#ex-gift .hk-ex-steps > li[value='0'][aria-current='step']")
+    page.wait_for_selector(f"#{example} .hk-ex-steps > li[value='0'][aria-current='step']")
     assert page.locator(tab_stops).count() == 1
     page.keyboard.press("Tab")
     focused = page.evaluate("document.activeElement.getAttribute('aria-label')")

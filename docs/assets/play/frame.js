@@ -164,6 +164,24 @@ export function frame(root, prefix) {
    *  trouble: (answer: Asked & {ok: false}) => unknown, thinkLimit: number, pause?: number}} hooks
    */
   function turns(hooks) {
+    /** A pause of `ms` before an opponent's move, which Stop and New game end as they end an
+     * engine call (`calls.pending`): true when it ran its course. @param {number} ms
+     * @returns {Promise<boolean>} */
+    function pause(ms) {
+      return new Promise((done) => {
+        const timer = setTimeout(() => {
+          if (hooks.calls.pending === waiting) hooks.calls.pending = null;
+          done(true);
+        }, ms);
+        const waiting = { cancel: () => {
+          clearTimeout(timer);
+          if (hooks.calls.pending === waiting) hooks.calls.pending = null;
+          done(false);
+        } };
+        hooks.calls.pending = waiting;
+      });
+    }
+
     /** The opponent to move decides; the reader can stop it. @param {PlayedGame} current
      * @param {{to_move: string | null}} shown */
     async function think(current, shown) {
@@ -172,13 +190,14 @@ export function frame(root, prefix) {
       el.resume.hidden = true;
       say(t.html(`${prefix}play.status.thinking`, { player: shown.to_move }));
       el.board.setAttribute("aria-busy", "true");
-      if (hooks.pause) await new Promise((done) => { setTimeout(done, hooks.pause); });
-      const answer = hooks.game() === current
-        ? await hooks.ask("opponent", [current.record, current.level, fresh()], hooks.thinkLimit)
-        : null;
+      const mine = hooks.calls.generation;
+      const paused = hooks.pause ? await pause(hooks.pause) : true;
+      const answer = hooks.game() !== current || mine !== hooks.calls.generation ? null
+        : !paused ? /** @type {Asked} */ ({ ok: false, kind: "stopped" })
+        : await hooks.ask("opponent", [current.record, current.level, fresh()], hooks.thinkLimit);
       el.board.removeAttribute("aria-busy");
       el.stop.hidden = true;
-      if (!answer) return; // another game started during the pause
+      if (!answer) return; // another game (New game, a link, a file) during the pause
       if (!answer.ok) {
         if (answer.kind === "stopped") {
           setState("stopped");

@@ -341,19 +341,20 @@ async function start(root) {
     return t.html("ll.play.will_play", { card: chip(p.card) });
   }
 
-  // At the reader's decision the controls stay on screen: the table's top goes to the top of
-  // the screen when "Play" would otherwise fall below it (on a phone both then fit:
-  // loveletter/play.css), else "Play" comes up to the screen's bottom edge.
+  // At the reader's decision the controls stay on screen: when "Play" is below the screen or
+  // the choice's top above it (under the header: the table above it may have shrunk since the
+  // last decision), the table's top goes to the top of the screen if "Play" then fits (on a
+  // 390 px phone it does: loveletter/play.css), else "Play" comes to the screen's bottom edge.
   function keepInView() {
     const buttons = el.panel.querySelectorAll("button");
     const last = buttons[buttons.length - 1];
-    if (!last || last.getBoundingClientRect().bottom <= innerHeight) return;
+    if (!last) return;
     const header = document.querySelector(".md-header");
     const top = header ? header.getBoundingClientRect().bottom : 0;
+    const bottom = last.getBoundingClientRect().bottom;
+    if (el.panel.getBoundingClientRect().top >= top && bottom <= innerHeight) return;
     const board = el.board.getBoundingClientRect().top;
-    if (last.getBoundingClientRect().bottom - (board - top) <= innerHeight) {
-      scrollBy({ top: board - top });
-    } else last.scrollIntoView({ block: "end" });
+    scrollBy({ top: bottom - (board - top) <= innerHeight ? board - top : bottom - innerHeight });
   }
 
   /** @param {number} card */
