@@ -89,7 +89,7 @@ class Example:
 class Figure:
     id: str
     spec: dict[str, Any]  # the whole entry (position, moves, frames, ...) for pages.figures
-    number: str  # "Figure 7": counted across the site in page order (the anchor is the ID)
+    number: str  # "Figure 2": counted on its page, from 1 (the anchor, its ID, is what cites it)
 
 
 @dataclass(frozen=True)
@@ -263,8 +263,12 @@ def _figures(r: _Reader, raw: Any, pages: tuple[Page, ...]) -> dict[str, Figure]
         if fig_id not in raw:
             raise MissingKeyError(r.path, f"figures.{fig_id}",
                                   "a page places this figure; declare it here")
-    return {fig_id: Figure(fig_id, dict(raw[fig_id]), str(n))
-            for n, fig_id in enumerate(placed, start=1)}
+    # Numbered on each page: a reader who opens the Basics page meets Figure 1 there, not the
+    # number the figures of the pages before it left off at.
+    numbers = {fig_id: str(n) for p in pages
+               for n, fig_id in enumerate((b.id for s in p.sections for b in s.blocks
+                                           if b.kind == "figure"), start=1)}
+    return {fig_id: Figure(fig_id, dict(raw[fig_id]), numbers[fig_id]) for fig_id in placed}
 
 
 def _number(path: Path, pages: tuple[Page, ...]) -> dict[str, str]:

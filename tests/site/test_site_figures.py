@@ -146,6 +146,21 @@ def test_every_figure_is_drawn_with_caption_and_text_alternative(real_site: Path
     assert sorted(seen) == sorted(STRUCTURE.figures)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_page_numbers_its_figures_from_1(real_site: Path, lang: str) -> None:
+    """A reader opening a page meets Figure 1 there, then 2, 3... in the page's order (not
+    the count the pages before it left off at)."""
+    label = LOCALES.languages[lang].ui["figure.label"]
+    pages = 0
+    for page_dir in page_dirs():
+        figs = drawn(real_site, lang, page_dir)
+        pages += bool(figs)
+        for n, fig in enumerate(figs, start=1):
+            assert STRUCTURE.figures[fig.id].number == str(n), (page_dir, fig.id)
+            assert plain(fig.caption).startswith(label.format(number=n) + " "), fig.id
+    assert pages > 1
+
+
 def test_figure_anchors_are_the_same_in_every_language(real_site: Path) -> None:
     for page_dir in page_dirs():
         english = [f.id for f in drawn(real_site, "en", page_dir)]
