@@ -232,6 +232,10 @@ class Plugin:
     ui_prefix: str = ""
     """The prefix of the game's own interface keys (``"ll."``), if it keeps them under one:
     the live examples get every one of them (its boards and steps in words)."""
+    ui_families: tuple[str, ...] = ()
+    """The families of its own interface keys it keeps under the site's kind of names
+    (Hanamikoji's ``step.``, ``card.``, ``play.illegal.``: from before the site had a second
+    game): its live examples get every one of them too, as they get :attr:`ui_prefix`'s."""
     ui_keys: tuple[str, ...] = ()
     """The game's interface strings the builder reads for its pages (its tables' headings,
     its editions' names): the build stops if English lacks one, naming the file and key."""

@@ -126,6 +126,9 @@ PLUGIN = Plugin(
     rulebooks=RULEBOOKS,
     tables=BuildTables("gamekit.hanamikoji.tables"),
     whatif="play/hanamikoji/whatif.js",
+    # Its boards and steps in words; the session's refusals and an offer's picks.
+    ui_families=("card.", "step.", "outcome.", "reason.", "play.error.", "play.illegal.",
+                 "play.pick."),
     ui_keys=(
         *(f"edition.{edition.value}" for edition in hanamikoji.Edition),
         "table.geishas.geisha", "table.geishas.charm", "table.geishas.items",

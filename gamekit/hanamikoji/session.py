@@ -737,12 +737,12 @@ def _pending(board: dict[str, Any], deciding: bool, ui: dict[str, Any]) -> dict[
         picks = []
         for i, card in enumerate(cards):
             picks.append({"move": f"P{card}", "part": f"offer-{i}",
-                          "html": t(ui, "play.pick_card", cards=_explain.chip(card))})
+                          "html": t(ui, "play.pick.card", cards=_explain.chip(card))})
         return {"kind": "gift", "by": by, "cards": cards, "picks": picks,
                 "rule": "gift-opponent-takes-one"}
     pairs = [[int(c) for c in half] for half in offer[1:].split("-")]
     picks = [{"move": "P" + "".join(map(str, pair)), "part": f"offer-{i}",
-              "html": t(ui, "play.pick_pair", cards=_explain.pair(ui, pair))}
+              "html": t(ui, "play.pick.pair", cards=_explain.pair(ui, pair))}
              for i, pair in enumerate(pairs)]
     return {"kind": "competition", "by": by, "pairs": pairs, "picks": picks,
             "rule": "competition-opponent-takes-pair"}

@@ -83,11 +83,9 @@ import gamekit
 from gamekit import runner
 from rulesite.errors import SiteError
 
-# whatif.* and share.* for "what if?" and share links; the play.* messages that session.py
-# (the worker's game calls, shared with the Play page) may return in an example.
-UI_PREFIXES = ("count.", "card.", "widget.", "step.", "outcome.", "reason.", "error.", "whatif.",
-               "share.",
-               "play.error.", "play.illegal.", "play.pick_")
+# The site's own families the widget needs: whatif.* and share.* for "what if?" and share links
+# (a game adds its own: gamekit.Plugin.ui_families and ui_prefix).
+UI_PREFIXES = ("count.", "widget.", "error.", "whatif.", "share.")
 
 # Added to every language's MkDocs configuration (rulesite/pages/config.py): the board's and the
 # widget's style, and the module that finds widgets on a page (it loads nothing more on pages
@@ -148,11 +146,15 @@ def localize(code: str, comments: Mapping[str, str]) -> str:
     return COMMENT.sub(lambda m: f"# {comments[m.group(1)].strip()}", code)
 
 
-def strings(ui: dict[str, Any], own: str = "") -> dict[str, Any]:
-    """The interface strings the widget uses (board, controls, steps, outcomes, errors), the
-    counts' plural forms and the language's grammar (rulesite/sources/words.py); ``own``:
-    the prefix of the game's own keys (:attr:`gamekit.Plugin.ui_prefix`), all of them sent."""
-    prefixes = (*UI_PREFIXES, own) if own else UI_PREFIXES
+def strings(ui: dict[str, Any], game: str | None = None) -> dict[str, Any]:
+    """The interface strings the widget of one of ``game``'s examples uses (board, controls,
+    steps, outcomes, errors: the site's and every one of the game's own,
+    :attr:`gamekit.Plugin.ui_families` and :attr:`gamekit.Plugin.ui_prefix`), the counts'
+    plural forms and the language's grammar (rulesite/sources/words.py); ``game`` ``None``:
+    the site's first game."""
+    plugin = gamekit.plugin(game)
+    prefixes = (*UI_PREFIXES, *plugin.ui_families, *((plugin.ui_prefix,) if plugin.ui_prefix
+                                                       else ()))
     return {key: value for key, value in ui.items()
             if key.startswith(prefixes) or key == "grammar"}
 
@@ -197,7 +199,7 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, An
         "result": {"steps": steps, "texts": words["texts"], "boards": boards,
                    "outcome": words["outcome"], "output": result["output"],
                    "record": result["record"]},
-        "strings": strings(ui, plugin.ui_prefix),
+        "strings": strings(ui, game),
     }
     # The game's chooser for "what if?" (under assets/), or False: widget.js then hides "what
     # if?" and Share.
@@ -267,7 +269,7 @@ def whatif_starts(example_id: str, *, spec: dict[str, Any], ui: dict[str, Any],
     if not plugin.whatif:
         return None
     text = _starts(example_id, spec["code"], game,
-                   json.dumps(strings(ui, plugin.ui_prefix), sort_keys=True, ensure_ascii=False))
+                   json.dumps(strings(ui, game), sort_keys=True, ensure_ascii=False))
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
     return f"{example_id}.{digest}.json", text
 
