@@ -16,9 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Error
 from run_once import assemble_fixture
 
+from rulesite.runtime import offline
 from rulesite.serve import RETIRE_JS, STATE, LiveSite, start_live
 
 REBUILD_TIMEOUT_S = 90  # one language on a busy 2-core machine, with margin
@@ -125,3 +126,58 @@ def test_the_writing_server_keeps_no_service_worker(
     with urllib.request.urlopen(site.url + "/sw.js") as response:
         assert response.headers["Content-Type"].startswith("text/javascript")
         assert response.read().decode() == RETIRE_JS
+
+
+def test_a_worker_left_by_a_production_build_retires_itself(
+        live: tuple[LiveSite, Path, list[str]], chromium: Browser) -> None:
+    """A reader who visited a production build on this address has its service worker
+    (rulesite/runtime/sw.js) and its cache: the writing server answers the browser's update
+    check of that worker with one that empties the cache, unregisters itself and reloads the
+    open page, which the server then answers itself."""
+    site, _, lines = live
+    # A rebuild (one the test above started) removes sw.js: none is running (the watcher logs
+    # each rebuild's start, then its end, one line each).
+    wait_for(lambda: " changed: rebuilding " not in lines[-1], "the last rebuild")
+    # The production build's worker, as it was on this address before.
+    worker = Path(site.watcher.site) / offline.WORKER
+    worker.write_text(offline.SOURCE.read_text(encoding="utf-8"), encoding="utf-8")
+    context = chromium.new_context(service_workers="allow")
+    page = context.new_page()
+    try:
+        page.goto(f"{site.url}/en/")
+        page.evaluate("""async () => {
+            await navigator.serviceWorker.register("/sw.js",
+              { scope: "/", updateViaCache: "none" });
+            await navigator.serviceWorker.ready;
+          }""")
+        page.reload()
+        page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=30_000)
+        assert [n for n in page.evaluate("caches.keys()") if n.startswith(offline.CACHE_PREFIX)]
+        worker.unlink()  # the writing server's build: no worker
+
+        loaded: list[str] = []
+        page.on("framenavigated", lambda frame: loaded.append(frame.url)
+                if frame == page.main_frame else None)
+        # The browser checks the worker for an update (as it does at a visit); not awaited
+        # here: the page reloads meanwhile.
+        page.evaluate("""() => { navigator.serviceWorker.getRegistration()
+            .then((r) => r.update()).catch(() => undefined); }""")
+
+        def still_there() -> bool:
+            try:
+                return bool(page.evaluate("""async () => Boolean(
+                    navigator.serviceWorker.controller
+                    || await navigator.serviceWorker.getRegistration()
+                    || (await caches.keys()).some((n) => n.startsWith("hk-offline-")))"""))
+            except Error:  # the page is reloading
+                return True
+
+        deadline = time.monotonic() + 30
+        while not loaded or still_there():
+            assert time.monotonic() < deadline, ("the production build's worker is still there",
+                                                 loaded)
+            page.wait_for_timeout(250)
+        assert loaded == [f"{site.url}/en/"]  # reloaded once, by the retiring worker
+    finally:
+        worker.unlink(missing_ok=True)
+        context.close()

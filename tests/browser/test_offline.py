@@ -1,9 +1,11 @@
 """The site offline, in a real browser with its service worker (rulesite/runtime/sw.js): after
 a visit, every page of the reader's language opens with no connection (Playwright's offline
 mode, which covers the page's workers), search finds, a live example runs and a game is
-played; a language never visited gets its own offline page; a phone keeps no runtime unasked;
-and a new build deployed over the old one is announced once, in the page's language, and
-taken over whole, never a page of one build with another build's files."""
+played; a language never visited gets its own offline page; a phone, Save-Data or a slow
+connection keeps no runtime unasked; each language installs as an app; and a new build
+deployed over the old one is announced once, in the page's language, and taken over whole
+(at the next navigation, or at once when the reader accepts), never a page of one build with
+another build's files, nor a reload under a reader whose work it would lose."""
 
 from __future__ import annotations
 
@@ -18,9 +20,10 @@ from typing import Any
 
 import pytest
 from conftest import Tab, open_tab
-from playwright.sync_api import Browser, Error, Page, Request, Response
+from playwright.sync_api import Browser, Error, Page, Request, Response, Route
 from run_once import SUB_PATH, build_fixture_site, run_folder, start_server
 from test_play import new_game, one_decision, wait_state
+from test_runtime_loading import connection
 
 from rulesite.runtime import offline
 from rulesite.sources.locales import Locales
@@ -64,6 +67,15 @@ def controlled(page: Page) -> None:
     page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=30_000)
 
 
+def keep_label(ui: dict[str, Any], entries: list[Any], point: str) -> str:
+    """"Keep everything for offline use" in ``ui``'s language with the size of ``entries``,
+    as the page writes it (Intl.NumberFormat: one decimal at most, after ``point``: "13 MB",
+    "12.4 MB"; "1,5 Mo" in French)."""
+    megabytes = f"{sum(e[2] for e in entries) / 1e6:.1f}".removesuffix(".0")
+    size = ui["offline.size"].format(size=megabytes.replace(".", point))
+    return str(ui["offline.keep"].format(size=size))
+
+
 @pytest.fixture
 def online(chromium: Browser) -> Iterator[Tab]:
     """A desktop tab with the service worker allowed, under the site's policy."""
@@ -84,11 +96,8 @@ def test_a_visited_language_works_offline(online: Tab, site_url: str, real_site:
     button = page.locator(".hk-keep__button")
     # A desktop keeps the runtime it starts from: not the phones' snapshot (policy.js).
     runtime = [e for e in build["runtime"] if "snapshot" not in e[0]]
-    size = sum(e[2] for e in build["languages"]["en"] + runtime)
-    # One decimal at most, as the page writes it (Intl.NumberFormat: "13 MB", "12.4 MB").
-    megabytes = f"{size / 1e6:.1f}".removesuffix(".0")
-    label = locales.languages["en"].ui["offline.keep"].format(size=f"{megabytes} MB")
-    assert button.inner_text() == label
+    assert button.inner_text() == keep_label(locales.languages["en"].ui,
+                                             build["languages"]["en"] + runtime, ".")
     button.click()
     page.wait_for_selector(".hk-keep [role=status]:has-text('Kept on this device')",
                            timeout=KEEP_TIMEOUT_MS)
@@ -140,17 +149,55 @@ def test_a_visited_language_works_offline(online: Tab, site_url: str, real_site:
     assert not violations, violations
 
 
-# A phone, and a desktop whose reader asked to save data (Chromium's Data Saver, as the page
-# reads it: navigator.connection.saveData): pages kept as visited, no runtime unasked.
-LEAN = {"phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
-                  "has_touch": True},
-        "save-data": {"viewport": {"width": 1280, "height": 900}}}
+def test_a_desktop_visit_keeps_its_whole_language_unasked(
+        chromium: Browser, deployed: tuple[str, Path], locales: Locales) -> None:
+    """A desktop reader who opened one page and asked for nothing has every page of that
+    language offline afterwards (fetched once the page was idle), under the site's policy,
+    and only that language (the others: their offline pages)."""
+    url, folder = deployed
+    build = build_of(folder)
+    tab, _ = update_tab(chromium, url, bypass_csp=False)
+    try:
+        page = tab.page
+        wanted = {e[0] for e in build["languages"]["en"]}
+        deadline = time.monotonic() + 60
+        while not wanted <= (paths := {u.removeprefix(f"{url}/") for u in kept(page)}):
+            assert time.monotonic() < deadline, sorted(wanted - paths)[:5]
+            page.wait_for_timeout(500)
+        others = {p for p in paths if p.startswith(("fr/", "ja/", "id/"))
+                  and not p.endswith(("/offline.html", "/sitemap.xml"))}
+        assert not others, others
+
+        tab.context.set_offline(True)
+        pages = sorted(p for p in wanted if p.endswith("/"))
+        assert len(pages) >= 10, pages
+        for path in pages:
+            page.goto(f"{url}/{path}")
+            assert build_on(page) == build["id"], path
+            assert page.locator("h1").count() >= 1, path
+        page.goto(f"{url}/fr/basics/")
+        assert page.locator("h1").inner_text() == locales.languages["fr"].ui["offline.title"]
+        violations = [e for e in tab.errors if "Content Security Policy" in e]
+        assert not violations, violations
+    finally:
+        tab.context.close()
+
+
+# A phone, a desktop whose reader asked to save data (Chromium's Data Saver, as the page
+# reads it: navigator.connection.saveData) and a desktop on a slow connection (as the page
+# reads it: navigator.connection.effectiveType): pages kept as visited, no runtime unasked.
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+LEAN = {"phone": ({"viewport": {"width": 390, "height": 844}, "is_mobile": True,
+                   "has_touch": True}, None),
+        "save-data": (DESKTOP, None),
+        "slow": (DESKTOP, connection(effectiveType="3g", downlink=1.5, rtt=300))}
 
 
 @pytest.mark.parametrize("device", sorted(LEAN))
-def test_a_phone_or_save_data_keeps_pages_as_visited_and_no_runtime(
+def test_a_phone_save_data_or_slow_connection_keeps_pages_as_visited_and_no_runtime(
         chromium: Browser, site_url: str, real_site: Path, device: str) -> None:
-    tab = open_tab(chromium, {**LEAN[device], "service_workers": "allow"})
+    options, init_script = LEAN[device]
+    tab = open_tab(chromium, {**options, "service_workers": "allow"}, init_script)
     try:
         page = tab.page
         if device == "save-data":
@@ -180,17 +227,28 @@ def test_a_phone_or_save_data_keeps_pages_as_visited_and_no_runtime(
         tab.context.close()
 
 
-@pytest.fixture
-def deployed(tmp_path_factory: pytest.TempPathFactory,
-             tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    """Build 1 (the fixture rulebook's) served under the sub-path from a folder of its own,
-    to deploy build 2 over."""
+def serve_copy(site: Path, tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """``site`` copied to a folder of its own and served under the sub-path: its URL and its
+    folder, to deploy build 2 over."""
     root = tmp_path / "host"
-    shutil.copytree(build_fixture_site(run_folder(tmp_path_factory)), root / SUB_PATH)
+    shutil.copytree(site, root / SUB_PATH)
     server = start_server(root, 0)
     yield f"http://127.0.0.1:{server.server_address[1]}/{SUB_PATH}", root / SUB_PATH
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture
+def deployed(tmp_path_factory: pytest.TempPathFactory,
+             tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """Build 1, the fixture rulebook's (no Python runtime): see serve_copy()."""
+    yield from serve_copy(build_fixture_site(run_folder(tmp_path_factory)), tmp_path)
+
+
+@pytest.fixture
+def deployed_real(real_site: Path, tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """Build 1, the real rulebook's (with the runtime, for the Play page): see serve_copy()."""
+    yield from serve_copy(real_site, tmp_path)
 
 
 RULE_BEFORE = "build-one-text"
@@ -264,11 +322,12 @@ class Answers:
             page.wait_for_timeout(250)
 
 
-def update_tab(chromium: Browser, url: str) -> tuple[Tab, Answers]:
+def update_tab(chromium: Browser, url: str, **options: Any) -> tuple[Tab, Answers]:
     """A desktop tab with the service worker allowed, its context's answers recorded (the
-    first tab named "page"), on the home page at ``url`` once the worker controls it."""
+    first tab named "page"), on the home page at ``url`` once the worker controls it;
+    ``options``: the context's others (bypass_csp=False: under the site's policy)."""
     tab = open_tab(chromium, {"viewport": {"width": 1280, "height": 900},
-                              "service_workers": "allow"})
+                              "service_workers": "allow", **options})
     answers = Answers({tab.page: "page"})
     tab.context.on("request", answers.request)
     tab.context.on("response", answers.response)
@@ -283,6 +342,19 @@ def update_tab(chromium: Browser, url: str) -> tuple[Tab, Answers]:
 
 def build_on(page: Page) -> str | None:
     return page.locator("meta[name=hk-build]").get_attribute("content")
+
+
+def install_build_two(page: Page, url: str, folder: Path, locales: Locales) -> str:
+    """Deploys build 2 (version 9.9, no text changed) over ``folder``; the next navigation
+    of ``page`` finds it, and it installs and waits. Returns its ID once it waits."""
+    two = redeploy(folder, locales, ("", ""), "9.9")
+    page.goto(f"{url}/en/")
+    deadline = time.monotonic() + 90
+    while not page.evaluate("navigator.serviceWorker.getRegistration()"
+                            ".then((r) => Boolean(r && r.waiting))"):
+        assert time.monotonic() < deadline, "build 2 did not install"
+        page.wait_for_timeout(250)
+    return two
 
 
 def test_a_new_build_is_announced_once_and_taken_over_whole(
@@ -392,13 +464,7 @@ def test_a_tab_holding_the_readers_edits_is_not_reloaded_under_them(
         box.type("\n# the reader's note")
         work = box.input_value()
 
-        two = redeploy(folder, locales, ("", ""), "9.9")
-        page.goto(f"{url}/en/")  # finds build 2, which installs and waits
-        deadline = time.monotonic() + 60
-        while not page.evaluate("navigator.serviceWorker.getRegistration()"
-                                ".then((r) => Boolean(r && r.waiting))"):
-            assert time.monotonic() < deadline, "build 2 did not install"
-            page.wait_for_timeout(250)
+        two = install_build_two(page, url, folder, locales)
         page.goto(f"{url}/en/")  # build 2 takes over
         assert build_on(page) == two
         told = locales.languages["en"].ui["offline.updated"].format(version="9.9")
@@ -421,5 +487,170 @@ def test_a_tab_holding_the_readers_edits_is_not_reloaded_under_them(
         reloaded = served.index(("edited", f"{url}/en/basics/", two))
         mixed = [s for s in served[reloaded:] if s[0] == "edited" and s[2] != two]
         assert not mixed, mixed
+    finally:
+        tab.context.close()
+
+
+def test_the_handover_page_asks_again_while_the_new_build_still_waits(
+        chromium: Browser, deployed: tuple[str, Path], locales: Locales) -> None:
+    """A navigation while build 2 waits gets the old worker's page without files, which asks
+    build 2 to take over and, should build 2 still be waiting 5 s later (here: build 1's
+    worker is still busy with another tab's request, so build 2 cannot take over), asks for
+    its address again rather than wait on a blank tab; once build 1's worker is free, the
+    page is build 2's, whole."""
+    url, folder = deployed
+    redeploy(folder, locales, ("", ""), "1.1")
+    # Under the site's policy: the page without files runs its script by its hash only.
+    tab, answers = update_tab(chromium, url, bypass_csp=False)
+    try:
+        page = tab.page
+        busy = tab.context.new_page()  # a tab of build 1 whose request keeps its worker busy
+        answers.names[busy] = "busy"
+        busy.goto(f"{url}/en/glossary/")
+        two = install_build_two(page, url, folder, locales)
+        # A request of the busy tab that build 1's worker passes to the network, held there.
+        held: list[Route] = []
+        tab.context.route("**/held-by-the-test", lambda route: held.append(route))
+        busy.evaluate("() => { fetch('../../held-by-the-test').catch(() => undefined); }")
+        deadline = time.monotonic() + 30
+        while not held:
+            assert time.monotonic() < deadline, "the busy tab's request did not reach the network"
+            page.wait_for_timeout(100)
+        asked = answers.asked
+        handover = ("page", f"{url}/en/", None)
+        page.goto(f"{url}/en/", wait_until="commit")
+        deadline = time.monotonic() + 15
+        while answers.since(asked).count(handover) < 2:
+            assert time.monotonic() < deadline, (
+                "the page without files did not ask for its address again", answers.since(asked))
+            page.wait_for_timeout(250)
+        assert page.evaluate("navigator.serviceWorker.getRegistration()"
+                             ".then((r) => Boolean(r && r.waiting))"), "build 2 took over already"
+        # Build 1's worker is free: build 2 takes over and the page is build 2's, whole.
+        held[0].fulfill(status=404, body="not found")
+        # (Not wait_for_function: it evaluates a string, which the policy forbids.)
+        page.locator(f"meta[name=hk-build][content='{two}']").wait_for(state="attached",
+                                                                     timeout=30_000)
+        served = answers.since(asked)
+        mixed = [s for s in served if s[0] == "page" and s[2] != two and s != handover]
+        assert not mixed, mixed
+        violations = [e for e in tab.errors if "Content Security Policy" in e]
+        assert not violations, violations
+    finally:
+        tab.context.close()
+
+
+# The browser's storage refuses the Play page's game (full, as over quota or in some private
+# modes): store.js's save() fails and marks the page (data-hk-unsaved).
+FULL_STORAGE = """(() => {
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (key === "hk-play-game") throw new DOMException("full", "QuotaExceededError");
+    return setItem.call(this, key, value);
+  };
+})();"""
+
+
+def test_a_play_tab_whose_game_could_not_be_saved_is_not_reloaded_under_it(
+        chromium: Browser, deployed_real: tuple[str, Path], locales: Locales) -> None:
+    """When build 2 takes over, an open Play tab of build 1 whose game this browser could not
+    save (a reload would lose it) stays as it is, says that the rules were updated, and its
+    game goes on (a saved game resumes after the reload instead: play/store.js)."""
+    url, folder = deployed_real
+    one = str(build_of(folder)["id"])
+    tab, _ = update_tab(chromium, url)
+    try:
+        page = tab.page
+        tab.context.add_init_script(FULL_STORAGE)
+        play = tab.context.new_page()
+        play.goto(f"{url}/en/play/?hk-preload=1")
+        assert build_on(play) == one
+        new_game(play, "emperors4", "A")
+        wait_state(play, "play", timeout=LIVE_TIMEOUT_MS)
+        assert play.locator("html[data-hk-unsaved]").count() == 1, "the failed save is not marked"
+        board = play.locator(".hk-play-board").inner_html()
+
+        two = install_build_two(page, url, folder, locales)
+        page.goto(f"{url}/en/")  # build 2 takes over
+        assert build_on(page) == two
+        # Told, or reloaded (which the test fails on).
+        play.wait_for_function(f"""() => document.querySelector('.hk-update')
+            || document.querySelector('meta[name=hk-build]')?.content !== '{one}'""",
+                               timeout=30_000)
+        assert build_on(play) == one, "the Play tab was reloaded under its reader"
+        told = locales.languages["en"].ui["offline.updated"].format(version="9.9")
+        assert play.locator(".hk-update span").inner_text() == told
+        play.wait_for_timeout(1500)  # time for a reload, were one to come
+        assert build_on(play) == one, "the Play tab was reloaded under its reader"
+        assert play.locator(".hk-play-board").inner_html() == board
+        # Its game goes on, on the engine it loaded.
+        one_decision(play)
+        wait_state(play, "play", "deal", "over", timeout=LIVE_TIMEOUT_MS)
+    finally:
+        tab.context.close()
+
+
+def test_a_french_reader_is_told_in_french_and_switches_when_they_accept(
+        chromium: Browser, deployed: tuple[str, Path], locales: Locales) -> None:
+    """On a French page, "Keep everything for offline use" and the news of build 2 (its
+    version, the changelog) are in French; "Show the new version" switches the page to build
+    2 at once, whole, without the reader navigating."""
+    url, folder = deployed
+    ui = locales.languages["fr"].ui
+    build = build_of(folder)
+    tab, answers = update_tab(chromium, url)
+    try:
+        page = tab.page
+        page.goto(f"{url}/fr/")
+        # The size in French (a decimal comma, "Mo"): the language's files and the runtime.
+        runtime = [e for e in build["runtime"] if "snapshot" not in e[0]]
+        assert page.locator(".hk-keep__button").inner_text() == \
+            keep_label(ui, build["languages"]["fr"] + runtime, ",")
+
+        two = redeploy(folder, locales, ("", ""), "9.9")
+        page.goto(f"{url}/fr/")  # finds build 2, which installs and waits
+        page.wait_for_selector(".hk-update", timeout=60_000)
+        assert build_on(page) == build["id"]
+        assert page.locator(".hk-update span").inner_text() == \
+            ui["offline.updated"].format(version="9.9")
+        changelog = page.locator(".hk-update a")
+        assert changelog.inner_text() == ui["offline.changelog"]
+        assert (changelog.get_attribute("href") or "").endswith("/fr/changelog/")
+        button = page.locator(".hk-update button")
+        assert button.inner_text() == ui["offline.reload"]
+        asked = answers.asked
+        button.click()
+        page.wait_for_function(f"document.querySelector('meta[name=hk-build]')?"
+                               f".content === '{two}'", timeout=30_000)
+        assert page.url == f"{url}/fr/" and page.locator(".hk-update").count() == 0
+        mixed = [s for s in answers.since(asked) if s[0] == "page" and s[2] != two]
+        assert not mixed, mixed
+    finally:
+        tab.context.close()
+
+
+def test_each_language_installs_as_an_app(chromium: Browser, deployed: tuple[str, Path],
+                                          locales: Locales) -> None:
+    """Chromium reads each language's web app manifest without an error, with its name, start
+    page and colours, and finds nothing in it, its icons or the worker that keeps the site
+    from being added to a home screen (but the test's own private profile: "in-incognito")."""
+    url, _ = deployed
+    tab, _ = update_tab(chromium, url)
+    try:
+        page = tab.page
+        session = tab.context.new_cdp_session(page)
+        for lang in LANGS:
+            page.goto(f"{url}/{lang}/")
+            manifest = session.send("Page.getAppManifest")
+            assert manifest["url"] == f"{url}/{lang}/{offline.MANIFEST}", manifest["url"]
+            assert manifest["errors"] == [], (lang, manifest["errors"])
+            data = json.loads(manifest["data"])
+            assert data["name"] == locales.languages[lang].ui["site.name"] and data["lang"] == lang
+            assert data["start_url"] == "./" and data["display"] == "standalone"
+            assert data["theme_color"] == offline.THEME
+            assert data["background_color"] == offline.BACKGROUND
+            errors = {e["errorId"] for e in
+                      session.send("Page.getInstallabilityErrors")["installabilityErrors"]}
+            assert errors <= {"in-incognito"}, (lang, errors)
     finally:
         tab.context.close()
