@@ -115,10 +115,13 @@ def test_example_block_calls_the_seam(monkeypatch: pytest.MonkeyPatch, locales: 
 
     def fake(example_id: str, lang: str, *, spec: dict, ui: dict[str, str],
              comments: dict[str, str], game: str | None, play: str | None,
-             rules: dict[str, dict[str, str]]) -> str:
+             rules: dict[str, dict[str, str]], starts: str | None) -> str:
         assert game == "hanamikoji"  # the page's game: its plug-in runs the example
         # The rules a what-if refusal may link to, each to its own anchor.
         assert all(link["href"].endswith(f"#{rule}") for rule, link in rules.items())
+        # Its what-if starts, in a file of the language named by the digest of its text.
+        assert starts is not None
+        assert re.fullmatch(rf"{examples.STARTS}{example_id}\.[0-9a-f]{{12}}\.json", starts)
         calls.append((example_id, lang, spec["rule"], ui["example.label"], comments, play))
         return f'<div class="board">{example_id}/{lang}</div>'
 
@@ -135,11 +138,17 @@ def test_example_block_calls_the_seam(monkeypatch: pytest.MonkeyPatch, locales: 
 def test_example_container_in_built_page(fixture_site: Path) -> None:
     """The built page holds exactly what examples.render returns, inside the container."""
     loaded = load(fixture_site.parent / "locales")
-    widget = examples.render("ex-deal", "id", spec=loaded.structure.examples["ex-deal"].spec,
-                             ui=loaded.languages["id"].ui,
-                             comments=loaded.languages["id"].text["examples"]["ex-deal"]["comments"])
+    spec, ui = loaded.structure.examples["ex-deal"].spec, loaded.languages["id"].ui
+    found = examples.whatif_starts("ex-deal", spec=spec, ui=ui)
+    assert found is not None
+    starts = f"{examples.STARTS}{found[0]}"
+    widget = examples.render("ex-deal", "id", spec=spec, ui=ui,
+                             comments=loaded.languages["id"].text["examples"]["ex-deal"]["comments"],
+                             starts=starts)
     page = html(fixture_site, "id", "basics")
     assert f'<div class="hk-example" id="ex-deal" data-example="ex-deal">{widget}</div>' in page
+    # Beside the pages, the file the widget fetches at the first "what if?".
+    assert (fixture_site / "id" / starts).read_text(encoding="utf-8") == found[1]
     assert "Contoh pembagian" in page
 
 
