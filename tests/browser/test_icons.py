@@ -4,14 +4,10 @@ until ``make icons`` (scripts/draw_icons.py) has redrawn them."""
 from __future__ import annotations
 
 import base64
-import sys
-from pathlib import Path
 
 import pytest
+from draw_icons import FAVICON, FOLDER, ICONS, draw  # scripts/ (pytest's pythonpath)
 from playwright.sync_api import Browser, Page
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-from draw_icons import FAVICON, FOLDER, ICONS, draw
 
 # Each pixel's channels compared, 0 to 255: antialiasing may differ by a few levels on the
 # flower's edges between Chromium versions; another colour, size or place of a part moves

@@ -12,15 +12,14 @@ module the engine imports from outside the list.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 import subprocess
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from pyodide_examples import session_sample  # scripts/ (pytest's pythonpath)
 
 from gamekit import runner
 from gamekit.hanamikoji import PLUGIN as HANAMIKOJI
@@ -36,17 +35,6 @@ ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / "node_modules" / "pyodide"
 MARKER = "HK_EXAMPLES "
 
-
-def load_path(name: str, path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-session_sample = load_path("pyodide_examples", ROOT / "scripts" / "pyodide_examples.py"
-                           ).session_sample
 
 
 @pytest.fixture(scope="module")
