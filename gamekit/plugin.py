@@ -45,15 +45,19 @@ class Placeholder:
     render: Callable[[str, bool], str]
     """``NAME`` as page text: HTML where links (and markup) are allowed (``True``), plain
     text in headings and titles (``False``)."""
+    listed: str | None = None
+    """The key of an example's entry in ``structure.yml`` that lists the names its text must
+    name with this placeholder, each of them and no other, in every language (Hanamikoji's
+    ``geishas``), if the game asks for one."""
 
     @classmethod
-    def among(cls, names: Collection[str], expected: str,
-              html: Callable[[str], str]) -> Placeholder:
+    def among(cls, names: Collection[str], expected: str, html: Callable[[str], str],
+              listed: str | None = None) -> Placeholder:
         """A placeholder whose ``NAME`` is one of ``names`` (else ``expected`` says what is
         wrong), drawn as ``html(NAME)`` where markup is allowed and as ``NAME`` itself in
-        plain text."""
+        plain text; ``listed`` as :attr:`listed`."""
         return cls(lambda name: None if name in names else expected,
-                   lambda name, links: html(name) if links else name)
+                   lambda name, links: html(name) if links else name, listed)
 
 
 def apply_moves(spec: Mapping[str, Any], apply: Callable[[str], object],
@@ -200,7 +204,7 @@ class Plugin:
     facts: Mapping[str, int]
     """The game's numbers by name (``<engine>.FACTS``): what ``{n:NAME}`` in its text says."""
     version: str
-    """The engine's version: it names the compiled zip the site ships."""
+    """The engine's version (its package's ``__version__``)."""
     placeholders: Mapping[str, Placeholder]
     """The game's own placeholder kinds, beside the site's ``n``, ``ref`` and ``term``."""
     setup_keys: frozenset[str]

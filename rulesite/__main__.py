@@ -28,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
                          help="do not copy the Pyodide runtime (live examples will not run)")
     commands.choices["build"].add_argument(
         "--site-url", default=os.environ.get("SITE_URL"),
-        help="where the site will live, e.g. https://example.org/hanamikoji-rules/ (default: "
+        help="where the site will live, e.g. https://example.org/rules/ (default: "
              "$SITE_URL; without it: no canonical links, hreflang alternates or sitemap)")
     commands.choices["build"].add_argument(
         "--no-offline", action="store_true",

@@ -49,7 +49,7 @@ def site_root(url: str | None) -> str | None:
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
         raise SiteError(f"SITE_URL: {url!r} is not the address of a site: expected "
-                        "http(s)://host/path/, e.g. https://example.org/hanamikoji-rules/")
+                        "http(s)://host/path/, e.g. https://example.org/rules/")
     return url if url.endswith("/") else f"{url}/"
 
 

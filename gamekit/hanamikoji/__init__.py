@@ -116,8 +116,9 @@ PLUGIN = Plugin(
     editions=EDITIONS,
     facts=hanamikoji.FACTS,
     version=hanamikoji.__version__,
+    # Each example lists the geishas its text is about (structure.yml: geishas).
     placeholders={"geisha": Placeholder.among(
-        GEISHAS, f"expected a geisha number, 1 to {len(GEISHAS)}", _geisha)},
+        GEISHAS, f"expected a geisha number, 1 to {len(GEISHAS)}", _geisha, listed="geishas")},
     setup_keys=frozenset({"edition", "position", "moves"}),
     setup=setup,
     board=board.board,

@@ -6,7 +6,7 @@ nothing: the site's word is "Offre". After MkDocs has written a language's
 ``search/search_index.json``, :func:`add_synonyms` adds one entry per glossary term that has
 synonyms: the term's glossary definition, at its anchor, with the synonyms as the entry's
 ``tags``. Material's search weighs tags above titles, so the term comes first for its
-synonyms; the site's style hides tags in the results (hanamikoji.css), as the synonyms are
+synonyms; the site's style hides tags in the results (site.css), as the synonyms are
 not the site's words.
 """
 

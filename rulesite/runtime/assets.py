@@ -7,8 +7,8 @@ address (the worker keeps them in Cache Storage: ``docs/assets/examples/worker.j
 - ``assets/pyodide/<hash>/``: Pyodide's loader (``pyodide.mjs``), its module and wasm
   (``pyodide.asm.mjs.gz``; ``pyodide.asm.wasm.gz``, reduced: :mod:`rulesite.runtime.wasm`), and the
   reduced standard library (``python_stdlib.zip.gz``);
-- ``assets/py/<hash>/hanamikoji-<version>.zip.gz``: the engine, ``runner.py`` and
-  ``explain.py``, compiled (:mod:`rulesite.runtime.stdlib`), and beside it
+- ``assets/py/<hash>/engines.zip.gz``: every game's engine and ``gamekit``, compiled
+  (:mod:`rulesite.runtime.stdlib`), and beside it
   ``runtime-snapshot.bin.gz``, the runtime's memory with all of them imported (phones start
   from it: ``docs/assets/examples/policy.js``).
 
@@ -36,7 +36,6 @@ from pathlib import Path
 
 import zopfli.gzip  # type: ignore[import-untyped]  # zopfli ships no stubs or py.typed
 
-import gamekit
 from rulesite.errors import AssetError
 from rulesite.runtime import stdlib, wasm
 
@@ -47,9 +46,9 @@ GZIPPED = ("pyodide.asm.mjs", "pyodide.asm.wasm")  # shipped as NAME.gz
 STDLIB = "python_stdlib.zip.gz"
 GZ_CACHE = stdlib.REPO / "build" / "gz-cache"
 ZOPFLI_ITERATIONS = 5  # measured on the wasm: 1 -> 3,415,020 bytes, 5 -> 3,412,324
-# Named after the site's first game (its engine and version); gamekit and the other engines
-# go in too.
-ENGINE = f"{gamekit.plugin().engine}-{gamekit.plugin().version}.zip.gz"
+# Every game's engine and gamekit, compiled (stdlib.engine_zip): one file for all the games,
+# named after none (its folder is named by its content).
+ENGINE = "engines.zip.gz"
 SNAPSHOT = "runtime-snapshot.bin.gz"  # beside ENGINE: docs/assets/examples/worker.js
 
 

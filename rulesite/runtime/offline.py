@@ -42,7 +42,7 @@ _LUNR_NEEDS = {"ja": {"ja", "tinyseg"}}
 # What a reader never asks for by itself: the kept lists leave them out.
 _SKIP = {"sitemap.xml.gz", ".rulesite", WORKER}
 _SKIP_SUFFIXES = (".map",)  # source maps: only a debugger asks for them
-THEME = "#8c2f39"  # --md-primary-fg-color (docs/assets/hk/hanamikoji.css)
+THEME = "#8c2f39"  # --md-primary-fg-color (docs/assets/hk/site.css)
 BACKGROUND = "#fdf6ec"
 
 

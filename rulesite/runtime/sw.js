@@ -83,6 +83,13 @@ function isPage(/** @type {string} */ path) {
   return path.endsWith("/") || path.endsWith(".html");
 }
 
+/** Whether a file waits for the reader to ask for it, as a page does: an example's what-if
+ * starts (rulesite/pages/examples.py whatif_starts: a game's whatif/ folder), fetched at its
+ * first "what if?". */
+function onDemand(/** @type {string} */ path) {
+  return /\/whatif\/[^/]+\.json$/.test(path);
+}
+
 /** The language a path belongs to ("en/rules/" -> "en"), or null. */
 function langOf(/** @type {string} */ path) {
   const lang = path.split("/")[0];
@@ -296,9 +303,11 @@ sw.addEventListener("message", (event) => {
     const lang = String(data.lang);
     const all = BUILD.languages[lang];
     // Lean (phone, Save-Data, slow): the language's styles, scripts, figures and search
-    // index, and the pages as they are visited, this one first (it came before the worker).
+    // index, and the pages as they are visited, this one first (it came before the worker);
+    // an example's what-if starts when the reader asks "what if?".
     const page = pathOf(new URL(String(data.path || ""), ROOT).href);
-    const wanted = data.full ? all : all.filter(([path]) => path === page || !isPage(path));
+    const wanted = data.full ? all
+      : all.filter(([path]) => path === page || !(isPage(path) || onDemand(path)));
     event.waitUntil(updateMeta((meta) => {
       if (meta.langs[lang] !== "full") meta.langs[lang] = data.full ? "full" : "lean";
     }).then(() => keepAll(wanted))

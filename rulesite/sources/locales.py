@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import reprlib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -119,7 +120,7 @@ def load_games(root: Path | str) -> tuple[GameEntry, ...]:
                 folder == "") != (index == 0):
             raise MalformedEntryError(
                 path, f"{key}.folder", "expected \"\" for the first game (its addresses are "
-                f"the languages' roots) and a folder such as \"love-letter/\" for the others, "
+                f"the languages' roots) and a folder such as \"second-game/\" for the others, "
                 f"got {folder!r}")
         if any(g.id == game or g.folder == folder for g in games):
             raise MalformedEntryError(path, key, f"{game!r} or {folder!r} is listed twice")
@@ -265,26 +266,37 @@ def _match_structure(text: dict[str, Any], glossary: dict[str, Any], structure: 
                                         f"structure.yml declares no {kind} with this ID")
 
 
+def _names(names: Iterable[str]) -> str:
+    """Names as a sorted list, numbers in their order: ``[2, 10]``."""
+    return "[" + ", ".join(sorted(names, key=lambda name: (len(name), name))) + "]"
+
+
 def _match_examples(text: dict[str, Any], structure: Structure, file: Path,
                     reference: bool) -> None:
-    """Each example's text names exactly the geishas structure.yml lists for it, with
-    ``{geisha:N}``; English has a comment for each ``# {key}`` of the code, and no other."""
+    """Each example's text names exactly what structure.yml lists for it under a placeholder
+    kind's key (:attr:`gamekit.Placeholder.listed`: Hanamikoji's ``geishas``, named with
+    ``{geisha:N}``); English has a comment for each ``# {key}`` of the code, and no other."""
+    kinds = {kind: p.listed for kind, p in structure.plugin.placeholders.items() if p.listed}
     for example_id, example in structure.examples.items():
         entry = (text.get("examples") or {}).get(example_id) or {}
-        listed = example.spec.get("geishas", [])
-        where = f"examples.{example_id}.geishas"
-        if not isinstance(listed, list) or not all(
-                isinstance(g, int) and not isinstance(g, bool)
-                and placeholders.valid("geisha", str(g), structure.plugin) for g in listed):
-            raise MalformedEntryError(file.parent.parent / "structure.yml", where,
-                                      f"expected a list of geisha numbers, got {listed!r}")
-        if "text" in entry:
-            named = placeholders.geishas(entry["text"], structure.plugin)
-            if named != set(listed):
-                raise MalformedEntryError(
-                    file, f"examples.{example_id}.text",
-                    f"names geishas {sorted(named)} with {{geisha:N}}; structure.yml ({where}) "
-                    f"lists {sorted(listed)}: name each of them, and only them")
+        for kind, key in kinds.items():
+            listed = example.spec.get(key, [])
+            where = f"examples.{example_id}.{key}"
+            if not isinstance(listed, list) or not all(
+                    isinstance(name, (int, str)) and not isinstance(name, bool)
+                    and placeholders.valid(kind, str(name), structure.plugin)
+                    for name in listed):
+                raise MalformedEntryError(file.parent.parent / "structure.yml", where,
+                                          f"expected a list of {{{kind}:NAME}} names, "
+                                          f"got {listed!r}")
+            if "text" in entry:
+                named = placeholders.named(entry["text"], kind, structure.plugin)
+                if named != {str(name) for name in listed}:
+                    raise MalformedEntryError(
+                        file, f"examples.{example_id}.text",
+                        f"names {_names(named)} with {{{kind}:NAME}}; structure.yml ({where}) "
+                        f"lists {_names(str(name) for name in listed)}: name each of them, "
+                        "and only them")
         if reference:
             used = examples.comment_keys(example.spec.get("code") or "")
             given = entry.get("comments") or {}

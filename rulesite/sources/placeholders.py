@@ -38,10 +38,10 @@ def valid(kind: str, name: str, game: gamekit.Plugin | None = None) -> bool:
     return placeholder is not None and placeholder.check(name) is None
 
 
-def geishas(text: str, game: gamekit.Plugin | None = None) -> set[int]:
-    """The geisha numbers that ``text`` names with ``{geisha:N}`` (Hanamikoji's examples)."""
-    return {int(name) for kind, name in scan(text)
-            if kind == "geisha" and valid(kind, name, game)}
+def named(text: str, kind: str, game: gamekit.Plugin | None = None) -> set[str]:
+    """The names that ``text`` names with the game's ``{kind:NAME}`` (the geishas of one of
+    Hanamikoji's examples: ``named(text, "geisha")``)."""
+    return {name for found, name in scan(text) if found == kind and valid(kind, name, game)}
 
 
 def scan(text: str) -> Iterator[tuple[str, str]]:

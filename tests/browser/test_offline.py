@@ -25,6 +25,7 @@ from run_once import SUB_PATH, build_fixture_site, run_folder, start_server
 from test_play import new_game, one_decision, wait_state
 from test_runtime_loading import connection
 
+from rulesite.pages import examples
 from rulesite.runtime import offline
 from rulesite.sources.locales import Locales
 
@@ -219,6 +220,9 @@ def test_a_phone_save_data_or_slow_connection_keeps_pages_as_visited_and_no_runt
         paths = {url.removeprefix(f"{site_url}/") for url in kept(page)}
         pages = {p for p in paths if p.endswith("/")}
         assert pages == {"en/round/", "en/glossary/"}, pages
+        # The examples' what-if starts come when the reader asks "what if?", as pages do.
+        starts = {e[0] for e in build["languages"]["en"] if f"/{examples.STARTS}" in e[0]}
+        assert starts and not paths & starts, f"{device}: what-if starts kept unasked"
         runtime = {e[0] for e in build["runtime"]}
         assert not paths & runtime, f"{device}: runtime bytes kept unasked"
         assert not [url for url in tab.requests if "/assets/pyodide/" in url

@@ -16,10 +16,16 @@ from pathlib import Path
 import markdown
 import pytest
 
-import hanamikoji
 from rulesite.build import REPO, build
 from rulesite.errors import AssetError, SiteError
-from rulesite.runtime.assets import GZIPPED, PYODIDE_FILES, SNAPSHOT, STDLIB, copy_pyodide
+from rulesite.runtime.assets import (
+    ENGINE,
+    GZIPPED,
+    PYODIDE_FILES,
+    SNAPSHOT,
+    STDLIB,
+    copy_pyodide,
+)
 from rulesite.runtime.stdlib import MODULES
 from rulesite.serve import make_server
 
@@ -42,7 +48,7 @@ def test_compiled_engine_in_the_site(any_site: Path) -> None:
     engine)."""
     shipped = sorted((any_site / "assets" / "py").glob("*/*"))
     with_runtime = bool(list((any_site / "assets" / "pyodide").glob(f"*/{STDLIB}")))
-    files = [f"hanamikoji-{hanamikoji.__version__}.zip.gz", *([SNAPSHOT] if with_runtime else [])]
+    files = [ENGINE, *([SNAPSHOT] if with_runtime else [])]
     assert [p.name for p in shipped] == files
     _named_by_content(shipped[0].parent, files)
     names = _unzipped(shipped[0]).namelist()

@@ -3,6 +3,7 @@ resolved placeholders, every page kind, engine tables, the example seam, search 
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import re
@@ -17,6 +18,7 @@ import hanamikoji
 from gamekit.hanamikoji import tables as hanamikoji_tables
 from rulesite.pages import examples, tables
 from rulesite.pages.writer import render_language
+from rulesite.runtime.assets import ENGINE
 from rulesite.sources.locales import load
 from rulesite.sources.structure import SITE_TABLE_KINDS
 
@@ -187,6 +189,47 @@ def test_the_builder_reaches_engines_only_through_their_plugins() -> None:
         assert found is None, (path, found.group(0) if found else None)
 
 
+# A game's name, or a word only one game has (Hanamikoji's geishas).
+GAME_WORDS = re.compile(r"hanamikoji|love.?letter|geisha", re.IGNORECASE)
+
+
+def _python_code(path: Path) -> list[str]:
+    """The names and strings of a module's code: its docstrings and comments left out."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    prose = {id(node.value) for node in ast.walk(tree)
+             if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
+    return [found for node in ast.walk(tree) for found in (
+        [node.value] if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        and id(node) not in prose else
+        [node.id] if isinstance(node, ast.Name) else
+        [node.attr] if isinstance(node, ast.Attribute) else [])]
+
+
+def _script_code(path: Path) -> list[str]:
+    """A script's or stylesheet's lines, its comments left out."""
+    text = re.sub(r"/\*.*?\*/", "", path.read_text(encoding="utf-8"), flags=re.DOTALL)
+    return [re.sub(r"(?:^|\s)//.*$", "", line) for line in text.splitlines()]
+
+
+def test_the_builder_and_the_shared_browser_code_name_no_game() -> None:
+    """The site builder, the widgets, the worker, the Play page's frame and the site's own
+    scripts and styles name no game outside their comments and docstrings (#19): a game
+    enters through its plug-in (gamekit.Plugin), its own modules and its own stylesheet.
+    board.css is the one exception left: Hanamikoji's board styles (its geishas) still stand
+    beside the board frame every game uses."""
+    found = [f"{path.relative_to(REPO)}: {word!r}"
+             for path in sorted((REPO / "rulesite").rglob("*.py"))
+             for word in _python_code(path) if GAME_WORDS.search(word)]
+    assets = REPO / "docs" / "assets"
+    shared = [*(assets / "examples").glob("*.js"), *(assets / "play").glob("*.js"),
+              assets / "play" / "play.css", *(assets / "hk").glob("*.js"),
+              *(assets / "hk").glob("*.css"), assets / "examples" / "widget.css",
+              REPO / "rulesite" / "runtime" / "sw.js"]
+    found += [f"{path.relative_to(REPO)}: {line.strip()!r}" for path in sorted(shared)
+              for line in _script_code(path) if GAME_WORDS.search(line)]
+    assert not found, "\n".join(found)
+
+
 def test_edition_table_comes_from_edition_endings(fixture_site: Path) -> None:
     endings = hanamikoji_tables.edition_endings()
     assert [e.edition for e in endings] == [e.value for e in hanamikoji.Edition]
@@ -249,7 +292,7 @@ def test_example_settings_for_the_browser(fixture_site: Path) -> None:
     assets, _ = target(fixture_site, path, config["assets"])
     assert assets.parent == fixture_site / "assets"
     assert (fixture_site / "assets" / config["engine"]).is_file()
-    assert config["engine"].endswith(f"/hanamikoji-{hanamikoji.__version__}.zip.gz")
+    assert config["engine"].endswith(f"/{ENGINE}")
     assert set(config["runtime"]) == {"dir", "lock", "sha256"}
     # The digest the worker checks the cached engine against is the engine file's own.
     engine = (fixture_site / "assets" / config["engine"]).read_bytes()

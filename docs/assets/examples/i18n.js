@@ -3,8 +3,8 @@
 // html() escapes the string exactly as Python's html.escape, then inserts the fields as HTML.
 
 const FIELD = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
-// A card chip (any game's: "hk-chip", "ll-chip"), or a pair of them, and the punctuation after
-// it: kept on one line (the builder's explain.py and placeholders.py do the same), so that no
+// A card chip (any game's: "hk-chip", "ll-chip"), or a pair of them ("hk-pair": Hanamikoji's
+// Competition), and the punctuation after it: kept on one line (the builder's explain.py and placeholders.py do the same), so that no
 // line starts with the colon or full stop that follows a chip.
 const CHIP = '<span class="[a-z]+-chip[^"]*">(?:(?!</span>).)*?</span>';
 const CHIP_THEN_MARK = new RegExp(`(<span class="hk-pair">(?:${CHIP}|[^<])*</span>|${CHIP})`
@@ -54,7 +54,5 @@ export function translator(strings) {
       lists = lists || new Intl.ListFormat(lang, { type: "conjunction" });
       return lists.format(items);
     },
-    /** A Competition pair of two chips (HTML), as card.pair writes it: "2–5", 「2と5」. */
-    pair: (/** @type {string} */ a, /** @type {string} */ b) => `<span class="hk-pair">${fill(escapeHTML(template("card.pair")), { a, b })}</span>`,
   };
 }

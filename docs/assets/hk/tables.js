@@ -12,7 +12,7 @@
     return text.replace(/\s+/g, " ").trim();
   }
   // Seen, too: while more of the table lies to the right, its right edge fades out
-  // (hanamikoji.css, .hk-more), so a cut-off column does not pass for the whole table.
+  // (site.css, .hk-more), so a cut-off column does not pass for the whole table.
   /** @param {HTMLElement} frame */
   function edge(frame) {
     var more = frame.scrollLeft + frame.clientWidth < frame.scrollWidth - 1;

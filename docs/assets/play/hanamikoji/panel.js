@@ -16,6 +16,12 @@ const MARKERS = { S: "widget.secret", T: "widget.tradeoff", G: "widget.gift", C:
 
 const chip = (/** @type {string | number} */ c) => `<span class="hk-chip hk-g${c}">${c}</span>`;
 
+/** A Competition pair of two chips (HTML), as card.pair writes it: "2–5", 「2と5」.
+ * @param {Translator} t @param {string} a @param {string} b */
+export function pair(t, a, b) {
+  return `<span class="hk-pair">${t.html("card.pair", { a, b })}</span>`;
+}
+
 /** Cards as the chips explain.py draws, joined as the language writes a list ("267" ->
  * "2, 6, and 7" as three chips). @param {string} digits @param {Translator} t */
 export function chips(digits, t) {
@@ -115,7 +121,7 @@ function action(pos, { letter, chosen }, t, ruleLink, parts) {
       const [a, b] = move.slice(1).split("-");
       return button(`data-move="${move}"`,
         `<span>${t.html("play.split", {
-          pair1: t.pair(chip(a[0]), chip(a[1])), pair2: t.pair(chip(b[0]), chip(b[1])) })}</span>`);
+          pair1: pair(t, chip(a[0]), chip(a[1])), pair2: pair(t, chip(b[0]), chip(b[1])) })}</span>`);
     });
     parts.push(`<p class="hk-play-choices">${splits.join("")}${cancel}${ruleLink("competition-pairs")}</p>`);
     return t.html("play.status.split");

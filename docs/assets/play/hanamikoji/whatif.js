@@ -24,7 +24,7 @@ function describe(t, move, live) {
   // As the steps say them: a list of cards ("2, 6, and 7"), or two pairs ("1–2 and 6–7").
   const groups = move.slice(1).split("-");
   const cards = groups.length === 1 ? t.list([...groups[0]])
-    : t.list(groups.map(([a, b]) => htmlText(t.pair(a, b))));
+    : t.list(groups.map(([a, b]) => t.text("card.pair", { a, b })));
   return `${t.text(NAMES[letter])} ${cards}`;
 }
 
