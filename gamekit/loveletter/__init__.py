@@ -142,7 +142,9 @@ PLUGIN = Plugin(
     # The strings its tables read (gamekit/loveletter/tables.py).
     ui_keys=("ll.table.cards.card", "ll.table.cards.standard", "ll.table.cards.classic",
              "ll.table.cards.none", "ll.table.cards.total", "ll.table.tokens.players",
-             "ll.table.tokens.tokens"),
+             "ll.table.tokens.tokens",
+             *(f"ll.table.notation.{key}" for key in ("move", "written", "python", "alone",
+                                                      "target", "guess", "keep", "deal"))),
     # Its page's module speaks the ll.* strings only, beside the site's controls and errors.
     play=PlayPage(module="loveletter/play.js", setup=play_setup,
                   prefixes=("ll.", "widget.", "error."), css="loveletter/play.css"),

@@ -4,6 +4,7 @@ headings and labels come from the page's interface strings. Written at build tim
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import loveletter
@@ -53,5 +54,35 @@ def tokens(ctx: TableContext) -> str:
     return markdown_table(head, rows)
 
 
-TABLES: dict[str, Callable[[TableContext], str]] = {"cards": cards, "tokens": tokens}
+def notation(ctx: TableContext) -> str:
+    """One move of each kind, written by the engine, with the Python that builds it."""
+    ui = ctx.ui
+
+    def card(card: Card) -> str:
+        return ctx.term(card.name.lower())
+
+    # A fixed shuffle of the standard deck: the page stays the same from build to build.
+    deck = loveletter.full_deck(Variant.STANDARD)
+    deal = loveletter.Deal(0, tuple(random.Random(7).sample(deck, len(deck))))
+    moves = [
+        (ui["ll.table.notation.alone"].format(card=card(Card.HANDMAID)), loveletter.Play(4)),
+        (ui["ll.table.notation.target"].format(card=card(Card.PRINCE), player="B"),
+         loveletter.Play(5, 1)),
+        (ui["ll.table.notation.guess"].format(card=card(Card.GUARD), player="B",
+                                              named=card(Card.PRINCESS)),
+         loveletter.Play(1, 1, 9)),
+        (ui["ll.table.notation.keep"].format(card=card(Card.CHANCELLOR), kept=card(Card.BARON)),
+         loveletter.Keep(3, (5, 1))),
+        (ui["ll.table.notation.deal"].format(player="A"), deal),
+    ]
+    for _, move in moves:  # the notation the engine reads back is the one shown
+        if loveletter.parse_move(str(move)) != move:
+            raise TableError("(loveletter.parse_move)", f"{move!r} does not read back")
+    head = [ui["ll.table.notation.move"], ui["ll.table.notation.written"],
+            ui["ll.table.notation.python"]]
+    return markdown_table(head, [[label, f"`{move}`", f"`{move!r}`"] for label, move in moves])
+
+
+TABLES: dict[str, Callable[[TableContext], str]] = {"cards": cards, "tokens": tokens,
+                                                    "notation": notation}
 """Table kind -> its writer (``structure.yml``: ``table: cards``)."""

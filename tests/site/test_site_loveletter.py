@@ -163,6 +163,36 @@ def test_tables_come_from_the_engine(real_site: Path, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_the_notation_page_shows_moves_the_engine_reads(real_site: Path, lang: str) -> None:
+    """Love Letter's notation page, in each language: every move its table writes is one the
+    engine reads back as the move the Python column builds, one move of each kind (a card
+    that chooses nobody, one that chooses a player, the Guard's named card, the Chancellor's
+    keep, a deal of the whole standard deck)."""
+    source = page_html(real_site, lang, "notation")
+    table = source[source.index('id="ll-notation-move-table"'):]
+    table = table[table.index("<table"):table.index("</table>")]
+    rows = [[unescape(re.sub(r"<[^>]+>", "", c)) for c in re.findall(r"<td>(.*?)</td>", r, re.S)]
+            for r in re.findall(r"<tr>(.*?)</tr>", table, re.S)[1:]]
+    kinds = []
+    for _label, written, python in rows:
+        move = loveletter.parse_move(written)
+        assert repr(move) == python, (lang, written)
+        kinds.append(type(move).__name__ + ("" if not isinstance(move, loveletter.Play) else
+                                            "".join(k for k, v in (("T", move.target),
+                                                                   ("G", move.guess))
+                                                    if v is not None)))
+    assert sorted(kinds) == ["Deal", "Keep", "Play", "PlayT", "PlayTG"], kinds
+    deal = next(loveletter.parse_move(w) for _, w, _ in rows if w.startswith("D"))
+    assert isinstance(deal, loveletter.Deal)
+    assert sorted(deal.deck) == sorted(loveletter.full_deck(loveletter.Variant.STANDARD))
+    # Reached from the game's menu, under its title in the page's language.
+    title = ll().languages[lang].text["pages"]["notation"]["title"]
+    menu = page_html(real_site, lang, "basics")
+    link = menu.index('<a href="../notation/" class="md-nav__link">')
+    assert text(menu[link:menu.index("</a>", link)]) == title
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_examples_are_the_engines_and_offer_what_if(real_site: Path, lang: str) -> None:
     ui = ll().languages[lang].ui
     examples = ll().structure.examples
