@@ -107,20 +107,43 @@ def test_axe_finds_no_serious_violation(chromium: Browser, site_url: str, lang: 
     assert not problems, "\n".join(problems)
 
 
+# The site's name in the header, if it loses a line to the header's clamp or stands out of
+# the header's bar. (The page's title, which takes its place as the reader scrolls, may end
+# in "…": the page's heading says it whole.)
+CUT_TITLES = """() => {
+  const header = document.querySelector(".md-header");
+  if (!header) return [];  // a page of its own look (side by side)
+  const bar = header.getBoundingClientRect();
+  return [...document.querySelectorAll(".md-header__topic:first-child .md-ellipsis")]
+    .filter((title) => {
+    const box = title.getBoundingClientRect();
+    // Half a line of slack: glyphs may reach a pixel or two past their line.
+    return title.scrollHeight - title.clientHeight > 6 || box.top < bar.top - 1
+      || box.bottom > bar.bottom + 1;
+  }).map((title) => title.textContent.trim());
+}"""
+
+
 @pytest.mark.parametrize("lang", LANGS)  # a test each: shorter tests balance the processes
 def test_no_page_scrolls_sideways_on_a_small_phone(chromium: Browser, site_url: str,
                                                    lang: str) -> None:
+    """At 320 px no page is wider than the screen, and the header shows the site's name
+    whole (the Indonesian name ended "Aturan Permainan…")."""
     context = chromium.new_context(viewport={"width": 320, "height": 640})
     no_engine(context)
     page = context.new_page()
     wide = {}
+    cut = {}
     for path in (path for game in GAMES for path in page_paths(game, lang)):
         # Styles block the scripts, so the layout is final once the DOM is ready.
         page.goto(f"{site_url}/{path}", wait_until="domcontentloaded")
         if sideways(page) > 0:
             wide[path] = sideways(page)
+        if titles := page.evaluate(CUT_TITLES):
+            cut[path] = titles
     context.close()
     assert not wide, f"pages wider than a 320 px screen (px too wide): {wide}"
+    assert not cut, f"the site's name cut in the header at 320 px: {cut}"
 
 
 def focused(page: Page) -> str:
