@@ -22,7 +22,7 @@ from rulesite.pages.book import FILENAME as BOOK
 from rulesite.pages.book import BookWriter
 from rulesite.pages.config import language_config
 from rulesite.pages.root import not_found, root_index
-from rulesite.pages.writer import PageWriter
+from rulesite.pages.writer import render_language
 from rulesite.runtime import assets, csp, offline
 from rulesite.sources import published
 from rulesite.sources.locales import Locales, load_all
@@ -64,15 +64,11 @@ def write_sources(games: list[Locales], lang: str, work: Path, out: Path, engine
     for locales in games:
         pages = docs / locales.game.folder
         pages.mkdir(parents=True, exist_ok=True)
-        writer = PageWriter(locales, lang, games)
-        for page in locales.structure.pages:
-            (pages / page.filename).write_text(writer.render(page), encoding="utf-8")
-        book = BookWriter(locales, lang)
-        (pages / BOOK).write_text(book.render_book(), encoding="utf-8")
-        # The files the examples fetch (the book's are the pages' again).
-        for name, text in {**writer.files, **book.files}.items():
-            (docs / name).parent.mkdir(parents=True, exist_ok=True)
-            (docs / name).write_text(text, encoding="utf-8")
+        # The pages and the files their examples fetch (the book's examples are theirs).
+        for name, text in render_language(locales, lang, games).items():
+            (pages / name).parent.mkdir(parents=True, exist_ok=True)
+            (pages / name).write_text(text, encoding="utf-8")
+        (pages / BOOK).write_text(BookWriter(locales, lang).render_book(), encoding="utf-8")
     shutil.copytree(REPO / "docs" / "assets", docs / "assets")
     config = language_config(games, lang, repo=REPO, docs_dir=docs, site_dir=out / lang,
                              engine=engine, runtime=runtime, site_url=site_url,

@@ -302,11 +302,11 @@ def _starts(example_id: str, code: str, game: str | None, ui_json: str) -> str:
             if "error" in answer:
                 raise ExampleError(f"structure.yml: examples.{example_id}: what if? at step "
                                    f"{index}: {answer['error']['message']}")
-        same = 0
-        for ours, board, theirs, step_board in zip(line["steps"], line["boards"], steps,
-                                                   boards, strict=False):
+        same = 0  # the first steps that are the example's own, words, board and move alike
+        for ours, board, theirs, text, drawn in zip(line["steps"], line["boards"], steps, texts,
+                                                    boards, strict=False):
             if (ours["html"], board, ours["kind"], ours["move"]) != \
-                    (texts[same], step_board, theirs["kind"], theirs.get("move")):
+                    (text, drawn, theirs["kind"], theirs.get("move")):
                 break
             same += 1
         for key in ("steps", "now", "concealed"):

@@ -38,7 +38,7 @@ class PageWriter:
         self.ui = self.language.ui
         self._refusals: dict[str, dict[str, dict[str, str]]] = {}  # page ID -> refusal_links
         # What the pages' examples fetch beside them (examples.whatif_starts): path under the
-        # language's folder -> text.
+        # game's folder -> text.
         self.files: dict[str, str] = {}
 
     # --- text lookups ---------------------------------------------------------------------
@@ -206,8 +206,8 @@ class PageWriter:
                                        game=self.structure.game)
         starts = None
         if found is not None:
-            starts = f"{self.locales.game.folder}{examples.STARTS}{found[0]}"
-            self.files[starts] = found[1]
+            self.files[examples.STARTS + found[0]] = found[1]
+            starts = self.locales.game.folder + examples.STARTS + found[0]
         widget = examples.render(example_id, self.lang, spec=spec, ui=self.ui,
                                  comments=self.language.text["examples"][example_id].get(
                                      "comments", {}), game=self.structure.game,
@@ -422,10 +422,12 @@ class PageWriter:
 
 def render_language(locales: Locales, lang: str,
                     games: Sequence[Locales] = ()) -> dict[str, str]:
-    """File name -> Markdown for every page of ``lang``; ``games``: every game of the site
-    (``site.yml``), whose home pages each home page then lists."""
+    """File name (under the game's folder) -> text: the Markdown of every page of ``lang``,
+    then the files their examples fetch (:attr:`PageWriter.files`); ``games``: every game of
+    the site (``site.yml``), whose home pages each home page then lists."""
     writer = PageWriter(locales, lang, games)
-    return {page.filename: writer.render(page) for page in locales.structure.pages}
+    pages = {page.filename: writer.render(page) for page in locales.structure.pages}
+    return {**pages, **writer.files}
 
 
 def games_list(writer: PageWriter) -> str:
