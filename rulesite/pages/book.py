@@ -74,6 +74,7 @@ class BookWriter(PageWriter):
 
     def render_book(self) -> str:
         """The Markdown source of ``book.md``."""
+        self.shared = set()
         ui = self.ui
         title = ui["teach.book_title"].format(version=self.structure.version)
         langs = self.structure.languages

@@ -21,13 +21,15 @@ What :func:`render` writes, readable without JavaScript:
   has made it editable;
 - the timeline as JSON (``<script type="application/json" class="hk-ex-data">``): steps, the
   words of each step, the outcome, the game's record (for "what if?" and share links), the
-  interface strings the widget needs, ``whatif`` (the game's chooser, a path under the
-  language's ``assets/``, beside ``examples/``; or ``false``: no "what if?" and no Share),
-  ``play`` (its Play page, which Share links open), ``rules`` (rule ID -> ``{"href",
-  "label"}``: the rules an illegal move can break, linked from a "what if?" refusal) and
-  ``starts`` (the file of its what-if starts, :func:`whatif_starts`, fetched at the first
-  "what if?": the line and the moves to pick from at each step, shown while the engine
-  starts).
+  ``whatif`` (the game's chooser, a path under the language's ``assets/``, beside
+  ``examples/``; or ``false``: no "what if?" and no Share), ``play`` (its Play page, which
+  Share links open), ``starts`` (the file of its what-if starts, :func:`whatif_starts`,
+  fetched at the first "what if?": the line and the moves to pick from at each step, shown
+  while the engine starts) and ``shared``, the digest of what it shares with the page's other
+  examples of its game, written once per page (``<script type="application/json"
+  id="hk-ex-shared-DIGEST">``): ``strings``, the interface strings the widget needs, and
+  ``rules`` (rule ID -> ``{"href", "label"}``: the rules an illegal move can break, linked
+  from a "what if?" refusal).
 
 The code runs after the game's prelude (``from hanamikoji import *``) and must leave a game
 in ``game`` (``gamekit/runner.py``). The words and the boards come from the game's plug-in
@@ -96,6 +98,9 @@ EXTRA_JAVASCRIPT = [{"path": "assets/examples/boot.js", "type": "module"}]
 # The folder, under a game's folder of each language, of its examples' what-if starts
 # (whatif_starts).
 STARTS = "whatif/"
+# The id prefix of the block that holds what a page's examples of one game share, their
+# interface strings and rule links (render): ``hk-ex-shared-<digest>``, once per page.
+SHARED = "hk-ex-shared-"
 FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 # A comment of an example's code written `# {key}`: replaced by the page language's
 # `examples.<id>.comments.<key>` (text.yml), so the same code reads in every language.
@@ -163,7 +168,7 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, An
            comments: Mapping[str, str] | None = None, game: str | None = None,
            play: str | None = None,
            rules: Mapping[str, Mapping[str, str]] | None = None,
-           starts: str | None = None) -> str:
+           starts: str | None = None, shared: set[str] | None = None) -> str:
     """HTML to place inside the example container of ``example_id`` on a ``lang`` page.
 
     ``spec`` is the example's entry in ``structure.yml`` (``rule``, ``code``); ``ui`` the
@@ -172,7 +177,9 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, An
     ``play`` the address of the game's Play page under the language's folder (``play/``),
     which its Share links open; ``rules`` the rules an illegal move can break, each one's link
     from the page and its label, which "what if?" adds to a refusal; ``starts`` the address
-    of its :func:`whatif_starts` file under the language's folder.
+    of its :func:`whatif_starts` file under the language's folder; ``shared`` the digests of
+    the :data:`SHARED` blocks the page already holds (the caller's set, one per page, which
+    this adds to; ``None``: always write the block).
     Called once per example per language at build time.
     """
     source = spec.get("code")
@@ -199,7 +206,6 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, An
         "result": {"steps": steps, "texts": words["texts"], "boards": boards,
                    "outcome": words["outcome"], "output": result["output"],
                    "record": result["record"]},
-        "strings": strings(ui, game),
     }
     # The game's chooser for "what if?" (under assets/), or False: widget.js then hides "what
     # if?" and Share.
@@ -208,8 +214,19 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, An
         data["play"] = play
     if starts is not None:
         data["starts"] = starts
-    if rules:
-        data["rules"] = rules
+    # What every example of the game on a page shares is written once per page: the
+    # interface strings alone are some 11 KB an example, and gzip, whose window is 32 KB,
+    # would not find the copy an example earlier (a page of seven examples: 72 -> 51 KB).
+    common: dict[str, Any] = {"strings": strings(ui, game), **({"rules": rules} if rules else {})}
+    common_json = script_json(common)
+    digest = hashlib.sha256(common_json.encode("utf-8")).hexdigest()[:12]
+    data["shared"] = digest
+    block = ""
+    if shared is None or digest not in shared:
+        block = (f'<script type="application/json" class="hk-ex-shared" '
+                 f'id="{SHARED}{digest}">{common_json}</script>')
+    if shared is not None:
+        shared.add(digest)
     items = "".join(f'<li id="{example_id}-step-{i}" value="{i}">{text}</li>'
                     for i, text in enumerate(words["texts"]))
     rows = min(max(len(code.splitlines()) + 1, 4), 24)
@@ -244,6 +261,7 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, An
         f'<p class="hk-ex-help" hidden>{help_text}</p>',
         "</div>",
         f'<script type="application/json" class="hk-ex-data">{script_json(data)}</script>',
+        block,
         "</div>",
     ])
 

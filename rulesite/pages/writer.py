@@ -40,6 +40,8 @@ class PageWriter:
         # What the pages' examples fetch beside them (examples.whatif_starts): path under the
         # game's folder -> text.
         self.files: dict[str, str] = {}
+        # The shared blocks of examples the page being written holds (examples.render).
+        self.shared: set[str] = set()
 
     # --- text lookups ---------------------------------------------------------------------
 
@@ -95,6 +97,7 @@ class PageWriter:
 
     def render(self, page: Page) -> str:
         """The Markdown source of ``page``."""
+        self.shared = set()
         md = self.resolver(page.id).markdown
         out = []
         # Search ranks the rules (and the misreadings each rule settles) above the pages
@@ -212,7 +215,8 @@ class PageWriter:
                                  comments=self.language.text["examples"][example_id].get(
                                      "comments", {}), game=self.structure.game,
                                  play=self.play_address(),
-                                 rules=self.refusal_links(page.id), starts=starts)
+                                 rules=self.refusal_links(page.id), starts=starts,
+                                 shared=self.shared)
         # The container is a top-level raw HTML block, so Markdown keeps it verbatim.
         return "\n\n".join([
             '<div class="hk-example-block" markdown>',

@@ -153,10 +153,13 @@ def test_a_failing_example_stops_the_build_naming_it_and_the_line(
 
 def test_widget_fragment_is_one_safe_element(locales: Locales) -> None:
     code = 'game = Game(seed=1)\n\n# </script> and <b>&amp;</b>\ngame.deal()\n'
-    html = examples.render("ex-safe", "ja", spec={"rule": "gift-placement", "code": code},
-                           ui=locales.languages["ja"].ui)
+    seen: set[str] = set()  # the page's shared blocks
+    html, again = (examples.render("ex-safe", "ja", spec={"rule": "gift-placement", "code": code},
+                                   ui=locales.languages["ja"].ui, shared=seen) for _ in "12")
     assert "\n" not in html  # no blank line for Markdown to stop at
-    assert html.count("</script>") == 1 and html.endswith("</script></div>")
+    # Its data, then what the page's examples share, only with the page's first example.
+    assert html.count("</script>") == 2 and html.endswith("</script></div>")
+    assert again.count("</script>") == 1 and again.endswith("</script></div>")
     assert "&lt;/script&gt;" in html  # in the textarea
     assert 'id="ex-safe-step-0"' in html and 'id="ex-safe-step-1"' in html
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 # (tag, attribute) pairs whose URL the browser fetches while loading the page.
 LOADED = {("script", "src"), ("img", "src"), ("img", "srcset"), ("iframe", "src"),
@@ -14,6 +17,19 @@ LOADED = {("script", "src"), ("img", "src"), ("img", "srcset"), ("iframe", "src"
           ("input", "src")}
 LOADED_LINK_RELS = {"stylesheet", "icon", "shortcut", "apple-touch-icon", "preload",
                     "modulepreload", "prefetch", "manifest", "preconnect", "dns-prefetch"}
+
+_EXAMPLE_DATA = re.compile(r'<script type="application/json" class="hk-ex-data">(.*?)</script>',
+                           re.S)
+_SHARED = re.compile(r'<script type="application/json" class="hk-ex-shared" '
+                     r'id="hk-ex-shared-([0-9a-f]+)">(.*?)</script>', re.S)
+
+
+def example_data(html: str) -> list[dict[str, Any]]:
+    """Each live example's data on a page, as widget.js reads it: its own, with what it
+    shares with the page's other examples (rulesite/pages/examples.py), which must be there."""
+    shared = {digest: json.loads(text) for digest, text in _SHARED.findall(html)}
+    return [{**shared[own["shared"]], **own}
+            for own in map(json.loads, _EXAMPLE_DATA.findall(html))]
 
 
 @dataclass

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from site_html import example_data
 
 import gamekit
 import loveletter
@@ -199,9 +200,7 @@ def test_examples_are_the_engines_and_offer_what_if(real_site: Path, lang: str) 
     seen = set()
     for page in rules_by_page():
         source = page_html(real_site, lang, page)
-        for match in re.finditer(r'<script type="application/json" class="hk-ex-data">(.*?)'
-                                 r"</script>", source, re.S):
-            data = json.loads(match.group(1))
+        for data in example_data(source):
             seen.add(data["id"])
             # The engine's own run of the code, in the page's words.
             run = gamekit.run("loveletter", examples[data["id"]].spec["code"], ui)

@@ -11,7 +11,7 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-from site_html import parse, target
+from site_html import example_data, parse, target
 
 import gamekit
 import hanamikoji
@@ -117,8 +117,9 @@ def test_example_block_calls_the_seam(monkeypatch: pytest.MonkeyPatch, locales: 
 
     def fake(example_id: str, lang: str, *, spec: dict, ui: dict[str, str],
              comments: dict[str, str], game: str | None, play: str | None,
-             rules: dict[str, dict[str, str]], starts: str | None) -> str:
+             rules: dict[str, dict[str, str]], starts: str | None, shared: set[str]) -> str:
         assert game == "hanamikoji"  # the page's game: its plug-in runs the example
+        assert shared == set()  # the page's first example: no shared block written yet
         # The rules a what-if refusal may link to, each to its own anchor.
         assert all(link["href"].endswith(f"#{rule}") for rule, link in rules.items())
         # Its what-if starts, in a file of the language named by the digest of its text.
@@ -152,6 +153,25 @@ def test_example_container_in_built_page(fixture_site: Path) -> None:
     # Beside the pages, the file the widget fetches at the first "what if?".
     assert (fixture_site / "id" / starts).read_text(encoding="utf-8") == found[1]
     assert "Contoh pembagian" in page
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_page_writes_what_its_examples_share_once(real_site: Path, lang: str) -> None:
+    """The interface strings and rule links a page's examples of one game share are written
+    once on the page (examples.render), not once an example: every example finds its block,
+    no block is written twice, and on pages of several examples they share one."""
+    shared_by_several = 0
+    for page in sorted((real_site / lang).rglob("index.html")):
+        source = page.read_text(encoding="utf-8")
+        if "hk-ex-data" not in source:
+            continue
+        blocks = re.findall(rf'id="{examples.SHARED}([0-9a-f]+)"', source)
+        assert len(blocks) == len(set(blocks)), page
+        found = example_data(source)  # each example's own data with its shared block
+        assert {data["shared"] for data in found} == set(blocks), page
+        assert all(data["strings"] and data["rules"] for data in found), page
+        shared_by_several += len(found) > len(blocks)
+    assert shared_by_several >= 5
 
 
 def test_geisha_table_comes_from_the_engine(fixture_site: Path) -> None:

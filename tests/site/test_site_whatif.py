@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from site_html import example_data
 
 from gamekit.hanamikoji import explain as explainer
 from gamekit.hanamikoji import session
@@ -104,8 +105,6 @@ def test_the_examples_cover_every_edition() -> None:
 
 # An interface string saying why a move breaks a rule: `play.illegal.<rule>`, `ll.illegal.<rule>`.
 ILLEGAL_KEY = re.compile(r"(?:^|\.)illegal\.([a-z0-9-]+)$")
-EXAMPLE_DATA = re.compile(r'<script type="application/json" class="hk-ex-data">(.*?)</script>',
-                          re.S)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "ja", "id"])
@@ -128,8 +127,8 @@ def test_every_live_example_links_a_refusal_to_the_rule_it_names(
              and (game == "loveletter" or "love-letter" not in page.parts)]
     assert pages
     for page in pages:
-        for found in EXAMPLE_DATA.finditer(page.read_text(encoding="utf-8")):
-            rules = json.loads(found.group(1))["rules"]
+        for data in example_data(page.read_text(encoding="utf-8")):
+            rules = data["rules"]
             assert set(rules) == named, page
             for rule_id, link in rules.items():
                 number = structure.numbers[rule_id]
@@ -157,8 +156,7 @@ def test_every_live_example_has_its_what_if_starts_beside_it(
     assert pages
     seen = set()
     for page in pages:
-        for found in EXAMPLE_DATA.finditer(page.read_text(encoding="utf-8")):
-            data = json.loads(found.group(1))
+        for data in example_data(page.read_text(encoding="utf-8")):
             address = data["starts"]
             assert address.startswith(f"{locales.game.folder}{examples.STARTS}{data['id']}.")
             text = (real_site / lang / address).read_bytes()

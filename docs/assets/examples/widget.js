@@ -23,12 +23,20 @@ const LONG_LIST = 8; // steps; more scroll inside the widget
 const same = (a, b) => JSON.stringify([a.steps, a.texts, a.boards, a.outcome, a.output, a.record])
   === JSON.stringify([b.steps, b.texts, b.boards, b.outcome, b.output, b.record]);
 
+/** An example's data: its own, and what it shares with the page's other examples of its game
+ *  (interface strings, rule links), written once per page (rulesite/pages/examples.py).
+ *  @param {Element} root */
+function exampleData(root) {
+  const read = (/** @type {Element | null} */ el) => JSON.parse(el ? el.textContent || "" : "");
+  const own = read(root.querySelector(".hk-ex-data"));
+  return { ...read(document.getElementById(`hk-ex-shared-${own.shared}`)), ...own };
+}
+
 /** @param {Element} container @param {import("./runtime.js").Engine} engine
  *  @param {{step?: number | null}} [options] */
 export function mount(container, engine, { step = null } = {}) {
   const root = /** @type {HTMLElement} */ (container.querySelector(".hk-ex"));
-  const data = JSON.parse(
-    /** @type {Element} */ (root.querySelector(".hk-ex-data")).textContent || "");
+  const data = exampleData(root);
   const t = translator(data.strings);
   const id = data.id;
   /** @type {Line} */
