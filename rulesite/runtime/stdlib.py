@@ -53,19 +53,29 @@ def _not_in_browser(name: str) -> bool:
             or (parts[0] == "gamekit" and parts[2:] == ["tables.py"]))
 
 
-def engine_files() -> dict[str, Path]:
-    """What the browser imports besides the standard library: every registered game's engine
-    package and ``gamekit`` (the games' plug-ins), under their own module names."""
-    packages = sorted({game.engine for game in gamekit.GAMES.values()} | {"gamekit"})
-    return {name: path for package in packages
-            for path in sorted((REPO / package).rglob("*.py"))
+def engine_files(game_id: str | None = None) -> dict[str, Path]:
+    """What the browser imports besides the standard library, under their own module names:
+    ``gamekit`` (the runner and the games' plug-ins) and every registered game's engine, or,
+    for ``game_id``, what a page of that game alone imports: ``gamekit``'s own modules, the
+    game's plug-in (``gamekit/<game_id>/``) and its engine."""
+    games = gamekit.GAMES if game_id is None else {game_id: gamekit.plugin(game_id)}
+    folders = [REPO / "gamekit", *(REPO / game.engine for game in games.values())]
+    found = [path for folder in folders for path in sorted(folder.rglob("*.py"))]
+    if game_id is not None:  # gamekit's own modules and this game's plug-in, no other
+        plugins = {p.parent for p in (REPO / "gamekit").glob("*/__init__.py")}
+        found = [path for path in found
+                 if not (plugins & set(path.parents)) or REPO / "gamekit" / game_id
+                 in path.parents]
+    return {name: path for path in sorted(set(found))
             if not _not_in_browser(name := path.relative_to(REPO).as_posix())}
 
 
-def engine_zip(pyodide_dir: Path, cache: Path = CACHE) -> Path:
-    """The engines and ``gamekit``, a zip of ``.pyc`` files."""
-    files = {name: str(path) for name, path in engine_files().items()}
-    return _compile(pyodide_dir, {"stdlib": [], "files": files, "bare": True}, cache, "engine")
+def engine_zip(pyodide_dir: Path, cache: Path = CACHE, game_id: str | None = None) -> Path:
+    """The engines and ``gamekit`` (or one game's: :func:`engine_files`), a zip of ``.pyc``
+    files."""
+    files = {name: str(path) for name, path in engine_files(game_id).items()}
+    return _compile(pyodide_dir, {"stdlib": [], "files": files, "bare": True}, cache,
+                    "engine" if game_id is None else f"engine-{game_id}")
 
 
 def snapshot(pyodide_dir: Path, cache: Path = CACHE) -> Path:

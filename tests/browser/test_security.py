@@ -296,17 +296,29 @@ def test_code_in_an_example_box_fetches_nothing_from_another_host(tab: Tab,
 
 # --- F11: the runtime kept in Cache Storage is checked against its SHA-256 ----------------
 
-# Each cached file's address and the SHA-256 the page gives for it (rulesite/runtime/assets.py);
-# a desktop does not start from the memory snapshot, so it never fetches or caches it.
-EXPECTED_DIGESTS = """() => {
+# Each cached file's address and the SHA-256 the page gives for it (rulesite/runtime/assets.py):
+# the runtime's files and the engine a start fetches, which is every game's with the memory
+# snapshot beside it when the worker starts from the snapshot (phones), and the page's game's
+# own otherwise (game_engine).
+EXPECTED_DIGESTS = """(snapshot) => {
   const cfg = JSON.parse(document.getElementById("hk-config").textContent);
   const assets = new URL(cfg.assets, location.href);
   const runtime = new URL(cfg.runtime.dir, assets);
-  return Object.fromEntries(Object.entries(cfg.runtime.sha256)
-    .filter(([name]) => name !== "snapshot")
-    .map(([name, digest]) =>
-      [new URL(name === "engine" ? cfg.engine : name, name === "engine" ? assets : runtime).href,
-       digest]));
+  const engine = new URL(cfg.engine, assets);
+  const digests = cfg.runtime.sha256;
+  const out = {};
+  for (const [name, digest] of Object.entries(digests)) {
+    if (name !== "snapshot" && name !== "engine" && !name.startsWith("engine.")) {
+      out[new URL(name, runtime).href] = digest;
+    }
+  }
+  if (snapshot) {
+    out[engine.href] = digests.engine;
+    out[new URL("runtime-snapshot.bin.gz", engine).href] = digests.snapshot;
+  } else {
+    out[new URL(`engine-${cfg.game}.zip.gz`, engine).href] = digests[`engine.${cfg.game}`];
+  }
+  return out;
 }"""
 # What Cache Storage holds: each address and the SHA-256 of its content.
 CACHED_DIGESTS = """async () => {
@@ -342,7 +354,7 @@ def test_a_damaged_cached_runtime_file_is_dropped_and_downloaded_again(
     page = tab.page
     page.goto(f"{site_url}/en/play/?hk-preload=1")
     page.wait_for_selector('#hk-play[data-engine="ready"]', timeout=LIVE_TIMEOUT_MS)
-    expected = page.evaluate(EXPECTED_DIGESTS)
+    expected = page.evaluate(EXPECTED_DIGESTS, False)
     # The wasm, the module, the standard library and the engine, each with its own digest.
     assert len(expected) == 4 and all(re.fullmatch(r"[0-9a-f]{64}", d)
                                       for d in expected.values())
@@ -380,13 +392,7 @@ def test_a_damaged_download_is_not_kept_and_the_reader_is_told(
     tab.context.unroute(f"**/{file}")
     page.click('[data-act="new"]')
     wait_state(page, "play", "thinking")
-    expected = page.evaluate(EXPECTED_DIGESTS)
-    if "snapshot" in file:  # kept too, beside the engine (config.js), as the build lists it
-        expected.update(page.evaluate("""() => {
-          const cfg = JSON.parse(document.getElementById("hk-config").textContent);
-          const engine = new URL(cfg.engine, new URL(cfg.assets, location.href));
-          return {[new URL("runtime-snapshot.bin.gz", engine).href]: cfg.runtime.sha256.snapshot};
-        }"""))
+    expected = page.evaluate(EXPECTED_DIGESTS, "snapshot" in file)
     assert cache_becomes(page, expected) == expected
     # Depending on which reads the damaged stream first, the digest check or Pyodide itself,
     # Pyodide may also log the failed first start in the worker's console: that, and only

@@ -16,6 +16,7 @@ from pathlib import Path
 import markdown
 import pytest
 
+import gamekit
 from rulesite.build import REPO, build
 from rulesite.errors import AssetError, SiteError
 from rulesite.runtime.assets import (
@@ -25,6 +26,7 @@ from rulesite.runtime.assets import (
     SNAPSHOT,
     STDLIB,
     copy_pyodide,
+    game_engine,
 )
 from rulesite.runtime.stdlib import MODULES
 from rulesite.serve import make_server
@@ -48,10 +50,21 @@ def test_compiled_engine_in_the_site(any_site: Path) -> None:
     engine)."""
     shipped = sorted((any_site / "assets" / "py").glob("*/*"))
     with_runtime = bool(list((any_site / "assets" / "pyodide").glob(f"*/{STDLIB}")))
-    files = [ENGINE, *([SNAPSHOT] if with_runtime else [])]
-    assert [p.name for p in shipped] == files
-    _named_by_content(shipped[0].parent, files)
-    names = _unzipped(shipped[0]).namelist()
+    own = [game_engine(game_id) for game_id in gamekit.GAMES]
+    files = [ENGINE, *own, *([SNAPSHOT] if with_runtime else [])]
+    assert sorted(p.name for p in shipped) == sorted(files)
+    folder = shipped[0].parent
+    _named_by_content(folder, files)
+    names = _unzipped(folder / ENGINE).namelist()
+    # Each game's own: gamekit's modules, its plug-in and its engine, as in every game's, and
+    # nothing of another game (a page of one game fetches its own only, without the snapshot).
+    for game_id, name in zip(gamekit.GAMES, own, strict=True):
+        game = gamekit.plugin(game_id)
+        alone = set(_unzipped(folder / name).namelist())
+        assert alone == {n for n in names if n.startswith((f"{game.engine}/",
+                                                           f"gamekit/{game_id}/"))
+                         or re.fullmatch(r"gamekit/\w+\.pyc", n)}, game_id
+        assert f"gamekit/{game_id}/session.pyc" in alone and "gamekit/runner.pyc" in alone
     # Both engines and gamekit, less the command lines and the plug-ins' tables (build time
     # only, never downloaded by a reader: rulesite/runtime/stdlib.py).
     expected = {name + "c" for package in ("hanamikoji", "loveletter", "gamekit")

@@ -15,15 +15,21 @@ export function settings() {
   const here = new URL("./", import.meta.url);
   const runtime = cfg.runtime || { dir: "pyodide/", lock: {} };
   const pyodide = new URL(runtime.dir, assets).href;
+  const engine = new URL(cfg.engine, assets);
+  /** @type {Record<string, string>} */
+  const sha256 = runtime.sha256 || {};
   config = {
     worker: new URL("worker.js", here).href,
     pyodide,
     stdlib: new URL("python_stdlib.zip.gz", pyodide).href,
     lock: runtime.lock,
-    engine: new URL(cfg.engine, assets).href,
-    // Beside the engine, under the same hash (rulesite/runtime/assets.py); used on phones only.
-    snapshot: new URL("runtime-snapshot.bin.gz", new URL(cfg.engine, assets)).href,
-    sha256: runtime.sha256 || {}, // what worker.js checks the cached files against
+    engine: engine.href,
+    // Beside it, under the same hash (rulesite/runtime/assets.py): the page's game's own
+    // (game_engine), if the build made it, and the snapshot (used on phones only).
+    ownEngine: cfg.game && sha256[`engine.${cfg.game}`]
+      ? new URL(`engine-${cfg.game}.zip.gz`, engine).href : null,
+    snapshot: new URL("runtime-snapshot.bin.gz", engine).href,
+    sha256, // what worker.js checks the cached files against
     game: cfg.game || null, // the game's ID (gamekit.GAMES); none: the site's first game
   };
   return config;

@@ -24,8 +24,10 @@ import { startsFromSnapshot } from "./policy.js";
 export const TIME_LIMIT_MS = 5000;
 
 /** @typedef {{worker: string, pyodide: string, stdlib: string, lock: object, engine: string,
- *  snapshot: string, sha256: Record<string, string>, game: string | null}}
- *  Urls the worker's script, and what it loads (worker.js: "init") */
+ *  ownEngine: string | null, snapshot: string, sha256: Record<string, string>,
+ *  game: string | null}}
+ *  Urls the worker's script, and what it loads (worker.js: "init"); engine every game's,
+ *  ownEngine the page's game's alone, if the build made it */
 /** @typedef {{ok: boolean, result?: any, ms?: number, python_ms?: number,
  *  error?: {kind: string, message?: string, seconds?: number, damaged?: string | null}}}
  *  Answer */
@@ -91,8 +93,16 @@ class Runtime extends EventTarget {
       event.preventDefault();
       if (worker === this.worker) this.fail(event.message || "worker error");
     };
-    const { pyodide, stdlib, lock, engine, sha256, game } = this.urls;
+    const { pyodide, stdlib, lock, ownEngine, game } = this.urls;
     const snapshot = startsFromSnapshot() ? this.urls.snapshot || null : null;
+    // The snapshot holds every game's engine imported: it needs the zip it was made with.
+    // Without it, the page's game alone is enough (rulesite/runtime/assets.py game_engine).
+    const own = snapshot || !ownEngine ? null : ownEngine;
+    const engine = own || this.urls.engine;
+    const sha256 = Object.fromEntries(Object.entries(this.urls.sha256)
+      .filter(([name]) => !name.startsWith("engine."))
+      .map(([name, digest]) => [name, name === "engine" && own
+        ? this.urls.sha256[`engine.${game}`] : digest]));
     worker.postMessage({ type: "init", pyodide, stdlib, lock, engine, snapshot, sha256, game });
   }
 
