@@ -5,7 +5,8 @@ keeps a page a translator is editing).
 What the worker keeps, and when, is in ``rulesite/runtime/sw.js``; this module writes it at the
 site's root with the build's list of files in place of its ``BUILD``: each file's path from
 the root, the first 16 hex digits of its SHA-256 and its size, grouped by language, the Python
-runtime (``assets/``) and the rest (the root redirect, the side-by-side pages). The build's ID
+runtime (``assets/``) and the rest (the root redirect, the side-by-side pages), and the folders
+whose files wait for the reader to ask (:data:`ON_DEMAND`). The build's ID
 is the digest of that list, and every page carries it (``<meta name="hk-build">``), so a page,
 its worker and each file the worker serves are known to be of one build.
 
@@ -25,6 +26,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from rulesite.pages import examples
 from rulesite.runtime import csp
 
 SOURCE = Path(__file__).with_name("sw.js")
@@ -34,7 +36,12 @@ PAGE = "offline.html"
 MANIFEST = "manifest.webmanifest"
 BUILD_META = "hk-build"
 _STAMP = re.compile(f'<meta name="{BUILD_META}" content="[^"]*">')
-_PLACE = "/* BUILD */ { id: \"\", versions: {}, languages: {}, runtime: [], shared: [] }"
+_PLACE = ("/* BUILD */ { id: \"\", versions: {}, languages: {}, runtime: [], shared: [], "
+          "later: [] }")
+# Folders (under a game's folder of a language) whose files a lean visit keeps only once the
+# reader asks for them, as it keeps pages: the examples' what-if starts, fetched at a first
+# "what if?". The worker knows them from the build's list only ("later").
+ON_DEMAND = (examples.STARTS,)
 # Material ships lunr's stemmers for some thirty languages with every language's site; a
 # language's search needs its own (and the shared support files) only.
 _LUNR = re.compile(r"assets/javascripts/lunr/(?:min/)?(?:lunr|wordcut|tinyseg)\.?([a-z]{2})?")
@@ -166,7 +173,7 @@ def write(site: Path, uis: dict[str, dict[str, Any]], versions: dict[str, dict[s
     stamp(site, ident)
     root = stamped(root, ident)
     files = file_list(site, languages, root.encode("utf-8"))  # the pages' hashes, stamped
-    build = {"id": ident, "versions": versions, **files}
+    build = {"id": ident, "versions": versions, **files, "later": list(ON_DEMAND)}
     source = SOURCE.read_text(encoding="utf-8")
     if _PLACE not in source:
         raise ValueError(f"{SOURCE}: no place for the build's list ({_PLACE})")

@@ -22,13 +22,14 @@
 
 /** @typedef {[string, string, number]} Entry  path from the root, hash, size in bytes */
 /** @typedef {{id: string, versions: Record<string, Record<string, string>>,
- *   languages: Record<string, Entry[]>, runtime: Entry[], shared: Entry[]}} Build */
+ *   languages: Record<string, Entry[]>, runtime: Entry[], shared: Entry[], later: string[]}} Build
+ *  later: folders ("name/") whose files wait for the reader to ask, as pages do */
 /** @typedef {{langs: Record<string, string>, runtime: string, kept: Record<string, string>,
  *   told: boolean}} Meta  langs: language -> "full" | "lean"; runtime: "" or "kept" (asked
  *  for); kept: path -> hash; told: a page told the reader of this build (offline.js) */
 
 /** @type {Build} */
-const BUILD = /* BUILD */ { id: "", versions: {}, languages: {}, runtime: [], shared: [] };
+const BUILD = /* BUILD */ { id: "", versions: {}, languages: {}, runtime: [], shared: [], later: [] };
 
 const sw = /** @type {ServiceWorkerGlobalScope & typeof globalThis} */ (/** @type {unknown} */ (self));
 const PREFIX = "hk-offline-";
@@ -83,11 +84,12 @@ function isPage(/** @type {string} */ path) {
   return path.endsWith("/") || path.endsWith(".html");
 }
 
-/** Whether a file waits for the reader to ask for it, as a page does: an example's what-if
- * starts (rulesite/pages/examples.py whatif_starts: a game's whatif/ folder), fetched at its
- * first "what if?". */
+/** Whether a file waits for the reader to ask for it, as a page does: a file of a folder the
+ * build lists as such (offline.py ON_DEMAND: the examples' what-if starts, fetched at a first
+ * "what if?"). */
 function onDemand(/** @type {string} */ path) {
-  return /\/whatif\/[^/]+\.json$/.test(path);
+  const folder = path.slice(0, path.lastIndexOf("/") + 1);
+  return BUILD.later.some((name) => folder.endsWith("/" + name));
 }
 
 /** The language a path belongs to ("en/rules/" -> "en"), or null. */
