@@ -9,8 +9,10 @@
 //   offline and search works;
 // - the Python runtime is kept by the engine's worker once a page has used it
 //   (docs/assets/examples/worker.js: Cache Storage "hk-runtime", each file checked against its
-//   SHA-256, other versions pruned), so this worker leaves its requests alone and keeps no
-//   second copy; when the reader asks ("keep"), it fills that same cache ahead;
+//   SHA-256, other versions pruned), so this worker leaves those requests alone and keeps no
+//   second copy; but the loader that worker imports (pyodide.mjs: an import does not go
+//   through its fetch) this worker keeps in that cache, checked against the build's list, and
+//   serves from there; when the reader asks ("keep"), it fills that same cache ahead;
 // - a page of the language that was not kept, offline, gets that language's offline page;
 // - a new build installs beside the old one (copying the files whose hash did not change),
 //   waits, and takes over at the reader's next navigation or when the page asks ("skip").
@@ -124,13 +126,19 @@ function updateMeta(/** @type {(meta: Meta) => void} */ change) {
   return metaQueue;
 }
 
+/** A response's headers for its body read whole: decoded already, so its length and encoding
+ *  on the wire no longer apply. */
+function decoded(/** @type {Headers} */ headers) {
+  const out = new Headers(headers);
+  out.delete("Content-Encoding");
+  out.delete("Content-Length");
+  return out;
+}
+
 /** A response of this build's file `path`, stamped with the build, to keep. */
 function stamped(/** @type {Response} */ response, /** @type {ArrayBuffer} */ body) {
-  const headers = new Headers(response.headers);
+  const headers = decoded(response.headers);
   headers.set("X-HK-Build", BUILD.id);
-  // The body is decoded already: its length and encoding on the wire no longer apply.
-  headers.delete("Content-Encoding");
-  headers.delete("Content-Length");
   return new Response(body, { status: 200, statusText: "OK", headers });
 }
 
@@ -148,9 +156,10 @@ async function fetchAndKeep(/** @type {string} */ path, /** @type {Request | str
   if (await hex(body) !== entry[0]) return null;
   if (entry[1] === "runtime") {
     // Into worker.js's cache, as it stores a download (it checks the SHA-256 on every use).
+    const kept = new Response(body, { headers: decoded(response.headers) });
     const runtime = await caches.open(RUNTIME);
-    await runtime.put(ROOT + path, new Response(body, { headers: response.headers }));
-    return response;
+    await runtime.put(ROOT + path, kept.clone());
+    return kept;
   }
   const kept = stamped(response, body);
   const cache = await caches.open(CACHE);
@@ -342,10 +351,25 @@ sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const path = pathOf(request.url);
-  // Not the site's, or the runtime (worker.js keeps it): the browser's own way.
-  if (path === null || path === "sw.js" || FILES.get(path)?.[1] === "runtime") return;
+  // Not the site's: the browser's own way.
+  if (path === null || path === "sw.js") return;
+  if (FILES.get(path)?.[1] === "runtime") {
+    // The runtime: worker.js keeps the gzipped files it fetches (each checked against the
+    // SHA-256 the page gives: assets.py sha256s) and streams them in (the wasm compiles as it
+    // arrives), so the browser's own way; not the loader it imports, kept here.
+    if (!path.endsWith(".gz")) event.respondWith(loader(path, request));
+    return;
+  }
   event.respondWith(respond(event, request, path));
 });
+
+/** The runtime's loader (pyodide.mjs), which the engine's worker imports: from the runtime's
+ *  cache once kept (its folder is named by its content: any build's page may have it),
+ *  fetched and kept there otherwise, so that a page whose runtime was used works offline. */
+async function loader(/** @type {string} */ path, /** @type {Request} */ request) {
+  const kept = await caches.match(ROOT + path, { cacheName: RUNTIME });
+  return kept || await fetchAndKeep(path, request) || Response.error();
+}
 
 /** The page without files that a navigation gets while a newer build waits (respond()). */
 async function handover() {
