@@ -31,6 +31,7 @@ from rulesite.sources.locales import Locales
 
 LIVE_TIMEOUT_MS = 90_000  # Pyodide from the cache on a busy 2-core machine, with margin
 KEEP_TIMEOUT_MS = 180_000  # a whole language and the runtime fetched on a busy machine
+EXAMPLE = "[id='ex-8-vs-11'] .hk-ex"  # the live example the runtime tests run, on en/end/
 
 
 def build_of(site: Path) -> dict[str, Any]:
@@ -227,6 +228,42 @@ def test_a_phone_save_data_or_slow_connection_keeps_pages_as_visited_and_no_runt
         assert not paths & runtime, f"{device}: runtime bytes kept unasked"
         assert not [url for url in tab.requests if "/assets/pyodide/" in url
                     or "/assets/py/" in url], f"{device}: the runtime downloaded unasked"
+    finally:
+        tab.context.close()
+
+
+def test_a_live_example_run_once_runs_again_offline_the_next_day(
+        chromium: Browser, site_url: str, real_site: Path) -> None:
+    """A phone reader runs a live example and asks for nothing more (no "Keep everything"):
+    the next day (the browser's own cache, which keeps the site's files ten minutes on GitHub
+    Pages, emptied), with no connection, the page opens and its example runs again, from
+    what the service worker kept of the page and the engine's worker of the runtime it used."""
+    options, _ = LEAN["phone"]
+    tab = open_tab(chromium, {**options, "service_workers": "allow"})
+    try:
+        page = tab.page
+        page.goto(f"{site_url}/en/end/")
+        controlled(page)
+        wait_kept(page, "/en/end/")
+        box = page.locator(EXAMPLE)
+        box.scroll_into_view_if_needed()
+        box.locator("[data-act=run]").click()
+        page.wait_for_selector(f"{EXAMPLE}[data-runs='1']", timeout=LIVE_TIMEOUT_MS)
+        assert box.get_attribute("data-error") != "1", box.inner_text()
+        # Kept: every file of the runtime this phone started from (the snapshot included, the
+        # loader too), and of the pages, the one visited only.
+        for path, _, _ in build_of(real_site)["runtime"]:
+            wait_kept(page, path)
+        paths = {url.removeprefix(f"{site_url}/") for url in kept(page)}
+        assert {p for p in paths if p.endswith("/")} == {"en/end/"}, paths
+
+        tab.context.new_cdp_session(page).send("Network.clearBrowserCache")
+        tab.context.set_offline(True)
+        page.reload()
+        box.scroll_into_view_if_needed()
+        box.locator("[data-act=run]").click()
+        page.wait_for_selector(f"{EXAMPLE}[data-runs='1']", timeout=LIVE_TIMEOUT_MS)
+        assert box.get_attribute("data-error") != "1", box.inner_text()
     finally:
         tab.context.close()
 
