@@ -5,15 +5,17 @@ keeps a page a translator is editing).
 What the worker keeps, and when, is in ``rulesite/runtime/sw.js``; this module writes it at the
 site's root with the build's list of files in place of its ``BUILD``: each file's path from
 the root, the first 16 hex digits of its SHA-256 and its size, grouped by language, the Python
-runtime (``assets/``) and the rest (the root redirect, the side-by-side pages). The build's ID
+runtime (``assets/``) and the rest (the root redirect, the side-by-side pages), and the folders
+whose files wait for the reader to ask (:data:`ON_DEMAND`). The build's ID
 is the digest of that list, and every page carries it (``<meta name="hk-build">``), so a page,
 its worker and each file the worker serves are known to be of one build.
 
-The list is written here rather than by Workbox (``workbox-build``, 37 direct npm dependencies
-with Babel and Rollup in 7.4.1, to bundle a worker): its precache is one list fetched whole at
-install, while this site keeps one language at a time, as it is visited, and the runtime only
-once it is used; the routing would be ours anyway, and the list is the hashes the build
-already reads, in a page of Python.
+The list is written here rather than by Workbox: its precache downloads its whole list when
+the worker installs, for every reader (``benchmarks/workbox_precache.py``: 53.0 MB for one
+worker for the site, 10.0 MB for a worker of English only, where a phone's first visit here
+keeps 1.58 MB), while this site keeps one language at a time, as it is visited, and the
+runtime only once it is used; the routing would be ours anyway, and the list is the hashes
+the build already reads, in a page of Python.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from rulesite.pages import examples
 from rulesite.runtime import csp
 
 SOURCE = Path(__file__).with_name("sw.js")
@@ -34,7 +37,12 @@ PAGE = "offline.html"
 MANIFEST = "manifest.webmanifest"
 BUILD_META = "hk-build"
 _STAMP = re.compile(f'<meta name="{BUILD_META}" content="[^"]*">')
-_PLACE = "/* BUILD */ { id: \"\", versions: {}, languages: {}, runtime: [], shared: [] }"
+_PLACE = ("/* BUILD */ { id: \"\", versions: {}, languages: {}, runtime: [], shared: [], "
+          "later: [] }")
+# Folders (under a game's folder of a language) whose files a lean visit keeps only once the
+# reader asks for them, as it keeps pages: the examples' what-if starts, fetched at a first
+# "what if?". The worker knows them from the build's list only ("later").
+ON_DEMAND = (examples.STARTS,)
 # Material ships lunr's stemmers for some thirty languages with every language's site; a
 # language's search needs its own (and the shared support files) only.
 _LUNR = re.compile(r"assets/javascripts/lunr/(?:min/)?(?:lunr|wordcut|tinyseg)\.?([a-z]{2})?")
@@ -166,7 +174,7 @@ def write(site: Path, uis: dict[str, dict[str, Any]], versions: dict[str, dict[s
     stamp(site, ident)
     root = stamped(root, ident)
     files = file_list(site, languages, root.encode("utf-8"))  # the pages' hashes, stamped
-    build = {"id": ident, "versions": versions, **files}
+    build = {"id": ident, "versions": versions, **files, "later": list(ON_DEMAND)}
     source = SOURCE.read_text(encoding="utf-8")
     if _PLACE not in source:
         raise ValueError(f"{SOURCE}: no place for the build's list ({_PLACE})")

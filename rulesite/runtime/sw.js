@@ -9,8 +9,10 @@
 //   offline and search works;
 // - the Python runtime is kept by the engine's worker once a page has used it
 //   (docs/assets/examples/worker.js: Cache Storage "hk-runtime", each file checked against its
-//   SHA-256, other versions pruned), so this worker leaves its requests alone and keeps no
-//   second copy; when the reader asks ("keep"), it fills that same cache ahead;
+//   SHA-256, other versions pruned), so this worker leaves those requests alone and keeps no
+//   second copy; but the loader that worker imports (pyodide.mjs: an import does not go
+//   through its fetch) this worker keeps in that cache, checked against the build's list, and
+//   serves from there; when the reader asks ("keep"), it fills that same cache ahead;
 // - a page of the language that was not kept, offline, gets that language's offline page;
 // - a new build installs beside the old one (copying the files whose hash did not change),
 //   waits, and takes over at the reader's next navigation or when the page asks ("skip").
@@ -22,13 +24,14 @@
 
 /** @typedef {[string, string, number]} Entry  path from the root, hash, size in bytes */
 /** @typedef {{id: string, versions: Record<string, Record<string, string>>,
- *   languages: Record<string, Entry[]>, runtime: Entry[], shared: Entry[]}} Build */
+ *   languages: Record<string, Entry[]>, runtime: Entry[], shared: Entry[], later: string[]}} Build
+ *  later: folders ("name/") whose files wait for the reader to ask, as pages do */
 /** @typedef {{langs: Record<string, string>, runtime: string, kept: Record<string, string>,
  *   told: boolean}} Meta  langs: language -> "full" | "lean"; runtime: "" or "kept" (asked
  *  for); kept: path -> hash; told: a page told the reader of this build (offline.js) */
 
 /** @type {Build} */
-const BUILD = /* BUILD */ { id: "", versions: {}, languages: {}, runtime: [], shared: [] };
+const BUILD = /* BUILD */ { id: "", versions: {}, languages: {}, runtime: [], shared: [], later: [] };
 
 const sw = /** @type {ServiceWorkerGlobalScope & typeof globalThis} */ (/** @type {unknown} */ (self));
 const PREFIX = "hk-offline-";
@@ -83,11 +86,12 @@ function isPage(/** @type {string} */ path) {
   return path.endsWith("/") || path.endsWith(".html");
 }
 
-/** Whether a file waits for the reader to ask for it, as a page does: an example's what-if
- * starts (rulesite/pages/examples.py whatif_starts: a game's whatif/ folder), fetched at its
- * first "what if?". */
+/** Whether a file waits for the reader to ask for it, as a page does: a file of a folder the
+ * build lists as such (offline.py ON_DEMAND: the examples' what-if starts, fetched at a first
+ * "what if?"). */
 function onDemand(/** @type {string} */ path) {
-  return /\/whatif\/[^/]+\.json$/.test(path);
+  const folder = path.slice(0, path.lastIndexOf("/") + 1);
+  return BUILD.later.some((name) => folder.endsWith("/" + name));
 }
 
 /** The language a path belongs to ("en/rules/" -> "en"), or null. */
@@ -122,13 +126,19 @@ function updateMeta(/** @type {(meta: Meta) => void} */ change) {
   return metaQueue;
 }
 
+/** A response's headers for its body read whole: decoded already, so its length and encoding
+ *  on the wire no longer apply. */
+function decoded(/** @type {Headers} */ headers) {
+  const out = new Headers(headers);
+  out.delete("Content-Encoding");
+  out.delete("Content-Length");
+  return out;
+}
+
 /** A response of this build's file `path`, stamped with the build, to keep. */
 function stamped(/** @type {Response} */ response, /** @type {ArrayBuffer} */ body) {
-  const headers = new Headers(response.headers);
+  const headers = decoded(response.headers);
   headers.set("X-HK-Build", BUILD.id);
-  // The body is decoded already: its length and encoding on the wire no longer apply.
-  headers.delete("Content-Encoding");
-  headers.delete("Content-Length");
   return new Response(body, { status: 200, statusText: "OK", headers });
 }
 
@@ -146,9 +156,10 @@ async function fetchAndKeep(/** @type {string} */ path, /** @type {Request | str
   if (await hex(body) !== entry[0]) return null;
   if (entry[1] === "runtime") {
     // Into worker.js's cache, as it stores a download (it checks the SHA-256 on every use).
+    const kept = new Response(body, { headers: decoded(response.headers) });
     const runtime = await caches.open(RUNTIME);
-    await runtime.put(ROOT + path, new Response(body, { headers: response.headers }));
-    return response;
+    await runtime.put(ROOT + path, kept.clone());
+    return kept;
   }
   const kept = stamped(response, body);
   const cache = await caches.open(CACHE);
@@ -340,10 +351,25 @@ sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const path = pathOf(request.url);
-  // Not the site's, or the runtime (worker.js keeps it): the browser's own way.
-  if (path === null || path === "sw.js" || FILES.get(path)?.[1] === "runtime") return;
+  // Not the site's: the browser's own way.
+  if (path === null || path === "sw.js") return;
+  if (FILES.get(path)?.[1] === "runtime") {
+    // The runtime: worker.js keeps the gzipped files it fetches (each checked against the
+    // SHA-256 the page gives: assets.py sha256s) and streams them in (the wasm compiles as it
+    // arrives), so the browser's own way; not the loader it imports, kept here.
+    if (!path.endsWith(".gz")) event.respondWith(loader(path, request));
+    return;
+  }
   event.respondWith(respond(event, request, path));
 });
+
+/** The runtime's loader (pyodide.mjs), which the engine's worker imports: from the runtime's
+ *  cache once kept (its folder is named by its content: any build's page may have it),
+ *  fetched and kept there otherwise, so that a page whose runtime was used works offline. */
+async function loader(/** @type {string} */ path, /** @type {Request} */ request) {
+  const kept = await caches.match(ROOT + path, { cacheName: RUNTIME });
+  return kept || await fetchAndKeep(path, request) || Response.error();
+}
 
 /** The page without files that a navigation gets while a newer build waits (respond()). */
 async function handover() {

@@ -92,11 +92,16 @@ def test_saved_change_rebuilds_and_reloads_then_a_broken_key_shows_over_the_page
             assert response.status == 200
 
         # A change to another language while the build is broken is not lost: it is built
-        # with the fix.
+        # with the fix. Its rebuild (French still pending, Indonesian) ends before the fix is
+        # saved, failing on French: were the fix saved while it ran, it could read it and
+        # pass, and the step after would test nothing.
+        before = len(lines)
         replace(locales / "hanamikoji" / "id" / "text.yml", 'title: "Contoh pembagian"',
                 'title: "Contoh pembagian kartu"')
-        wait_for(lambda: len([line for line in lines if "rebuilding" in line]) >= 3,
-                 "the Indonesian change")
+        wait_for(lambda: len(lines) >= before + 2, "the rebuild of the Indonesian change")
+        started, ended = lines[before:before + 2]
+        assert started.endswith("changed: rebuilding fr, id…"), started
+        assert str(text) in ended and "examples.ex-deal.title" in ended, ended
         assert state(site.url)["error"] is not None  # French is still broken
 
         # Fixing it rebuilds, the overlay goes, the page shows the fix.

@@ -1,18 +1,23 @@
 """The site offline, in a real browser with its service worker (rulesite/runtime/sw.js): after
 a visit, every page of the reader's language opens with no connection (Playwright's offline
 mode, which covers the page's workers), search finds, a live example runs and a game is
-played; a language never visited gets its own offline page; a phone, Save-Data or a slow
-connection keeps no runtime unasked; each language installs as an app; and a new build
-deployed over the old one is announced once, in the page's language, and taken over whole
-(at the next navigation, or at once when the reader accepts), never a page of one build with
-another build's files, nor a reload under a reader whose work it would lose."""
+played; a live example run once runs again offline the next day, with nothing asked ahead; a
+language never visited gets its own offline page; a phone, Save-Data or a slow connection
+keeps no runtime unasked; each language installs as an app; and a new build deployed over the
+old one is announced once, in the page's language, and taken over whole (at the next
+navigation, or at once when the reader accepts), never a page of one build with another
+build's files or engine, nor a reload under a reader whose work it would lose."""
 
 from __future__ import annotations
 
+import gzip
+import hashlib
+import io
 import json
 import re
 import shutil
 import time
+import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,11 +31,12 @@ from test_play import new_game, one_decision, wait_state
 from test_runtime_loading import connection
 
 from rulesite.pages import examples
-from rulesite.runtime import offline
+from rulesite.runtime import assets, offline
 from rulesite.sources.locales import Locales
 
 LIVE_TIMEOUT_MS = 90_000  # Pyodide from the cache on a busy 2-core machine, with margin
 KEEP_TIMEOUT_MS = 180_000  # a whole language and the runtime fetched on a busy machine
+EXAMPLE = "[id='ex-8-vs-11'] .hk-ex"  # the live example the runtime tests run, on en/end/
 
 
 def build_of(site: Path) -> dict[str, Any]:
@@ -227,6 +233,42 @@ def test_a_phone_save_data_or_slow_connection_keeps_pages_as_visited_and_no_runt
         assert not paths & runtime, f"{device}: runtime bytes kept unasked"
         assert not [url for url in tab.requests if "/assets/pyodide/" in url
                     or "/assets/py/" in url], f"{device}: the runtime downloaded unasked"
+    finally:
+        tab.context.close()
+
+
+def test_a_live_example_run_once_runs_again_offline_the_next_day(
+        chromium: Browser, site_url: str, real_site: Path) -> None:
+    """A phone reader runs a live example and asks for nothing more (no "Keep everything"):
+    the next day (the browser's own cache, which keeps the site's files ten minutes on GitHub
+    Pages, emptied), with no connection, the page opens and its example runs again, from
+    what the service worker kept of the page and the engine's worker of the runtime it used."""
+    options, _ = LEAN["phone"]
+    tab = open_tab(chromium, {**options, "service_workers": "allow"})
+    try:
+        page = tab.page
+        page.goto(f"{site_url}/en/end/")
+        controlled(page)
+        wait_kept(page, "/en/end/")
+        box = page.locator(EXAMPLE)
+        box.scroll_into_view_if_needed()
+        box.locator("[data-act=run]").click()
+        page.wait_for_selector(f"{EXAMPLE}[data-runs='1']", timeout=LIVE_TIMEOUT_MS)
+        assert box.get_attribute("data-error") != "1", box.inner_text()
+        # Kept: every file of the runtime this phone started from (the snapshot included, the
+        # loader too), and of the pages, the one visited only.
+        for path, _, _ in build_of(real_site)["runtime"]:
+            wait_kept(page, path)
+        paths = {url.removeprefix(f"{site_url}/") for url in kept(page)}
+        assert {p for p in paths if p.endswith("/")} == {"en/end/"}, paths
+
+        tab.context.new_cdp_session(page).send("Network.clearBrowserCache")
+        tab.context.set_offline(True)
+        page.reload()
+        box.scroll_into_view_if_needed()
+        box.locator("[data-act=run]").click()
+        page.wait_for_selector(f"{EXAMPLE}[data-runs='1']", timeout=LIVE_TIMEOUT_MS)
+        assert box.get_attribute("data-error") != "1", box.inner_text()
     finally:
         tab.context.close()
 
@@ -540,6 +582,121 @@ def test_the_handover_page_asks_again_while_the_new_build_still_waits(
         assert not mixed, mixed
         violations = [e for e in tab.errors if "Content Security Policy" in e]
         assert not violations, violations
+    finally:
+        tab.context.close()
+
+
+# A module added to the compiled engines (with_engine): which build's engine a worker loaded.
+MARK = "hk_deploy"
+
+
+def with_engine(folder: Path, mark: str) -> str:
+    """Gives the build in ``folder`` an engine of its own: its compiled engines with a module
+    :data:`MARK` saying ``mark`` (``BUILD``), in a folder named by its content as the builder
+    names it (the snapshot beside it copied: phones only), the old folder gone as a deploy
+    removes it, every page pointing to it with its SHA-256. Returns its path from the site's
+    root; the build is listed again by redeploy()."""
+    [old] = folder.glob(f"assets/py/*/{assets.ENGINE}")
+    packed = old.read_bytes()
+    before = zipfile.ZipFile(io.BytesIO(gzip.decompress(packed)))
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as zipped:
+        for info in before.infolist():
+            if info.filename != f"{MARK}.py":
+                zipped.writestr(info, before.read(info))
+        zipped.writestr(f"{MARK}.py", f"BUILD = {mark!r}\n")
+    engine = gzip.compress(data.getvalue(), mtime=0)
+    name = hashlib.sha256(engine).hexdigest()[:12]
+    shutil.copytree(old.parent, old.parent.with_name(name))
+    old.parent.with_name(name).joinpath(assets.ENGINE).write_bytes(engine)
+    shutil.rmtree(old.parent)
+    changes = ((f"py/{old.parent.name}/", f"py/{name}/"),
+               (hashlib.sha256(packed).hexdigest(), hashlib.sha256(engine).hexdigest()))
+    for page in folder.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        if changes[0][0] in text:
+            for change in changes:
+                text = text.replace(*change)
+            page.write_text(text, encoding="utf-8")
+    return f"assets/py/{name}/{assets.ENGINE}"
+
+
+def engine_run(page: Page) -> str:
+    """Runs the end page's live example with a line first that prints which build's engine
+    the page's Python worker loaded (:data:`MARK`), and returns what it printed."""
+    box = page.locator(EXAMPLE)
+    box.scroll_into_view_if_needed()
+    # Checked against the build's result once the engine is up ("verified"; "edited" after a
+    # run of the code changed below).
+    page.wait_for_selector(f"{EXAMPLE}:is([data-live='verified'], [data-live='edited'])",
+                           timeout=LIVE_TIMEOUT_MS)
+    runs = int(box.get_attribute("data-runs") or 0)
+    code = box.locator("textarea").input_value()
+    line = f"import {MARK}\nprint({MARK}.BUILD)\n"
+    if not code.startswith(line):
+        box.locator("textarea").fill(line + code)
+    box.locator("[data-act=run]").click()
+    page.wait_for_selector(f"{EXAMPLE}[data-runs='{runs + 1}']", timeout=LIVE_TIMEOUT_MS)
+    assert box.get_attribute("data-error") != "1", box.inner_text()
+    return box.locator(".hk-ex-output").inner_text().strip()
+
+
+def test_a_new_engine_never_runs_with_the_other_builds_pages(
+        chromium: Browser, deployed_real: tuple[str, Path], locales: Locales) -> None:
+    """Build 2 comes with another engine (its compiled engines differ, so their folder's name
+    does) while a page of build 1 runs its live example: that page runs build 1's engine to the
+    end, build 2's worker keeps build 2's engine at install (the runtime is in use), and once
+    the page switches to build 2 it runs build 2's engine, offline too; build 1's engine leaves
+    the device once build 2's has started."""
+    url, folder = deployed_real
+    engine_one = with_engine(folder, "one")
+    one = redeploy(folder, locales, ("", ""), "1.1")
+    tab, answers = update_tab(chromium, url)
+    try:
+        page = tab.page
+        reader = tab.context.new_page()
+        answers.names[reader] = "reader"
+        reader.goto(f"{url}/en/end/?hk-preload=1")
+        assert build_on(reader) == one
+        assert engine_run(reader) == "one"
+        wait_kept(reader, engine_one)  # by the engine's worker, once checked
+
+        engine_two = with_engine(folder, "two")
+        assert engine_two != engine_one
+        two = install_build_two(page, url, folder, locales)
+        # Build 2 waits with its engine kept (the runtime is in use); build 1's stays for the
+        # pages of build 1 still open.
+        paths = {u.removeprefix(f"{url}/") for u in kept(page)}
+        assert {engine_one, engine_two} <= paths, sorted(p for p in paths if "/py/" in p)
+        assert engine_run(reader) == "one"
+
+        page.goto(f"{url}/en/")  # build 2 takes over
+        assert build_on(page) == two
+        # The reader's tab holds edited code: it stays, told, and still runs build 1's engine.
+        told = locales.languages["en"].ui["offline.updated"].format(version="9.9")
+        reader.wait_for_selector(f".hk-update span:text-is('{told}')", timeout=30_000)
+        assert build_on(reader) == one
+        assert engine_run(reader) == "one"
+
+        # Switched offline: build 2's page and build 2's engine, from this device.
+        tab.context.set_offline(True)
+        asked = answers.asked
+        reader.locator(".hk-update button").click()
+        reader.wait_for_function(f"document.querySelector('meta[name=hk-build]')?"
+                                 f".content === '{two}'", timeout=30_000)
+        assert engine_run(reader) == "two"
+        # Every answer build 2's, but the runtime's loader: a file of build 2's runtime (named
+        # by its content, kept for any build's pages that use it).
+        runtime = {f"{url}/{e[0]}" for e in build_of(folder)["runtime"]}
+        mixed = [s for s in answers.since(asked) if s[0] == "reader" and s[2] != two
+                 and not (s[2] is None and s[1] in runtime)]
+        assert not mixed, mixed
+        # Build 2's engine started: build 1's is gone from the device.
+        deadline = time.monotonic() + 30
+        while any(u.endswith(engine_one) for u in kept(reader)):
+            assert time.monotonic() < deadline, "build 1's engine is still kept"
+            reader.wait_for_timeout(250)
+        assert any(u.endswith(engine_two) for u in kept(reader))
     finally:
         tab.context.close()
 

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from rulesite.build import REPO
+from rulesite.pages import examples
 from rulesite.pages.config import OFFLINE_SCRIPT, language_config
 from rulesite.runtime import offline
 from rulesite.sources.locales import load_all
@@ -53,6 +54,22 @@ def test_the_worker_lists_every_file_of_the_build_by_its_hash(any_site: Path) ->
         assert len(lunr) <= 4, lunr
     assert all(path.startswith("assets/") for path, _, _ in build["runtime"])
     assert "/* BUILD */" not in (any_site / offline.WORKER).read_text(encoding="utf-8")
+
+
+def test_the_worker_knows_the_what_if_folder_from_the_builder(any_site: Path) -> None:
+    """The folder of the examples' what-if starts, which a lean visit keeps only when the
+    reader asks (sw.js onDemand), is the one the builder writes them to (examples.STARTS),
+    given in the build's list: the worker's own source names no folder of the builder's."""
+    build = build_list(any_site)
+    assert build["later"] == [examples.STARTS]
+    source = offline.SOURCE.read_text(encoding="utf-8")
+    assert examples.STARTS.strip("/") not in source, "sw.js names the what-if folder itself"
+    # Every what-if start the builder wrote is listed in its language, in that folder.
+    written = {p.relative_to(any_site).as_posix()
+               for p in any_site.glob(f"*/**/{examples.STARTS}*.json")}
+    listed = {e[0] for lang in LANGS for e in build["languages"][lang]
+              if f"/{examples.STARTS}" in e[0]}
+    assert written and written == listed
 
 
 def test_every_page_carries_the_build_id(any_site: Path) -> None:
