@@ -27,8 +27,9 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+import gamekit
 from rulesite.pages import examples
-from rulesite.runtime import csp
+from rulesite.runtime import assets, csp
 
 SOURCE = Path(__file__).with_name("sw.js")
 WORKER = "sw.js"
@@ -38,11 +39,17 @@ MANIFEST = "manifest.webmanifest"
 BUILD_META = "hk-build"
 _STAMP = re.compile(f'<meta name="{BUILD_META}" content="[^"]*">')
 _PLACE = ("/* BUILD */ { id: \"\", versions: {}, languages: {}, runtime: [], shared: [], "
-          "later: [] }")
+          "later: [], snapshot: { with: [], without: [] } }")
 # Folders (under a game's folder of a language) whose files a lean visit keeps only once the
 # reader asks for them, as it keeps pages: the examples' what-if starts, fetched at a first
 # "what if?". The worker knows them from the build's list only ("later").
 ON_DEMAND = (examples.STARTS,)
+# The runtime's files a device fetches only when it starts Python from the memory snapshot
+# (phones: docs/assets/examples/policy.js), and only when it does not: the snapshot and every
+# game's engine it was made with, or each game's own engine (assets.py). "Keep everything"
+# keeps what this device would load ("snapshot" in the build's list).
+SNAPSHOT_ONLY = (assets.SNAPSHOT, assets.ENGINE)
+WITHOUT_SNAPSHOT = tuple(assets.game_engine(game_id) for game_id in gamekit.GAMES)
 # Material ships lunr's stemmers for some thirty languages with every language's site; a
 # language's search needs its own (and the shared support files) only.
 _LUNR = re.compile(r"assets/javascripts/lunr/(?:min/)?(?:lunr|wordcut|tinyseg)\.?([a-z]{2})?")
@@ -174,7 +181,8 @@ def write(site: Path, uis: dict[str, dict[str, Any]], versions: dict[str, dict[s
     stamp(site, ident)
     root = stamped(root, ident)
     files = file_list(site, languages, root.encode("utf-8"))  # the pages' hashes, stamped
-    build = {"id": ident, "versions": versions, **files, "later": list(ON_DEMAND)}
+    build = {"id": ident, "versions": versions, **files, "later": list(ON_DEMAND),
+             "snapshot": {"with": list(SNAPSHOT_ONLY), "without": list(WITHOUT_SNAPSHOT)}}
     source = SOURCE.read_text(encoding="utf-8")
     if _PLACE not in source:
         raise ValueError(f"{SOURCE}: no place for the build's list ({_PLACE})")

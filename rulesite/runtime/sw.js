@@ -24,14 +24,17 @@
 
 /** @typedef {[string, string, number]} Entry  path from the root, hash, size in bytes */
 /** @typedef {{id: string, versions: Record<string, Record<string, string>>,
- *   languages: Record<string, Entry[]>, runtime: Entry[], shared: Entry[], later: string[]}} Build
- *  later: folders ("name/") whose files wait for the reader to ask, as pages do */
+ *   languages: Record<string, Entry[]>, runtime: Entry[], shared: Entry[], later: string[],
+ *   snapshot: {with: string[], without: string[]}}} Build
+ *  later: folders ("name/") whose files wait for the reader to ask, as pages do; snapshot:
+ *  names of the runtime's files a device loads only with the memory snapshot, and only
+ *  without it (offline.py) */
 /** @typedef {{langs: Record<string, string>, runtime: string, kept: Record<string, string>,
  *   told: boolean}} Meta  langs: language -> "full" | "lean"; runtime: "" or "kept" (asked
  *  for); kept: path -> hash; told: a page told the reader of this build (offline.js) */
 
 /** @type {Build} */
-const BUILD = /* BUILD */ { id: "", versions: {}, languages: {}, runtime: [], shared: [], later: [] };
+const BUILD = /* BUILD */ { id: "", versions: {}, languages: {}, runtime: [], shared: [], later: [], snapshot: { with: [], without: [] } };
 
 const sw = /** @type {ServiceWorkerGlobalScope & typeof globalThis} */ (/** @type {unknown} */ (self));
 const PREFIX = "hk-offline-";
@@ -168,9 +171,11 @@ async function fetchAndKeep(/** @type {string} */ path, /** @type {Request | str
   return kept;
 }
 
-/** The runtime's files this device would load (the snapshot on phones only, policy.js). */
+/** The runtime's files this device would load: a phone starts from the snapshot (policy.js),
+ *  with every game's engine; any other device fetches a game's own engine instead. */
 function runtimeFor(/** @type {boolean} */ snapshot) {
-  return BUILD.runtime.filter(([path]) => snapshot || !path.includes("snapshot"));
+  const skip = snapshot ? BUILD.snapshot.without : BUILD.snapshot.with;
+  return BUILD.runtime.filter(([path]) => !skip.includes(path.slice(path.lastIndexOf("/") + 1)));
 }
 
 /** The names of the runtime's files worker.js keeps now ("pyodide.asm.wasm.gz", …). */

@@ -83,6 +83,12 @@ def keep_label(ui: dict[str, Any], entries: list[Any], point: str) -> str:
     return str(ui["offline.keep"].format(size=size))
 
 
+def desktop_runtime(build: dict[str, Any]) -> list[list[Any]]:
+    """The runtime's files a desktop keeps, those it starts from: each game's own engine, not
+    the phones' snapshot nor every game's engine it was made with (policy.js, offline.py)."""
+    return [e for e in build["runtime"] if e[0].rsplit("/", 1)[-1] not in build["snapshot"]["with"]]
+
+
 @pytest.fixture
 def online(chromium: Browser) -> Iterator[Tab]:
     """A desktop tab with the service worker allowed, under the site's policy."""
@@ -101,8 +107,8 @@ def test_a_visited_language_works_offline(online: Tab, site_url: str, real_site:
     page.goto(f"{site_url}/en/round/")
     # Keep everything: the size it shows is the language's and the runtime's.
     button = page.locator(".hk-keep__button")
-    # A desktop keeps the runtime it starts from: not the phones' snapshot (policy.js).
-    runtime = [e for e in build["runtime"] if "snapshot" not in e[0]]
+    runtime = desktop_runtime(build)
+    assert len(runtime) == len(build["runtime"]) - 2
     assert button.inner_text() == keep_label(locales.languages["en"].ui,
                                              build["languages"]["en"] + runtime, ".")
     button.click()
@@ -111,6 +117,7 @@ def test_a_visited_language_works_offline(online: Tab, site_url: str, real_site:
     paths = {url.removeprefix(f"{site_url}/") for url in kept(page)}
     wanted = {e[0] for e in build["languages"]["en"] + runtime}
     assert wanted <= paths, sorted(wanted - paths)[:5]
+    assert not [e for e in build["runtime"] if e[0] in paths and e not in runtime]
     # Another language: its offline page only (and the sitemap Material asks for beside
     # each hreflang alternate, a few hundred bytes).
     others = {p for p in paths if p.startswith(("fr/", "ja/", "id/"))
@@ -255,11 +262,16 @@ def test_a_live_example_run_once_runs_again_offline_the_next_day(
         box.locator("[data-act=run]").click()
         page.wait_for_selector(f"{EXAMPLE}[data-runs='1']", timeout=LIVE_TIMEOUT_MS)
         assert box.get_attribute("data-error") != "1", box.inner_text()
-        # Kept: every file of the runtime this phone started from (the snapshot included, the
-        # loader too), and of the pages, the one visited only.
-        for path, _, _ in build_of(real_site)["runtime"]:
-            wait_kept(page, path)
+        # Kept: every file of the runtime this phone started from (the snapshot and every
+        # game's engine it was made with, the loader too; no game's own engine, which a start
+        # without the snapshot fetches instead), and of the pages, the one visited only.
+        build = build_of(real_site)
+        for path, _, _ in build["runtime"]:
+            if path.rsplit("/", 1)[-1] not in build["snapshot"]["without"]:
+                wait_kept(page, path)
         paths = {url.removeprefix(f"{site_url}/") for url in kept(page)}
+        assert build["snapshot"]["without"]
+        assert not [p for p in paths if p.rsplit("/", 1)[-1] in build["snapshot"]["without"]]
         assert {p for p in paths if p.endswith("/")} == {"en/end/"}, paths
 
         tab.context.new_cdp_session(page).send("Network.clearBrowserCache")
@@ -590,35 +602,40 @@ def test_the_handover_page_asks_again_while_the_new_build_still_waits(
 MARK = "hk_deploy"
 
 
-def with_engine(folder: Path, mark: str) -> str:
-    """Gives the build in ``folder`` an engine of its own: its compiled engines with a module
-    :data:`MARK` saying ``mark`` (``BUILD``), in a folder named by its content as the builder
-    names it (the snapshot beside it copied: phones only), the old folder gone as a deploy
-    removes it, every page pointing to it with its SHA-256. Returns its path from the site's
-    root; the build is listed again by redeploy()."""
+def with_engine(folder: Path, mark: str, game: str = "hanamikoji") -> str:
+    """Gives the build in ``folder`` an engine of its own: its compiled engines (every game's,
+    and each game's own) with a module :data:`MARK` saying ``mark`` (``BUILD``), in a folder
+    named by their content as the builder names it (the snapshot beside them copied: phones
+    only), the old folder gone as a deploy removes it, every page pointing to it with their
+    SHA-256. Returns the path from the site's root of the one a desktop page of ``game``
+    starts with (assets.game_engine); the build is listed again by redeploy()."""
     [old] = folder.glob(f"assets/py/*/{assets.ENGINE}")
-    packed = old.read_bytes()
-    before = zipfile.ZipFile(io.BytesIO(gzip.decompress(packed)))
-    data = io.BytesIO()
-    with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as zipped:
-        for info in before.infolist():
-            if info.filename != f"{MARK}.py":
-                zipped.writestr(info, before.read(info))
-        zipped.writestr(f"{MARK}.py", f"BUILD = {mark!r}\n")
-    engine = gzip.compress(data.getvalue(), mtime=0)
-    name = hashlib.sha256(engine).hexdigest()[:12]
+    changes, made = [], {}
+    for path in sorted(old.parent.glob("*.zip.gz")):
+        packed = path.read_bytes()
+        before = zipfile.ZipFile(io.BytesIO(gzip.decompress(packed)))
+        data = io.BytesIO()
+        with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as zipped:
+            for info in before.infolist():
+                if info.filename != f"{MARK}.py":
+                    zipped.writestr(info, before.read(info))
+            zipped.writestr(f"{MARK}.py", f"BUILD = {mark!r}\n")
+        made[path.name] = gzip.compress(data.getvalue(), mtime=0)
+        changes.append((hashlib.sha256(packed).hexdigest(),
+                        hashlib.sha256(made[path.name]).hexdigest()))
+    name = hashlib.sha256(b"".join(made.values())).hexdigest()[:12]
     shutil.copytree(old.parent, old.parent.with_name(name))
-    old.parent.with_name(name).joinpath(assets.ENGINE).write_bytes(engine)
+    for file, engine in made.items():
+        old.parent.with_name(name).joinpath(file).write_bytes(engine)
     shutil.rmtree(old.parent)
-    changes = ((f"py/{old.parent.name}/", f"py/{name}/"),
-               (hashlib.sha256(packed).hexdigest(), hashlib.sha256(engine).hexdigest()))
+    changes.insert(0, (f"py/{old.parent.name}/", f"py/{name}/"))
     for page in folder.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         if changes[0][0] in text:
             for change in changes:
                 text = text.replace(*change)
             page.write_text(text, encoding="utf-8")
-    return f"assets/py/{name}/{assets.ENGINE}"
+    return f"assets/py/{name}/{assets.game_engine(game)}"
 
 
 def engine_run(page: Page) -> str:
@@ -764,7 +781,7 @@ def test_a_french_reader_is_told_in_french_and_switches_when_they_accept(
         page = tab.page
         page.goto(f"{url}/fr/")
         # The size in French (a decimal comma, "Mo"): the language's files and the runtime.
-        runtime = [e for e in build["runtime"] if "snapshot" not in e[0]]
+        runtime = desktop_runtime(build)
         assert page.locator(".hk-keep__button").inner_text() == \
             keep_label(ui, build["languages"]["fr"] + runtime, ",")
 

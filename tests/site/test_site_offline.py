@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 
+import gamekit
 from rulesite.build import REPO
 from rulesite.pages import examples
 from rulesite.pages.config import OFFLINE_SCRIPT, language_config
-from rulesite.runtime import offline
+from rulesite.runtime import assets, offline
 from rulesite.sources.locales import load_all
 
 LANGS = ("en", "fr", "ja", "id")
@@ -70,6 +71,23 @@ def test_the_worker_knows_the_what_if_folder_from_the_builder(any_site: Path) ->
     listed = {e[0] for lang in LANGS for e in build["languages"][lang]
               if f"/{examples.STARTS}" in e[0]}
     assert written and written == listed
+
+
+def test_the_worker_knows_which_engine_files_go_with_the_snapshot(any_site: Path) -> None:
+    """"Keep everything" keeps the runtime this device starts from (sw.js runtimeFor): the
+    build's list names the files a start from the memory snapshot loads alone (the snapshot,
+    every game's engine) and those a start without it loads alone (each game's own engine),
+    each a file of the build's runtime; the worker's source names none of them."""
+    build = build_list(any_site)
+    names = {path.rsplit("/", 1)[-1] for path, _, _ in build["runtime"]}
+    only = build["snapshot"]
+    assert set(only) == {"with", "without"}
+    assert only["without"] == [assets.game_engine(game_id) for game_id in gamekit.GAMES]
+    assert only["with"] == [assets.SNAPSHOT, assets.ENGINE]
+    assert set(only["without"]) <= names
+    assert (assets.SNAPSHOT in names) == bool(list(any_site.glob("assets/pyodide/*/*.wasm.gz")))
+    source = offline.SOURCE.read_text(encoding="utf-8")
+    assert not [name for name in only["with"] + only["without"] if name in source]
 
 
 def test_every_page_carries_the_build_id(any_site: Path) -> None:
