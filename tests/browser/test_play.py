@@ -329,6 +329,21 @@ def test_a_shared_link_reopens_the_same_position(tab: Tab, site_url: str,
     tab.assert_clean(site_url)
 
 
+def test_step_back_and_forward_are_a_thumbs_size_in_every_language(tab: Tab,
+                                                                     site_url: str) -> None:
+    """A shared link opens the game's steps on a 390 px phone: Step back and Step forward are
+    at least 44 by 44 CSS px in each language (they were 18 px tall text)."""
+    link = session.link(a_record(), 6)
+    for lang in ("en", "fr", "ja", "id"):
+        page = start(tab, site_url, lang, "#" + link)
+        wait_state(page, "review")
+        for act in ("back", "forward"):
+            box = page.locator(f'.hk-play-replay [data-act="{act}"]').bounding_box()
+            assert box is not None, (lang, act)
+            assert box["width"] >= 44 and box["height"] >= 44, (lang, act, box)
+    tab.assert_clean(site_url)
+
+
 def test_damaged_links_and_records_are_refused_and_the_page_keeps_working(
         tab: Tab, site_url: str, locales: Locales, tmp_path: Path) -> None:
     ui = locales.languages["id"].ui
