@@ -1,6 +1,8 @@
 """The built site in a real browser: language switching keeps the rule being read, each
-language searches its own pages, Japanese search finds rules, and nothing is requested
-outside the site's origin, with no console error on any page."""
+language searches its own pages, Japanese search finds rules, nothing is requested
+outside the site's origin, with no console error on any page, Material's "Back to top"
+never covers a board or an example's controls, and on a phone the quick reference's action
+table fits the screen while a table that does not shows that it scrolls."""
 
 from __future__ import annotations
 
@@ -170,3 +172,94 @@ def test_no_foreign_request_and_no_console_error(watched: Watched, site_url: str
     assert f"{site_url}/{lang}/search/search_index.json" in watched.requests
     assert not watched.foreign(site_url), watched.foreign(site_url)
     assert not watched.errors, watched.errors
+
+
+# What Material's "Back to top" must never cover, on a phone's bottom corner as under a wide
+# screen's header: a board (a figure's or an example's) and an example's controls. The review
+# of 2026-11-25 (P6) found it over the opponent's markers.
+COVERED = """() => {
+  const top = document.querySelector(".md-top");
+  const style = getComputedStyle(top);
+  const box = top.getBoundingClientRect();
+  const parts = [...document.querySelectorAll(".hk-board, .hk-ex button, .hk-ex textarea")];
+  return {
+    shown: !top.hidden && style.display !== "none" && style.visibility !== "hidden"
+      && Number(style.opacity) > 0,
+    asleep: top.hidden,  // Material's own state: hidden while the reader scrolls down
+    covered: parts.filter((part) => {
+      const b = part.getBoundingClientRect();
+      return b.width > 0 && box.left < b.right && b.left < box.right
+        && box.top < b.bottom && b.top < box.bottom;
+    }).map((part) => part.className),
+  };
+}"""
+
+SCROLL = """(y) => new Promise((done) => { window.scrollTo({top: y, behavior: "instant"});
+  requestAnimationFrame(() => requestAnimationFrame(done)); })"""
+
+
+@pytest.mark.parametrize(("lang", "page_id", "width", "height"), [
+    ("en", "round", 390, 844), ("fr", "end", 320, 640), ("ja", "scoring", 1280, 800)])
+def test_back_to_top_never_covers_a_board_or_an_examples_controls(
+        watched: Watched, site_url: str, locales: Locales, lang: str, page_id: str,
+        width: int, height: int) -> None:
+    page = watched.page
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{site_url}/{lang}/{page_path(locales, page_id)}")
+    page.wait_for_load_state("load")
+    length = page.evaluate("document.documentElement.scrollHeight")
+    shown = stepped_aside = 0
+    # Down the whole page, a reader's way: a little too far, then back up, which is when
+    # Material shows the button; then where it stands, what lies under it.
+    for y in range(height, length - height, height * 2 // 5):
+        for at in (y + height // 2, y):  # a frame apart: Material compares them
+            page.evaluate(SCROLL, at)
+        seen = page.evaluate(COVERED)
+        assert not (seen["shown"] and seen["covered"]), f"at {y} px it covers {seen['covered']}"
+        shown += seen["shown"]
+        stepped_aside += not seen["shown"] and not seen["asleep"] and bool(seen["covered"])
+    assert shown >= 3  # over plain text it is still there to take the reader back up
+    assert stepped_aside >= 3  # and the page had boards under it, where it stepped aside
+
+
+FRAME = """(frame) => {
+  const box = frame.getBoundingClientRect();
+  const cells = [...frame.querySelectorAll("th, td")].map((c) => c.getBoundingClientRect());
+  return {
+    scrolls: frame.scrollWidth > frame.clientWidth + 1,
+    cut: cells.filter((c) => c.right > Math.min(box.right, innerWidth) + 0.5).length,
+    fade: getComputedStyle(frame).maskImage,
+  };
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_the_quick_reference_action_table_fits_a_phone(watched: Watched, site_url: str,
+                                                       locales: Locales, width: int) -> None:
+    """The review of 2026-11-25 (B2): at 390 px the action table was 443 px wide, its
+    "Scored" column cut off with no sign that it scrolled. Now it fits in every language,
+    each cell whole on the screen, and no edge fades."""
+    page = watched.page
+    page.set_viewport_size({"width": width, "height": 844})
+    for lang in LANGS:
+        page.goto(f"{site_url}/{lang}/{page_path(locales, 'quick-reference')}")
+        frame = page.locator("[id='qr-actions-table'] .md-typeset__scrollwrap")
+        seen = frame.evaluate(FRAME)
+        assert seen == {"scrolls": False, "cut": 0, "fade": "none"}, (lang, seen)
+
+
+def test_a_table_wider_than_a_phone_fades_at_the_edge_it_scrolls_to(
+        watched: Watched, site_url: str, locales: Locales) -> None:
+    """A table that does not fit (the editions table on French End of the game, at 320 px)
+    shows it: its right edge fades while more of it lies there, not once scrolled to the end."""
+    page = watched.page
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.goto(f"{site_url}/fr/{page_path(locales, 'end')}")
+    frame = page.locator(".md-typeset__scrollwrap").filter(
+        has=page.locator("table")).and_(page.locator("[role=region]")).first
+    seen = frame.evaluate(FRAME)
+    assert seen["scrolls"] and seen["cut"] > 0, seen
+    assert "gradient" in seen["fade"], seen
+    frame.evaluate("(frame) => { frame.scrollLeft = frame.scrollWidth; }")
+    page.wait_for_function("(frame) => getComputedStyle(frame).maskImage === 'none'",
+                           arg=frame.element_handle())

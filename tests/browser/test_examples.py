@@ -5,7 +5,8 @@ worker and must give exactly the build-time result, boards included (board.py dr
 the worker as at build time, the browser only inserts them); edited code runs; errors name
 their line in the page's language; runaway code is stopped by the time limit or the Stop
 button and the widget keeps working; deep links open a step; nothing leaves the origin;
-pages without examples load nothing of Pyodide.
+pages without examples load nothing of Pyodide; on a phone every control of the step bar is a
+44 px target.
 
 Uses the session fixtures of tests/browser/conftest.py (``site_url``, ``chromium``,
 ``locales``) and opens its own contexts, which also record the worker's console.
@@ -19,7 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import Tab, open_tab
+from conftest import Tab, no_engine, open_tab
 from playwright.sync_api import Browser, Locator, Page
 
 from gamekit import runner
@@ -445,3 +446,30 @@ def test_widget_without_an_engine_still_shows_the_build(tab: Tab, site_url: str,
     assert not foreign, foreign
     # The worker reports the broken download to the page, and nothing reaches the console.
     assert not tab.errors, tab.errors
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+@pytest.mark.parametrize("tab", [PHONE], indirect=True)
+@pytest.mark.parametrize("lang", LANGS)
+def test_step_controls_are_a_thumbs_size_on_a_phone(tab: Tab, site_url: str, lang: str) -> None:
+    """Restart, step back, play and step forward, and the buttons beside them (What if?,
+    Share, Run, Stop) are at least 44 by 44 CSS px on a 390 px phone (they were 42 by 37):
+    an example of each game, in each language. The widget's built steps are enough; the
+    engine does not start."""
+    no_engine(tab.context)
+    page = tab.page
+    for path in ("round/", "love-letter/cards/"):
+        page.goto(f"{site_url}/{lang}/{path}")
+        example = page.locator(".hk-example[data-example] .hk-ex").first
+        example.scroll_into_view_if_needed()
+        example.and_(page.locator("[data-state='live']")).wait_for(timeout=LIVE_TIMEOUT_MS)
+        sizes = example.locator(".hk-ex-bar button:visible, .hk-ex-runbar button:visible"
+                                ).evaluate_all("""buttons => buttons.map((b) => {
+            const box = b.getBoundingClientRect();
+            return [b.dataset.act || b.textContent.trim(), box.width, box.height]; })""")
+        acts = {name for name, _, _ in sizes}
+        assert {"restart", "back", "play", "forward"} <= acts, (path, acts)
+        small = [(name, round(w, 1), round(h, 1)) for name, w, h in sizes if w < 44 or h < 44]
+        assert not small, (path, small)

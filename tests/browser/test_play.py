@@ -329,6 +329,61 @@ def test_a_shared_link_reopens_the_same_position(tab: Tab, site_url: str,
     tab.assert_clean(site_url)
 
 
+def test_step_back_and_forward_are_a_thumbs_size_in_every_language(tab: Tab,
+                                                                     site_url: str) -> None:
+    """A shared link opens the game's steps on a 390 px phone: Step back and Step forward are
+    at least 44 by 44 CSS px in each language (they were 18 px tall text)."""
+    link = session.link(a_record(), 6)
+    for lang in ("en", "fr", "ja", "id"):
+        page = start(tab, site_url, lang, "#" + link)
+        wait_state(page, "review")
+        for act in ("back", "forward"):
+            box = page.locator(f'.hk-play-replay [data-act="{act}"]').bounding_box()
+            assert box is not None, (lang, act)
+            assert box["width"] >= 44 and box["height"] >= 44, (lang, act, box)
+    tab.assert_clean(site_url)
+
+
+def in_view(page: Page, selector: str) -> bool:
+    """Whether the first element of ``selector`` lies whole on the screen."""
+    return bool(page.evaluate("""(selector) => { const box = document.querySelector(selector)
+        .getBoundingClientRect(); return box.height > 0 && box.top >= 0
+        && box.bottom <= innerHeight; }""", selector))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_hand_card_tapped_before_an_action_says_what_comes_first(
+        chromium: Browser, site_url: str, locales: Locales, lang: str) -> None:
+    """The review of 2026-11-25 (F7): on a phone, a hand card tapped before an action was
+    chosen did nothing visible. Now the status line under the board says, in the reader's
+    language, to choose an action first, and the action buttons are outlined, both on the
+    screen of a 390 px phone; the card stays unpicked."""
+    tab = open_tab(chromium, {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
+                              "has_touch": True})
+    try:
+        page = start(tab, site_url, lang)
+        wait_state(page, "idle")
+        new_game(page, "emperors4", "A", level="easy")
+        wait_state(page, "play")
+        card = page.locator('.hk-play-board [data-part^="hand-A-"]').nth(2)
+        assert card.get_attribute("aria-disabled") == "true"  # no action chosen yet
+        card.scroll_into_view_if_needed()
+        box = card.bounding_box()
+        assert box is not None
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        hint = text_of(locales.languages[lang].ui["play.hint.marker_first"])
+        page.wait_for_function("(hint) => document.querySelector('.hk-play-status')"
+                               ".textContent.includes(hint)", arg=hint)
+        assert in_view(page, ".hk-play-status")
+        marker = ".hk-play-marker:not([aria-disabled='true'])"
+        assert in_view(page, marker)
+        assert page.eval_on_selector(marker, "(m) => getComputedStyle(m).outlineStyle") == "solid"
+        assert card.get_attribute("aria-pressed") == "false"
+        tab.assert_clean(site_url)
+    finally:
+        tab.context.close()
+
+
 def test_damaged_links_and_records_are_refused_and_the_page_keeps_working(
         tab: Tab, site_url: str, locales: Locales, tmp_path: Path) -> None:
     ui = locales.languages["id"].ui

@@ -90,6 +90,26 @@ def test_glossary_maps_terms_across_languages(fixture_site: Path) -> None:
     assert "Édition française (Kosmos/IELLO)\u202f: main" in text(element(page, "hand"))
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_newcomer_meets_where_to_start_and_the_pieces_before_a_game_board(
+        real_site: Path, lang: str) -> None:
+    """The review of 2026-11-25 (F5, F6): on a phone, where the page is one column in the
+    order of its HTML, the home page showed a round-2 board before "Where to start", and
+    Basics opened with a round-2 scoring board before the pieces. Now "Where to start" comes
+    before any board of the home page, and the first figure of Basics is the pieces figure,
+    ahead of the scoring figure and of every other board."""
+    home = html(real_site, lang, "home")
+    start = home.index('id="home-start"')
+    assert start < home.index('class="hk-board'), "a board comes before Where to start"
+    assert start < home.index("<figure")
+    basics = html(real_site, lang, "basics")
+    figures = re.findall(r'<figure\b[^>]*\bid="([^"]+)"', basics)
+    assert figures[0] == "fig-components", figures  # the pieces, each ringed and named
+    assert figures.index("fig-overview") > 0  # the scoring figure after them
+    pieces = basics.index('id="fig-components"')
+    assert basics.index('class="hk-board') > pieces, "a board comes before the pieces"
+
+
 def test_glossary_gives_the_name_printed_in_the_languages_own_rulebook(real_site: Path) -> None:
     """Each language's glossary adds its own printed rulebook's names to the two every
     language cites (the EmperorS4 English rulebook and the French box), and no other's."""
