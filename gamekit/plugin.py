@@ -95,6 +95,14 @@ class TableContext:
     """Term ID -> (this language's term, the name printed in its own rulebook, if any)."""
     terms: tuple[str, ...]
     """The glossary's term IDs, in glossary order."""
+    number: Callable[[float, int], str]
+    """A measured figure as the page's language writes it, rounded to that many decimals
+    (CLDR's grouping and decimal signs: "9,654.5", « 9\u202f654,5 », "9.654,5")."""
+    measured: Callable[[str, str, float, int], str]
+    """The command that took a measurement, its date (an ISO timestamp), the machine's load
+    average then and its cores: the cell every table of measured figures ends its rows with,
+    as the page's language writes it, with a note of the load on a machine loaded beyond half
+    its cores."""
 
 
 class TableError(LookupError):

@@ -144,7 +144,16 @@ PLUGIN = Plugin(
              "ll.table.cards.none", "ll.table.cards.total", "ll.table.tokens.players",
              "ll.table.tokens.tokens",
              *(f"ll.table.notation.{key}" for key in ("move", "written", "python", "alone",
-                                                      "target", "guess", "keep", "deal"))),
+                                                      "target", "guess", "keep", "deal")),
+             "ll.table.speed.game", "ll.table.speed.row", "ll.table.deck.standard",
+             "ll.table.deck.classic", "ll.count.players",
+             *(f"ll.table.strength.{key}" for key in ("random", "heuristic", "search", "match",
+                                                      "fair", "above", "within", "below")),
+             # The site's, which these tables share with every game's measured figures.
+             "table.speed.command", "table.speed.under", "table.speed.per_second",
+             "table.players.match",
+             "table.players.games", "table.players.score", "table.players.interval",
+             "table.players.vs", "table.players.percent", "table.players.range"),
     # Its page's module speaks the ll.* strings only, beside the site's controls and errors.
     play=PlayPage(module="loveletter/play.js", setup=play_setup,
                   prefixes=("ll.", "widget.", "error."), css="loveletter/play.css"),

@@ -1,11 +1,16 @@
 """Love Letter's tables (``{kind: table, table: NAME}`` blocks of its ``structure.yml``), read
-from the engine: every card, count and number of tokens comes from ``loveletter``; only the
-headings and labels come from the page's interface strings. Written at build time only."""
+from the engine: every card, count and number of tokens comes from ``loveletter``, every
+measured figure from the engine's benchmark records (``benchmarks/loveletter_speed.json``,
+``loveletter_players.json``); only the headings and labels come from the page's interface
+strings. Written at build time only."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import loveletter
 from gamekit.plugin import TableContext, TableError, markdown_table
@@ -83,6 +88,83 @@ def notation(ctx: TableContext) -> str:
     return markdown_table(head, [[label, f"`{move}`", f"`{move!r}`"] for label, move in moves])
 
 
-TABLES: dict[str, Callable[[TableContext], str]] = {"cards": cards, "tokens": tokens,
-                                                    "notation": notation}
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def _record(name: str) -> dict[str, Any]:
+    record: dict[str, Any] = json.loads((BENCHMARKS / name).read_text(encoding="utf-8"))
+    return record
+
+
+def _measured(ctx: TableContext, record: dict[str, Any], load: list[float]) -> str:
+    """The command and date of ``record``, with the load (1-minute average) when it was high."""
+    return ctx.measured(record["command"], record["date"], load[0], record["nproc"])
+
+
+def _players(ctx: TableContext, n: int) -> str:
+    return str(ctx.ui["ll.count.players"][plural(ctx.ui, n)]).replace("{n}", ctx.number(n, 0))
+
+
+def engine_speed(ctx: TableContext) -> str:
+    """Whole random games per second for each player count and deck, in CPython and in
+    Pyodide (``make bench``: benchmarks/loveletter_speed.py)."""
+    ui = ctx.ui
+    record = _record("loveletter_speed.json")
+    runtimes = record["runtimes"]
+
+    def label(runtime: dict[str, Any]) -> str:
+        name, under, host = runtime["label"].partition(" under ")
+        return str(ui["table.speed.under"].format(runtime=name, host=host)) if under else name
+
+    head = [ui["ll.table.speed.game"], *map(label, runtimes), ui["table.speed.command"]]
+    when = _measured(ctx, record, record["load_average"])
+    rows = []
+    for key, table in runtimes[0]["tables"].items():
+        rows.append([
+            ui["ll.table.speed.row"].format(players=_players(ctx, table["players"]),
+                                            deck=ui[f"ll.table.deck.{table['variant']}"]),
+            *(ui["table.speed.per_second"].format(
+                n=ctx.number(runtime["tables"][key]["games_per_second"], 0))
+              for runtime in runtimes),
+            when])
+    return markdown_table(head, rows)
+
+
+def strength(ctx: TableContext) -> str:
+    """The engine's players against each other (``make bench-players``:
+    benchmarks/loveletter_players.py): the measured player's share of the games won, its 95%
+    interval, and where the fair share lies against that interval."""
+    ui = ctx.ui
+    record = _record("loveletter_players.json")
+
+    def name(kind: str) -> str:
+        return str(ui[f"ll.table.strength.{kind}"].format(n=ctx.number(record["iterations"], 0)))
+
+    def percent(rate: float) -> str:
+        return str(ui["table.players.percent"].format(n=ctx.number(100 * rate, 1)))
+
+    rows = []
+    for match in record["matches"].values():
+        low, high = match["ci95"]
+        fair = match["fair_share"]
+        reading = "above" if low > fair else "below" if high < fair else "within"
+        vs = ui["table.players.vs"].format(player=name(match["measured"]),
+                                           opponent=name(match["opponent"]))
+        rows.append([
+            ui["ll.table.strength.match"].format(
+                match=vs, players=_players(ctx, match["players"]),
+                deck=ui[f"ll.table.deck.{match['variant']}"]),
+            ctx.number(match["games"], 0), percent(match["score_rate"]),
+            ui["table.players.range"].format(low=percent(low), high=percent(high)),
+            ui[f"ll.table.strength.{reading}"].format(share=percent(fair)),
+            _measured(ctx, record, match["load_average"])])
+    head = [ui["table.players.match"], ui["table.players.games"], ui["table.players.score"],
+            ui["table.players.interval"], ui["ll.table.strength.fair"],
+            ui["table.speed.command"]]
+    return markdown_table(head, rows)
+
+
+TABLES: dict[str, Callable[[TableContext], str]] = {
+    "cards": cards, "tokens": tokens, "notation": notation, "engine-speed": engine_speed,
+    "strength": strength}
 """Table kind -> its writer (``structure.yml``: ``table: cards``)."""

@@ -21,7 +21,7 @@ from gamekit.plugin import Plugin, TableContext
 from gamekit.plugin import markdown_table as _table
 from rulesite.sources import words
 
-__all__ = ["SITE_TABLES", "TableContext", "of"]
+__all__ = ["SITE_TABLES", "TableContext", "measured", "of"]
 
 
 def edition_names(ctx: TableContext) -> str:
@@ -55,10 +55,21 @@ def _lang(ui: dict[str, Any]) -> str:
     return str(ui["grammar"]["lang"])
 
 
-def _when(ui: dict[str, Any], command: str, timestamp: str) -> str:
-    """The command that measured a figure and its date, as the language writes a date."""
-    return str(ui["table.speed.when"].format(
-        command=f"`{command}`", date=words.date(_lang(ui), timestamp, "medium")))
+def measured(ui: dict[str, Any], command: str, timestamp: str, load: float = 0.0,
+             cores: int = 1) -> str:
+    """The command that measured a figure and its date, as the language writes a date; on a
+    machine whose load average ``load`` was over half its ``cores``, with a note that says so
+    and gives the load."""
+    lang = _lang(ui)
+    when = str(ui["table.speed.when"].format(
+        command=f"`{command}`", date=words.date(lang, timestamp, "medium")))
+    if load <= cores / 2:
+        return when
+    # Its own element, so that a reader's tools (and the tests) find the note, not a figure
+    # that happens to read the same elsewhere on the page.
+    note = ui["table.speed.under_load"].format(
+        when=when, load=words.number(lang, load, 1), cores=words.number(lang, cores))
+    return f'<span class="hk-load-note">{note}</span>'
 
 
 def _runtime(ui: dict[str, Any], label: str) -> str:
@@ -84,11 +95,11 @@ def speed(ctx: TableContext) -> str:
         rows.append([ui["table.speed.games"], _runtime(ui, runtime["label"]),
                      ui["table.speed.per_second"].format(n=num(figure)),
                      ui["table.speed.per_second"].format(n=num(runtime["target"])),
-                     _when(ui, engine["command"], engine["date"])])
+                     measured(ui, engine["command"], engine["date"])])
     live = browser["variants"]["default"]
     targets = browser["targets"]
     chromium = browser["browser"].split(" (")[0]
-    when = _when(ui, browser["command"], browser["date"])
+    when = measured(ui, browser["command"], browser["date"])
     ms, mb = ui["table.speed.ms"], ui["table.speed.mb"]
 
     def megabytes(n: float) -> str:
@@ -121,7 +132,7 @@ def speed(ctx: TableContext) -> str:
         rows.append([ui["table.speed.decision"], runtime["label"].split(" (")[0],
                      ui["table.speed.ms"].format(n=num(runtime["median_decision_ms"])),
                      ui["table.speed.ms"].format(n=num(runtime["target_ms"])),
-                     _when(ui, players["command"], players["date"])])
+                     measured(ui, players["command"], players["date"])])
     head = [ui["table.speed.measure"], ui["table.speed.runtime"], ui["table.speed.median"],
             ui["table.speed.target"], ui["table.speed.command"]]
     return _table(head, rows)
@@ -138,15 +149,8 @@ def phone_rows(ui: dict[str, Any], browser: dict[str, Any], chromium: str) -> li
     lang = _lang(ui)
     ms = ui["table.speed.ms"]
     where = ui["table.speed.phone"].format(browser=chromium)
-    when = _when(ui, phone["command"], phone["date"])
-    load = phone["load_average"][0]
-    cores = browser["machine"]["nproc"]
-    if load > cores / 2:
-        # Its own element, so that a reader's tools (and the tests) find the note, not a figure
-        # that happens to read the same elsewhere on the page.
-        note = ui["table.speed.under_load"].format(
-            when=when, load=words.number(lang, load, 1), cores=words.number(lang, cores))
-        when = f'<span class="hk-load-note">{note}</span>'
+    when = measured(ui, phone["command"], phone["date"], phone["load_average"][0],
+                    browser["machine"]["nproc"])
     figures: list[tuple[str, float, str | None]] = [
         (ui["table.speed.phone_new_game"], phone["play_new_game"]["median_ms"],
          "play_new_game_ms"),
@@ -206,7 +210,7 @@ def players(ctx: TableContext) -> str:
             words.number(lang, match["games"]), percent(match["score_rate"]),
             ui["table.players.range"].format(low=percent(low), high=percent(high)),
             ui["table.players.at_least"].format(n=percent(match["target"])),
-            _when(ui, data["command"], data["date"])])
+            measured(ui, data["command"], data["date"])])
     head = [ui["table.players.match"], ui["table.players.games"], ui["table.players.score"],
             ui["table.players.interval"], ui["table.speed.target"], ui["table.speed.command"]]
     return _table(head, rows)

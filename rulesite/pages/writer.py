@@ -415,8 +415,14 @@ class PageWriter:
             term = next(t for t in self.structure.glossary if t.id == term_id)
             return self.term(term_id), term.editions.get(own[self.lang])
 
+        def number(value: float, digits: int) -> str:
+            return words.number(self.lang, value, digits)
+
+        def measured(command: str, date: str, load: float, cores: int) -> str:
+            return tables.measured(self.ui, command, date, load, cores)
+
         return tables.TableContext(self.ui, term, ref, title, has_rule, printed,
-                                   tuple(t.id for t in self.structure.glossary))
+                                   tuple(t.id for t in self.structure.glossary), number, measured)
 
     @staticmethod
     def div(css: str, anchor: str, markdown: str) -> str:

@@ -73,6 +73,8 @@ BUILDER_UI_KEYS = (
     "changelog.editorial",
     "changelog.retired", "changelog.nothing", "changelog.renumbered", "changelog.before",
     "changelog.now", "changelog.rule", "changelog.merged",
+    # The command-and-date cell of measured figures (TableContext.measured), any game's.
+    "table.speed.when", "table.speed.under_load",
 )
 # The site's own table kinds (rulesite/pages/tables.py) and the strings each one reads,
 # needed of a game whose structure.yml places one.

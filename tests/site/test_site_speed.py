@@ -124,3 +124,77 @@ def test_no_figure_is_written_the_english_way(real_site: Path, lang: str) -> Non
     assert not re.findall(english_decimal, text)
     assert not re.findall(r"\d,\d{3}(?!\d)", text)  # English grouping
     assert not re.findall(r"\d{4,}", text)  # no grouping at all
+
+
+def game_page(site: Path, lang: str, game: str, page_file: str) -> str:
+    folder = next(entry["folder"] for entry in yaml.safe_load(
+        (ROOT / "locales" / "site" / "site.yml").read_text(encoding="utf-8"))["games"]
+        if entry["id"] == game)
+    return (site / lang / folder / page_file / "index.html").read_text(encoding="utf-8")
+
+
+def rows_of(html: str, anchor: str) -> list[str]:
+    """The body rows of the table block ``anchor``, as text."""
+    block = re.search(rf'id="{anchor}".*?</table>', html, re.S)
+    assert block, anchor
+    return [re.sub(r"[ \t\r\n]+", " ", re.sub(r"<[^>]+>", " ", row))  # keeps U+202F
+            for row in re.findall(r"<tr>.*?</tr>", block.group(0), re.S)[1:]]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_love_letter_engine_speed_in_both_runtimes(real_site: Path, lang: str) -> None:
+    """Love Letter's notation page (its engine's page) shows each table of
+    benchmarks/loveletter_speed.json in CPython and in Pyodide, one row a table, with the
+    command, and the load note when the machine was loaded."""
+    html = game_page(real_site, lang, "loveletter", "notation")
+    record = json.loads((ROOT / "benchmarks" / "loveletter_speed.json").read_text("utf-8"))
+    assert [r["id"] for r in record["runtimes"]] == ["cpython", "pyodide"]
+    rows = rows_of(html, "ll-engine-speed-table")
+    tables = record["runtimes"][0]["tables"]
+    assert len(rows) == len(tables)
+    for row, key in zip(rows, tables, strict=True):
+        assert written(lang, tables[key]["players"]) in row
+        for runtime in record["runtimes"]:  # CPython's figure, then Pyodide's
+            figure = written(lang, runtime["tables"][key]["games_per_second"])
+            assert figure in row, (key, runtime["id"], row)
+        assert record["command"] in row
+    for runtime in record["runtimes"]:
+        assert runtime["label"].partition(" under ")[0] in html
+    loaded = record["load_average"][0] > record["nproc"] / 2
+    notes = re.findall(r'<span class="hk-load-note">(.*?)</span>', html, re.S)
+    assert len(notes) == (len(tables) if loaded else 0)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_love_letter_tournament_on_its_play_page(real_site: Path, lang: str) -> None:
+    """Love Letter's Play page shows every match of benchmarks/loveletter_players.json: its
+    games, score rate and interval, and where the fair share lies against that interval (the
+    page says so when the strong level is not clearly better)."""
+    html = game_page(real_site, lang, "loveletter", "play")
+    record = json.loads((ROOT / "benchmarks" / "loveletter_players.json").read_text("utf-8"))
+    ui = yaml.safe_load((ROOT / "locales" / "loveletter" / lang / "ui.yml").read_text("utf-8"))
+    rows = rows_of(html, "ll-play-strength-table")
+    assert len(rows) == len(record["matches"])
+    readings = {key: re.escape(ui[f"ll.table.strength.{key}"]).replace(
+        re.escape("{share}"), ".*") for key in ("above", "within", "below")}
+    for row, match in zip(rows, record["matches"].values(), strict=True):
+        assert f" {written(lang, match['games'])} " in row
+        for rate in (match["score_rate"], *match["ci95"], match["fair_share"]):
+            assert written(lang, 100 * rate, 1) in row, (rate, row)
+        assert written(lang, match["players"]) in row
+        assert ui[f"ll.table.deck.{match['variant']}"] in row
+        low, high = match["ci95"]
+        fair = match["fair_share"]
+        reading = "above" if low > fair else "below" if high < fair else "within"
+        found = [k for k, pattern in readings.items() if re.search(pattern, row)]
+        assert found == [reading], (match, row)
+        assert record["command"] in row
+    block = re.search(r'id="ll-play-strength-table".*?</table>', html, re.S)
+    assert block
+    loaded = [m for m in record["matches"].values() if m["load_average"][0] > record["nproc"] / 2]
+    assert block.group(0).count('class="hk-load-note"') == len(loaded)
+    # Every player count of both decks, the search player against the heuristic in each.
+    measured = {(m["players"], m["variant"]) for m in record["matches"].values()
+                if (m["measured"], m["opponent"]) == ("search", "heuristic")}
+    assert measured == {*((n, "standard") for n in range(2, 7)),
+                        *((n, "classic") for n in range(2, 5))}
