@@ -214,16 +214,17 @@ def _script_code(path: Path) -> list[str]:
 def test_the_builder_and_the_shared_browser_code_name_no_game() -> None:
     """The site builder, the widgets, the worker, the Play page's frame and the site's own
     scripts and styles name no game outside their comments and docstrings (#19): a game
-    enters through its plug-in (gamekit.Plugin), its own modules and its own stylesheet.
-    board.css is the one exception left: Hanamikoji's board styles (its geishas) still stand
-    beside the board frame every game uses."""
+    enters through its plug-in (gamekit.Plugin), its own modules and its own stylesheet:
+    board.css holds the board's frame every game uses, a game's boards are drawn by the
+    stylesheet its plug-in brings (Plugin.css)."""
     found = [f"{path.relative_to(REPO)}: {word!r}"
              for path in sorted((REPO / "rulesite").rglob("*.py"))
              for word in _python_code(path) if GAME_WORDS.search(word)]
     assets = REPO / "docs" / "assets"
     shared = [*(assets / "examples").glob("*.js"), *(assets / "play").glob("*.js"),
               assets / "play" / "play.css", *(assets / "hk").glob("*.js"),
-              *(assets / "hk").glob("*.css"), assets / "examples" / "widget.css",
+              *(assets / "hk").glob("*.css"), assets / "examples" / "board.css",
+              assets / "examples" / "widget.css",
               REPO / "rulesite" / "runtime" / "sw.js"]
     found += [f"{path.relative_to(REPO)}: {line.strip()!r}" for path in sorted(shared)
               for line in _script_code(path) if GAME_WORDS.search(line)]
