@@ -56,10 +56,14 @@ def _scratch(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def _run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+def _failed(command: list[str], cwd: Path) -> str:
+    """The output of ``command`` run in ``cwd``, which must fail."""
     assert (REPO / command[0]).exists(), f"{command[0]} is missing: run `make node`"
-    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=180,
-                          check=False)
+    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=180,
+                            check=False)
+    output = result.stdout + result.stderr
+    assert result.returncode != 0, output
+    return output
 
 
 def test_biome_fails_on_an_error_and_on_a_warning(tmp_path: Path) -> None:
@@ -69,9 +73,7 @@ def test_biome_fails_on_an_error_and_on_a_warning(tmp_path: Path) -> None:
         "  debugger;\n"  # noDebugger: an error
         "  try { return JSON.parse(text); } catch (error) { return null; }\n"  # unused: a warning
         "}\n", encoding="utf-8")
-    result = _run(_command("biome", "lint"), root)
-    output = result.stdout + result.stderr
-    assert result.returncode != 0, output
+    output = _failed(_command("biome", "lint"), root)
     found = set(re.findall(r"^(\S+\.js):(\d+):\d+ lint/(\w+/\w+)", output, re.MULTILINE))
     assert found == {("docs/assets/play/scratch.js", "2", "suspicious/noDebugger"),
                      ("docs/assets/play/scratch.js", "3", "correctness/noUnusedVariables")}, output
@@ -91,9 +93,7 @@ def test_tsc_fails_on_wrong_types_and_on_what_strict_forbids(tmp_path: Path) -> 
         "document.querySelector(\"p\").hidden = true;\n"  # TS2531: maybe null (strict)
         "export function untyped(value) { return value; }\n",  # TS7006: implicit any (strict)
         encoding="utf-8")
-    result = _run(_command("tsc", "tsconfig.json"), root)
-    output = result.stdout + result.stderr
-    assert result.returncode != 0, output
+    output = _failed(_command("tsc", "tsconfig.json"), root)
     assert _type_errors(output) == {("docs/assets/examples/scratch.js", "3", "TS2345"),
                                     ("docs/assets/examples/scratch.js", "4", "TS2551"),
                                     ("docs/assets/examples/scratch.js", "5", "TS2531"),
@@ -110,9 +110,7 @@ def test_tsc_checks_the_worker_against_the_worker_globals_and_pyodide(tmp_path: 
                   "function misspelt(python) {\n"
                   "  return python.runPythn(\"1\");\n"  # TS2551: Pyodide's runPython, misspelt
                   "}\n")
-    result = _run(_command("tsc", "tsconfig.worker.json"), root)
-    output = result.stdout + result.stderr
-    assert result.returncode != 0, output
+    output = _failed(_command("tsc", "tsconfig.worker.json"), root)
     assert _type_errors(output) == {("docs/assets/examples/worker.js", str(lines + 1), "TS2584"),
                                     ("docs/assets/examples/worker.js", str(lines + 4), "TS2551")
                                     }, output
@@ -129,14 +127,10 @@ def test_the_node_scripts_are_linted_and_checked_against_nodes_types(tmp_path: P
         "export function untyped(value) { return value; }\n"  # TS7006: implicit any (strict)
         "debugger;\n",  # Biome's noDebugger
         encoding="utf-8")
-    result = _run(_command("tsc", "tsconfig.node.json"), root)
-    output = result.stdout + result.stderr
-    assert result.returncode != 0, output
+    output = _failed(_command("tsc", "tsconfig.node.json"), root)
     assert _type_errors(output) == {("scripts/scratch.mjs", "2", "TS2551"),
                                     ("scripts/scratch.mjs", "3", "TS2584"),
                                     ("scripts/scratch.mjs", "4", "TS7006")}, output
-    result = _run(_command("biome", "lint"), root)
-    output = result.stdout + result.stderr
-    assert result.returncode != 0, output
+    output = _failed(_command("biome", "lint"), root)
     found = set(re.findall(r"^(\S+\.mjs):(\d+):\d+ lint/(\w+/\w+)", output, re.MULTILINE))
     assert found == {("scripts/scratch.mjs", "5", "suspicious/noDebugger")}, output
