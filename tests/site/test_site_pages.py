@@ -231,6 +231,46 @@ def test_the_builder_and_the_shared_browser_code_name_no_game() -> None:
     assert not found, "\n".join(found)
 
 
+# Classes a shared stylesheet offers every game's modules, though one game only uses them yet
+# (widget.css: a row of buttons in a "what if?" chooser).
+OFFERED = {"hk-wi-row"}
+
+
+def _mentions(name: str, text: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
+
+
+def test_the_shared_stylesheets_style_no_class_of_one_games_own() -> None:
+    """A class that one game's modules only write (gamekit/<game>/, docs/assets/play/<game>/;
+    no other game's and none of the shared code) is styled by that game's own stylesheets
+    (gamekit.Plugin.css, PlayPage.css), not by the shared ones: board.css, widget.css,
+    play.css and the site's (#19; the name test above cannot see a class name)."""
+    assets = REPO / "docs" / "assets"
+    games = {game: "\n".join(path.read_text(encoding="utf-8") for path in [
+        *(REPO / "gamekit" / game).glob("*.py"), *(assets / "play" / game).glob("*.js")])
+        for game in gamekit.GAMES}
+    shared_code = "\n".join(path.read_text(encoding="utf-8") for path in [
+        *(REPO / "rulesite").rglob("*.py"), *(REPO / "gamekit").glob("*.py"),
+        *(assets / "examples").glob("*.js"), *(assets / "play").glob("*.js"),
+        *(assets / "hk").glob("*.js"), *(REPO / "docs" / "overrides").rglob("*.html"),
+        REPO / "rulesite" / "runtime" / "sw.js"])
+
+    def classes(path: Path) -> set[str]:
+        return set(re.findall(r"\.([A-Za-z][\w-]*)", "".join(_script_code(path))))
+
+    styled = set().union(*(classes(path) for path in assets.rglob("*.css")))
+    # Material's own classes (md-*) are the theme's, whoever reads them.
+    owned = {name: users[0] for name in styled - OFFERED if not name.startswith("md-")
+             if (users := [game for game, code in games.items() if _mentions(name, code)])
+             and len(users) == 1 and not _mentions(name, shared_code)}
+    shared = [assets / "examples" / "board.css", assets / "examples" / "widget.css",
+              assets / "play" / "play.css", *(assets / "hk").glob("*.css")]
+    found = [f"{path.relative_to(REPO)}: .{name} ({owned[name]}'s)" for path in shared
+             for name in sorted(classes(path) & owned.keys())]
+    assert not found, "\n".join(found)
+    assert {"hk-geisha", "hk-marker", "ll-seat"} <= owned.keys()  # the check sees each game
+
+
 def test_edition_table_comes_from_edition_endings(fixture_site: Path) -> None:
     endings = hanamikoji_tables.edition_endings()
     assert [e.edition for e in endings] == [e.value for e in hanamikoji.Edition]
