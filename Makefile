@@ -33,9 +33,9 @@ browser:
 	else echo "chromium is missing: run sudo make browser" >&2; exit 1; fi
 
 # Lint, types, declared dependencies (deptry) and the GitHub workflows (zizmor, offline);
-# the browser's JavaScript: Biome's lint (biome.jsonc) and TypeScript over its JSDoc types
+# the JavaScript: Biome's lint (biome.jsonc) and TypeScript over its JSDoc types
 # (tsconfig.json for the pages, tsconfig.worker.json for the engine's worker, tsconfig.sw.json
-# for the service worker).
+# for the service worker, tsconfig.node.json for the build's Node scripts).
 check: setup node
 	$(VENV)/bin/ruff check hanamikoji loveletter gamekit rulesite tests benchmarks scripts
 	$(VENV)/bin/mypy hanamikoji loveletter gamekit rulesite
@@ -45,6 +45,7 @@ check: setup node
 	node_modules/.bin/tsc -p tsconfig.json
 	node_modules/.bin/tsc -p tsconfig.worker.json
 	node_modules/.bin/tsc -p tsconfig.sw.json
+	node_modules/.bin/tsc -p tsconfig.node.json
 
 # Two worker processes (pytest-xdist): each site is still built once per run (tests/run_once.py);
 # a module with a module-scoped fixture runs whole in one worker (loadgroup, tests/conftest.py).

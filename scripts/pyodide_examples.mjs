@@ -26,8 +26,8 @@ const pyodide = await loadPyodide({
   indexURL: PYODIDE_DIR + path.sep,
   stdLibURL: path.resolve(stdlib),
   lockFileContents: { info: lock.info, packages: {} },
-  stdout: (text) => process.stdout.write(text + "\n"),
-  stderr: (text) => process.stderr.write(text + "\n"),
+  stdout: (/** @type {string} */ text) => process.stdout.write(text + "\n"),
+  stderr: (/** @type {string} */ text) => process.stderr.write(text + "\n"),
 });
 pyodide.FS.writeFile("/lib/hk-engine.zip", new Uint8Array(fs.readFileSync(engine)));
 pyodide.FS.writeFile("/tmp/input.json", fs.readFileSync(input, "utf8"));

@@ -27,15 +27,23 @@ const t0 = performance.now();
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 let PYODIDE_DIR = path.join(ROOT, "node_modules", "pyodide");
 
+/** @param {string} message @returns {never} */
 function die(message) {
   process.stderr.write(`pyodide_run.mjs: ${message}\n`);
   process.exit(2);
 }
 
+/** What the command line asks for (the options above; mode, payload and argv: the program).
+ * @typedef {{engine: string | null, wheels: string[], mounts: [string, string][],
+ *   cwd: string | null, timings: string | null, mode: "code" | "file", payload: string,
+ *   argv: string[]}} Options */
+
+/** @param {string[]} argv @returns {Options} */
 function parseArgs(argv) {
+  /** @type {Omit<Options, "mode" | "payload" | "argv">} */
   const opts = { engine: null, wheels: [], mounts: [], cwd: null, timings: null };
   let i = 0;
-  const value = (flag) => {
+  const value = (/** @type {string} */ flag) => {
     if (i + 1 >= argv.length) die(`${flag} needs a value`);
     return argv[++i];
   };
@@ -50,16 +58,11 @@ function parseArgs(argv) {
     else if (arg === "--timings") opts.timings = path.resolve(value(arg));
     else if (arg === "--pyodide") PYODIDE_DIR = path.resolve(value(arg));
     else if (arg === "-c") {
-      opts.mode = "code";
-      opts.payload = value(arg);
-      opts.argv = ["-c", ...argv.slice(i + 1)];
-      return opts;
+      return { ...opts, mode: "code", payload: value(arg), argv: ["-c", ...argv.slice(i + 1)] };
     } else if (arg.startsWith("-")) die(`unknown option ${arg}`);
     else {
-      opts.mode = "file";
-      opts.payload = path.resolve(arg);
-      opts.argv = [opts.payload, ...argv.slice(i + 1)];
-      return opts;
+      const payload = path.resolve(arg);
+      return { ...opts, mode: "file", payload, argv: [payload, ...argv.slice(i + 1)] };
     }
   }
   die("usage: node scripts/pyodide_run.mjs [options] (FILE | -c CODE) [ARGS...]");
@@ -78,6 +81,7 @@ function buildEngineWheel() {
 }
 
 // Write all of buf to a file descriptor; stdout may be a non-blocking pipe (EAGAIN).
+/** @param {number} fd @param {Uint8Array} buf */
 function writeAll(fd, buf) {
   let done = 0;
   while (done < buf.length) {
@@ -137,8 +141,8 @@ const tBuilt = performance.now();
 
 const { loadPyodide } = await import(path.join(PYODIDE_DIR, "pyodide.mjs"));
 const pyodide = await loadPyodide({ indexURL: PYODIDE_DIR + path.sep });
-pyodide.setStdout({ write: (buf) => writeAll(1, buf) });
-pyodide.setStderr({ write: (buf) => writeAll(2, buf) });
+pyodide.setStdout({ write: (/** @type {Uint8Array} */ buf) => writeAll(1, buf) });
+pyodide.setStderr({ write: (/** @type {Uint8Array} */ buf) => writeAll(2, buf) });
 const tLoaded = performance.now();
 
 // unpackArchive extracts into the working directory unless told otherwise: install into
@@ -176,7 +180,7 @@ const status = run(JSON.stringify(spec));
 const tEnd = performance.now();
 
 if (opts.timings) {
-  const ms = (a, b) => Math.round(b - a);
+  const ms = (/** @type {number} */ a, /** @type {number} */ b) => Math.round(b - a);
   const timings = {
     pyodide_version: pyodide.version,
     engine_wheel_ms: ms(t0, tBuilt),

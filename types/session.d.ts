@@ -1,5 +1,6 @@
-// What the page's scripts read of the JSON that session.py answers (through worker.js) and
-// that the build embeds (rulesite/pages/examples.py): session.py's docstrings describe every field.
+// What the page's scripts read of the JSON that a game's session.py answers (through
+// worker.js) and that the build embeds (rulesite/pages/examples.py): each session.py's
+// docstrings describe every field.
 
 /** A step of a timeline: session.py's steps, or runner.py's at build time. */
 interface SessionStep {
@@ -14,10 +15,12 @@ interface SessionStep {
   board?: { phase?: string };
 }
 
-/** session.py's position(): everything a page shows at one step of a game. */
+/** What every game's position() answers (gamekit/<game>/session.py): everything the code
+ * every game shares reads of a position ("what if?": docs/assets/examples/whatif.js and
+ * starts.js). Each game's own position adds its fields to it (HanamikojiPosition,
+ * LoveLetterPosition), and its modules read that one. */
 interface SessionPosition {
   board: string;
-  edition?: string;
   round: number;
   phase: string;
   to_move: string | null;
@@ -27,19 +30,46 @@ interface SessionPosition {
   moves: number;
   /** This is the last step: the game goes on from here. */
   live: boolean;
-  hand: number[];
-  hands?: Record<string, number[]>;
-  markers: Record<string, { used: boolean; cards: number; rule: string }>;
-  drawn?: { card: number; index: number; rule: string };
+  /** The legal moves in notation (live, and the viewer's decision or no viewer). */
   legal: string[];
-  pending?: {
+  /** The next round waits for its deal (live only). */
+  deal_due: boolean;
+  outcome: { winners: string[]; html: string; rule: string } | null;
+  steps: (SessionStep & { html: string; rule: string })[];
+  /** The words of this step. */
+  now: string;
+  /** The game as the viewer may know it (a game in progress, at its live position). */
+  concealed: string | null;
+}
+
+/** A live position as "what if?" and a game's chooser get it (docs/assets/examples/whatif.js):
+ * position()'s answer, or the one the build embeds for before the engine has started
+ * (rulesite/pages/examples.py whatif_starts), which leaves out the steps, the words and the
+ * concealed game; P: the game's own position (LivePosition<HanamikojiPosition>). */
+type LivePosition<P extends SessionPosition = SessionPosition> =
+  Omit<P, "steps" | "now" | "concealed">;
+
+/** Hanamikoji's position() (gamekit/hanamikoji/session.py). */
+interface HanamikojiPosition extends SessionPosition {
+  edition: string;
+  starting: string;
+  hand: number[];
+  markers: Record<string, { used: boolean; cards: number; rule: string }>;
+  drawn: { card: number; index: number; rule: string } | null;
+  pending: {
     kind: string;
     by: string;
     rule: string;
     picks: { move: string; part: string; html: string }[];
-  };
-  deal_due?: boolean;
-  outcome?: { winners: string[]; html: string; rule: string };
-  steps: (SessionStep & { html: string; rule: string })[];
-  concealed?: string;
+  } | null;
+}
+
+/** Love Letter's position() (gamekit/loveletter/session.py). */
+interface LoveLetterPosition extends SessionPosition {
+  players: number;
+  variant: string;
+  /** A card of a hand the viewer may not see is null. */
+  hand: (number | null)[];
+  tokens: number[];
+  target: number;
 }

@@ -60,7 +60,7 @@ PARTS = re.compile("|".join(
 
 
 def _geisha(name: str) -> str:
-    """Geisha ``name``, drawn in her colour as on the example boards (widget.css)."""
+    """Geisha ``name``, drawn in her colour as on the boards (hanamikoji.css)."""
     return f'<span class="hk-chip hk-g{name}">{name}</span>'
 
 
@@ -126,6 +126,7 @@ PLUGIN = Plugin(
     hideable=frozenset({"head", "extra", "hand-A", "hand-B"}),
     rulebooks=RULEBOOKS,
     tables=BuildTables("gamekit.hanamikoji.tables"),
+    css=("assets/examples/hanamikoji.css",),
     whatif="play/hanamikoji/whatif.js",
     # Its boards and steps in words; the session's refusals and an offer's picks.
     ui_families=("card.", "step.", "outcome.", "reason.", "play.error.", "play.illegal.",

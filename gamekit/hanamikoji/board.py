@@ -1,4 +1,4 @@
-"""The board of one step (``Step.to_json()``) as HTML, styled by ``board.css``.
+"""The board of one step (``Step.to_json()``) as HTML, styled by ``hanamikoji.css``.
 
 The only place a board is drawn. It runs at build time in CPython (the examples' boards in
 ``rulesite/pages/examples.py``, the figures in ``rulesite/pages/figures.py``) and in the

@@ -1,7 +1,7 @@
 """Love Letter's board of one step (a step of :func:`gamekit.loveletter.session.timeline`) as
-HTML, for 2 to 6 players, styled by ``loveletter.css`` and by the classes it shares with
-Hanamikoji's boards (``board.css``: ``hk-board`` and ``hk-board-head`` for the frame, on
-phones and on paper too; ``hk-hl`` for a part pointed out; ``hk-small`` for labels;
+HTML, for 2 to 6 players, styled by ``loveletter.css`` and by the frame every game's board
+wears (``board.css``: ``hk-board`` and ``hk-board-head`` for the frame, on phones and on
+paper too; ``hk-hl`` for a part pointed out; ``hk-small`` for labels;
 and, from the live widget's stylesheet, ``hk-sr-only`` for words only listeners need).
 
 It runs at build time (CPython) and in the reader's browser (Pyodide) with the same interface

@@ -25,8 +25,9 @@ const pyodide = await loadPyodide({
   indexURL: path.resolve(dir) + path.sep,
   env: { PYTHONNODEBUGRANGES: "1" },
   stdout: () => {},
-  stderr: (text) => process.stderr.write(text + "\n"),
+  stderr: (/** @type {string} */ text) => process.stderr.write(text + "\n"),
 });
+/** @type {Record<string, string>} */
 const sources = {};
 for (const [name, host] of Object.entries(job.files || {})) sources[name] = fs.readFileSync(host, "utf8");
 if ((job.stdlib || []).length) {

@@ -41,11 +41,16 @@ const root = path.resolve(dir) + path.sep;
 const { loadPyodide } = await import(pathToFileURL(root + "pyodide.mjs").href);
 const lock = JSON.parse(fs.readFileSync(root + "pyodide-lock.json", "utf8"));
 // The memory as instantiated, before anything has run: a copy taken as the loader gets it.
+/** @type {Uint8Array | null} */
 let initial = null;
+// Node's WebAssembly, whose two loaders are wrapped here (lib.dom declares it, Node's types
+// do not): what the wrappers read of what a loader makes.
+/** @typedef {(...args: unknown[]) => Promise<{instance: {exports: {memory: {buffer: ArrayBuffer}}}}>} Loader */
+const wasm = /** @type {Record<string, Loader>} */ (/** @type {any} */ (globalThis).WebAssembly);
 for (const name of ["instantiate", "instantiateStreaming"]) {
-  const original = WebAssembly[name];
-  WebAssembly[name] = async (...args) => {
-    const made = await original.apply(WebAssembly, args);
+  const original = wasm[name];
+  wasm[name] = async (...args) => {
+    const made = await original.apply(wasm, args);
     initial = initial || new Uint8Array(made.instance.exports.memory.buffer.slice(0));
     return made;
   };
@@ -59,7 +64,7 @@ const pyodide = await loadPyodide({
   // build machine, kept in the image (sys.executable, the environment's "_").
   _sysExecutable: "./this.program",
   stdout: () => {},
-  stderr: (text) => process.stderr.write(text + "\n"),
+  stderr: (/** @type {string} */ text) => process.stderr.write(text + "\n"),
 });
 pyodide.FS.writeFile("/lib/hk-engine.zip", new Uint8Array(fs.readFileSync(engine)));
 // The same imports as the worker's PREPARE; gc leaves fewer dead objects in the image.
@@ -71,12 +76,14 @@ for game_id in gamekit.GAMES:
     gamekit.plugin(game_id)
 gc.collect()
 `);
-const image = pyodide.makeMemorySnapshot();
-if (!initial) throw new Error("snapshot.mjs: the wasm was not instantiated through WebAssembly");
+const image = /** @type {Uint8Array} */ (pyodide.makeMemorySnapshot());
+// Set by the wrapped loaders, which the type checker does not follow into.
+const first = /** @type {Uint8Array | null} */ (initial);
+if (!first) throw new Error("snapshot.mjs: the wasm was not instantiated through WebAssembly");
 // The header's second word is where the memory starts in the image (Pyodide's restoreSnapshot).
 const start = new Uint32Array(image.buffer, image.byteOffset, 2)[1];
 const memory = image.subarray(start);
-for (let i = 0; i < Math.min(memory.length, initial.length); i += 1) memory[i] ^= initial[i];
+for (let i = 0; i < Math.min(memory.length, first.length); i += 1) memory[i] ^= first[i];
 const BLOCK = 4096; // measured: 64 KiB blocks keep 7 % more bytes, 512-byte ones 2 % fewer
 if (start % 4 || memory.length % BLOCK) {
   throw new Error(`snapshot.mjs: a header of ${start} bytes, a memory of ${memory.length}: `
@@ -92,8 +99,8 @@ for (let i = 0; i < blocks; i += 1) {
     written.push(block);
   }
 }
-let prefix = initial.length;
-while (prefix > 0 && initial[prefix - 1] === 0) prefix -= 1;
+let prefix = first.length;
+while (prefix > 0 && first[prefix - 1] === 0) prefix -= 1;
 prefix = Math.min(memory.length, Math.ceil(prefix / BLOCK) * BLOCK);
 const sizes = new Uint8Array(new Uint32Array([memory.length, BLOCK, prefix]).buffer);
 fs.writeFileSync(out, Buffer.concat([image.subarray(0, start), sizes, bitmap, ...written]));

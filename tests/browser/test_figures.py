@@ -98,3 +98,49 @@ def test_no_board_text_under_12_px_on_a_phone(chromium: Browser, site_url: str,
         assert page.evaluate(SMALL_TEXT) == []
     finally:
         context.close()
+
+
+# Each used action marker's label (its box) against the frames around it, as gaps in CSS px
+# (negative: overlapping): the marker's own dashed border, which holds the label, and the
+# frames drawn outside a card under the marker (a figure's ring, a revealed Secret's dashes),
+# which stand beside it.
+MARKER_GAPS = """() => {
+  const border = [], outside = [];
+  for (const marker of document.querySelectorAll("li.hk-marker.hk-used")) {
+    const label = marker.querySelector(".hk-marker-name");
+    if (!label.getClientRects().length) continue;
+    const l = label.getBoundingClientRect(), m = marker.getBoundingClientRect();
+    const s = getComputedStyle(marker), w = (side) => parseFloat(s[`border${side}Width`]);
+    border.push(Math.min(l.left - m.left - w("Left"), m.right - w("Right") - l.right,
+                         l.top - m.top - w("Top"), m.bottom - w("Bottom") - l.bottom));
+    for (const part of marker.querySelectorAll(".hk-cards, .hk-cards *")) {
+      const c = getComputedStyle(part);
+      if (c.outlineStyle === "none" || !part.getClientRects().length) continue;
+      const out = parseFloat(c.outlineWidth) + parseFloat(c.outlineOffset);
+      const f = part.getBoundingClientRect();
+      outside.push(Math.max(f.left - out - l.right, l.left - f.right - out,
+                            f.top - out - l.bottom, l.top - f.bottom - out));
+    }
+  }
+  return {border, outside};
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_used_markers_frames_stay_clear_of_its_label(chromium: Browser, site_url: str,
+                                                      width: int) -> None:
+    """A used marker's label keeps clear of every frame: inside its own dashed border, and
+    at least 2 px from the ring or the dashes drawn around a card under it (review P1: the
+    ring came within 1.2 px of "Secret" in the quick reference's small figures and seemed
+    to touch its last letter)."""
+    context = chromium.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    try:
+        for path in ("en/quick-reference/", "ja/scoring/", "en/basics/"):
+            page.goto(f"{site_url}/{path}")
+            gaps = page.evaluate(MARKER_GAPS)
+            assert gaps["outside"], f"{path}: no frame around a card under a used marker"
+            assert min(gaps["border"]) >= 1, (path, min(gaps["border"]))
+            assert min(gaps["outside"]) >= 2, (path, min(gaps["outside"]))
+    finally:
+        context.close()

@@ -254,20 +254,61 @@ def _script_code(path: Path) -> list[str]:
 def test_the_builder_and_the_shared_browser_code_name_no_game() -> None:
     """The site builder, the widgets, the worker, the Play page's frame and the site's own
     scripts and styles name no game outside their comments and docstrings (#19): a game
-    enters through its plug-in (gamekit.Plugin), its own modules and its own stylesheet.
-    board.css is the one exception left: Hanamikoji's board styles (its geishas) still stand
-    beside the board frame every game uses."""
+    enters through its plug-in (gamekit.Plugin), its own modules and its own stylesheet:
+    board.css holds the board's frame every game uses, a game's boards are drawn by the
+    stylesheet its plug-in brings (Plugin.css)."""
     found = [f"{path.relative_to(REPO)}: {word!r}"
              for path in sorted((REPO / "rulesite").rglob("*.py"))
              for word in _python_code(path) if GAME_WORDS.search(word)]
     assets = REPO / "docs" / "assets"
     shared = [*(assets / "examples").glob("*.js"), *(assets / "play").glob("*.js"),
               assets / "play" / "play.css", *(assets / "hk").glob("*.js"),
-              *(assets / "hk").glob("*.css"), assets / "examples" / "widget.css",
+              *(assets / "hk").glob("*.css"), assets / "examples" / "board.css",
+              assets / "examples" / "widget.css",
               REPO / "rulesite" / "runtime" / "sw.js"]
     found += [f"{path.relative_to(REPO)}: {line.strip()!r}" for path in sorted(shared)
               for line in _script_code(path) if GAME_WORDS.search(line)]
     assert not found, "\n".join(found)
+
+
+# Classes a shared stylesheet offers every game's modules, though one game only uses them yet
+# (widget.css: a row of buttons in a "what if?" chooser).
+OFFERED = {"hk-wi-row"}
+
+
+def _mentions(name: str, text: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
+
+
+def test_the_shared_stylesheets_style_no_class_of_one_games_own() -> None:
+    """A class that one game's modules only write (gamekit/<game>/, docs/assets/play/<game>/;
+    no other game's and none of the shared code) is styled by that game's own stylesheets
+    (gamekit.Plugin.css, PlayPage.css), not by the shared ones: board.css, widget.css,
+    play.css and the site's (#19; the name test above cannot see a class name)."""
+    assets = REPO / "docs" / "assets"
+    games = {game: "\n".join(path.read_text(encoding="utf-8") for path in [
+        *(REPO / "gamekit" / game).glob("*.py"), *(assets / "play" / game).glob("*.js")])
+        for game in gamekit.GAMES}
+    shared_code = "\n".join(path.read_text(encoding="utf-8") for path in [
+        *(REPO / "rulesite").rglob("*.py"), *(REPO / "gamekit").glob("*.py"),
+        *(assets / "examples").glob("*.js"), *(assets / "play").glob("*.js"),
+        *(assets / "hk").glob("*.js"), *(REPO / "docs" / "overrides").rglob("*.html"),
+        REPO / "rulesite" / "runtime" / "sw.js"])
+
+    def classes(path: Path) -> set[str]:
+        return set(re.findall(r"\.([A-Za-z][\w-]*)", "".join(_script_code(path))))
+
+    styled = set().union(*(classes(path) for path in assets.rglob("*.css")))
+    # Material's own classes (md-*) are the theme's, whoever reads them.
+    owned = {name: users[0] for name in styled - OFFERED if not name.startswith("md-")
+             if (users := [game for game, code in games.items() if _mentions(name, code)])
+             and len(users) == 1 and not _mentions(name, shared_code)}
+    shared = [assets / "examples" / "board.css", assets / "examples" / "widget.css",
+              assets / "play" / "play.css", *(assets / "hk").glob("*.css")]
+    found = [f"{path.relative_to(REPO)}: .{name} ({owned[name]}'s)" for path in shared
+             for name in sorted(classes(path) & owned.keys())]
+    assert not found, "\n".join(found)
+    assert {"hk-geisha", "hk-marker", "ll-seat"} <= owned.keys()  # the check sees each game
 
 
 def test_edition_table_comes_from_edition_endings(fixture_site: Path) -> None:

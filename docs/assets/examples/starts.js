@@ -13,7 +13,7 @@ import { cutRecord, movesAt } from "./whatif.js";
 /** @typedef {import("./whatif.js").WhatIfLine} WhatIfLine */
 /** One start (whatif_starts): the first `same` steps are the example's own.
  * @typedef {{same: number, steps: (SessionStep & {html: string})[], boards: string[],
- *   outcome: string, live: SessionPosition}} Start */
+ *   outcome: string, live: LivePosition}} Start */
 
 /** The starts of one example: `at(line, index)` gives the what-if line that leaves `line`
  * (the example's own) at step `index`, or null when there is none to give.

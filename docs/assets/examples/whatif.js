@@ -14,9 +14,9 @@
 /** @typedef {import("./i18n.js").Translator} Translator */
 /** A timeline on screen (widget.js): runner.py's result for an example's code, or a line.
  * @typedef {{steps: SessionStep[], texts: string[], boards: string[], outcome: string,
- *   output: string, record: string, whatif?: {from: number, live: SessionPosition}}} Line */
+ *   output: string, record: string, whatif?: {from: number, live: LivePosition}}} Line */
 /** A what-if line: from (a step of the example) and live (its last position).
- * @typedef {Line & {whatif: {from: number, live: SessionPosition}}} WhatIfLine */
+ * @typedef {Line & {whatif: {from: number, live: LivePosition}}} WhatIfLine */
 /** What widget.js gives a WhatIf (its mount() says what each does; start: the line that
  * leaves the line on screen at a step, computed at build time (starts.js), or null).
  * @typedef {{root: HTMLElement, board: HTMLElement, t: Translator,
@@ -35,14 +35,14 @@
  *   computer: string,
  *   clear(): void,
  *   picked(): boolean,
- *   choose(part: HTMLElement, live: SessionPosition): boolean | string,
- *   draw(live: SessionPosition): void,
+ *   choose(part: HTMLElement, live: LivePosition): boolean | string,
+ *   draw(live: LivePosition): void,
  *   mark(): void,
  *   first(): HTMLElement | null,
- *   describe(move: string, live: SessionPosition): string,
- *   prompt(live: SessionPosition): string,
- *   progress(live: SessionPosition): string,
- *   deal(live: SessionPosition): string,
+ *   describe(move: string, live: LivePosition): string,
+ *   prompt(live: LivePosition): string,
+ *   progress(live: LivePosition): string,
+ *   deal(live: LivePosition): string,
  * }} Chooser
  * move: the whole move picked, in notation (or null); level: the computer's level
  * (session.LEVELS); untilDeal: the computer plays to the end of the round (true) or of the

@@ -9,7 +9,7 @@ import { cardsOf, complete } from "./choose.js";
 
 /** @typedef {import("../../examples/i18n.js").Translator} Translator */
 /** @typedef {(rule: string) => string} RuleLink the HTML of a link to a rule */
-/** @typedef {SessionPosition} Position session.py's position() (types/session.d.ts) */
+/** @typedef {HanamikojiPosition} Position session.py's position() (types/session.d.ts) */
 
 /** @type {Record<string, string>} */
 const MARKERS = { S: "widget.secret", T: "widget.tradeoff", G: "widget.gift", C: "widget.competition" };

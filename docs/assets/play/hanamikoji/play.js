@@ -28,7 +28,7 @@ const store = storage("hk-play-game",
 const THINK_LIMIT_MS = 120000; // the strong level takes seconds on a slow phone
 const CALL_LIMIT_MS = 30000;
 
-/** @typedef {SessionPosition} Position session.py's position() (types/session.d.ts) */
+/** @typedef {HanamikojiPosition} Position session.py's position() (types/session.d.ts) */
 /** @typedef {{letter: string | null, chosen: number[]}} Choice hand indices of marker letter */
 /** @typedef {{record: string, human: string, level: string, concealed: string | null | undefined}}
  *  Game the whole record (memory only) and the seat's concealed one (saved, shared) */

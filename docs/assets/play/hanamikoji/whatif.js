@@ -7,6 +7,7 @@
 /** @typedef {import("../../examples/whatif.js").Chooser} Chooser */
 /** @typedef {import("../../examples/whatif.js").ChooserContext} ChooserContext */
 /** @typedef {import("../../examples/i18n.js").Translator} Translator */
+/** @typedef {LivePosition<HanamikojiPosition>} Live a live position (types/session.d.ts) */
 
 /** @type {Record<string, number>} */
 const CARDS = { S: 1, T: 2, G: 3, C: 4 }; // cards each action marker takes
@@ -14,7 +15,7 @@ const CARDS = { S: 1, T: 2, G: 3, C: 4 }; // cards each action marker takes
 const NAMES = { S: "widget.secret", T: "widget.tradeoff", G: "widget.gift", C: "widget.competition" };
 
 // A move in notation in words: "Gift 2 6 7", "Competition 1 2 / 6 7"; picks as the session says.
-/** @param {Translator} t @param {string} move @param {SessionPosition} live */
+/** @param {Translator} t @param {string} move @param {Live} live */
 function describe(t, move, live) {
   const letter = move[0];
   if (letter === "P") {
@@ -74,7 +75,7 @@ class Choice {
     return Boolean(this.marker || this.cards.length);
   }
 
-  /** @param {HTMLElement} part @param {SessionPosition} live */
+  /** @param {HTMLElement} part @param {Live} live */
   choose(part, live) {
     if (!this.board.contains(part)) return false;
     const value = part.dataset.choice ?? null;
@@ -97,7 +98,7 @@ class Choice {
   }
 
   // The move the marker and the cards picked make, as the engine writes it, or null.
-  /** @param {SessionPosition} live */
+  /** @param {Live} live */
   compose(live) {
     const { marker, cards } = this;
     if (!marker || cards.length !== CARDS[marker]) {
@@ -111,17 +112,17 @@ class Choice {
     return candidates.find((move) => live.legal.includes(move)) || candidates[0];
   }
 
-  /** @param {SessionPosition} live @param {number} index */
+  /** @param {Live} live @param {number} index */
   cardAt(live, index) {
-    const hand = (live.hands && live.to_move && live.hands[live.to_move]) || live.hand;
-    if (hand && hand.length) return String(hand[index]);
+    const hand = live.hand;
+    if (hand.length) return String(hand[index]);
     // session.position() draws the hand of the player to move with data-choice = its index.
     const card = this.board.querySelector(`[data-part="hand-${live.to_move}-${index}"]`);
     return card ? card.textContent.trim() : "";
   }
 
   // The live board's parts to pick become buttons, named.
-  /** @param {SessionPosition} live */
+  /** @param {Live} live */
   draw(live) {
     for (const part of this.board.querySelectorAll("[data-choice]")) {
       if (!(part instanceof HTMLElement)) continue; // board.py draws HTML
@@ -161,12 +162,12 @@ class Choice {
     return part instanceof HTMLElement ? control(part) : null;
   }
 
-  /** @param {string} move @param {SessionPosition} live */
+  /** @param {string} move @param {Live} live */
   describe(move, live) {
     return describe(this.t, move, live);
   }
 
-  /** @param {SessionPosition} live */
+  /** @param {Live} live */
   prompt(live) {
     const t = this.t;
     if (live.phase === "action") {
@@ -184,7 +185,7 @@ class Choice {
       { marker: this.t.text(NAMES[this.marker]), chosen: this.cards.length, count: CARDS[this.marker] });
   }
 
-  /** @param {SessionPosition} live */
+  /** @param {Live} live */
   deal(live) {
     return this.t.text("whatif.deal", { round: live.round });
   }

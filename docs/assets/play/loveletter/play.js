@@ -34,11 +34,7 @@ const TARGETING = new Set([1, 2, 3, 5, 7]); // the cards that choose a player (r
 /** @typedef {import("./choose.js").Choice} Choice */
 /** @typedef {{index: number, kind: string, player: string | null, move: string | null,
  *  moves: number, html: string, rule: string}} Step session.py's _brief() */
-/** @typedef {{board: string, players: number, variant: string, round: number, phase: string,
- *  to_move: string | null, step: number, last: number, moves: number, live: boolean,
- *  hand: (number | null)[], legal: string[], deal_due: boolean, tokens: number[], target: number,
- *  outcome: {winners: string[], html: string, rule: string} | null, steps: Step[],
- *  now: string, concealed: string | null}} Position session.py's position() */
+/** @typedef {LoveLetterPosition} Position session.py's position() (types/session.d.ts) */
 /** @typedef {{record: string, level: string, human: string, concealed: string | null}} Game the whole record (memory only) and, in progress, the
  *  reader's seat's concealed one (saved, shared) */
 /** @typedef {{record: string, boards: string[], steps: Step[], outcome: string, index: number}}

@@ -12,6 +12,7 @@ import { attempt, chosen, keeps, none, plays } from "./choose.js";
 /** @typedef {import("../../examples/whatif.js").Chooser} Chooser */
 /** @typedef {import("../../examples/whatif.js").ChooserContext} ChooserContext */
 /** @typedef {import("./choose.js").Choice} Pick */
+/** @typedef {LivePosition<LoveLetterPosition>} Live a live position (types/session.d.ts) */
 
 const TARGETING = new Set([1, 2, 3, 5, 7]); // the cards that choose a player (rules 5.x)
 
@@ -34,7 +35,7 @@ class Choice {
     this.pick = none();
     /** @type {string | null} */
     this.move = null;
-    /** @type {SessionPosition | null} */
+    /** @type {Live | null} */
     this.live = null; // the position the choices are drawn for
   }
 
@@ -47,7 +48,7 @@ class Choice {
     return this.pick.card !== null || this.pick.keep !== null;
   }
 
-  /** @param {HTMLElement} part @param {SessionPosition} live */
+  /** @param {HTMLElement} part @param {Live} live */
   choose(part, live) {
     if (!this.area.contains(part)) return false;
     const [kind, value] = (part.dataset.choice || "").split(":");
@@ -77,7 +78,7 @@ class Choice {
     return true;
   }
 
-  /** @param {SessionPosition} live */
+  /** @param {Live} live */
   draw(live) {
     this.live = live.legal.length ? live : null;
   }
@@ -93,7 +94,7 @@ class Choice {
     if (again instanceof HTMLElement) again.focus();
   }
 
-  /** The rows of buttons for `live`, as HTML. @param {SessionPosition} live */
+  /** The rows of buttons for `live`, as HTML. @param {Live} live */
   rows(live) {
     const { t, pick } = this;
     const legal = live.legal;
@@ -162,7 +163,7 @@ class Choice {
     return button instanceof HTMLElement ? button : null;
   }
 
-  /** The move in words, as text. @param {string} move @param {SessionPosition} live */
+  /** The move in words, as text. @param {string} move @param {Live} live */
   describe(move, live) {
     const t = this.t;
     const name = (/** @type {number} */ card) => t.text(`ll.card.${card}`);
@@ -184,7 +185,7 @@ class Choice {
     return t.text("ll.whatif.play", { player, card: name(card) });
   }
 
-  /** What the reader is asked now. @param {SessionPosition} live */
+  /** What the reader is asked now. @param {Live} live */
   prompt(live) {
     const t = this.t;
     const pick = this.pick;
@@ -202,7 +203,7 @@ class Choice {
   }
 
   // A pick under way (a card, a player, no move yet), in words.
-  /** @param {SessionPosition} live */
+  /** @param {Live} live */
   progress(live) {
     const { card, target } = this.pick;
     if (card === null || this.move) return "";
@@ -213,16 +214,15 @@ class Choice {
     return this.t.text("ll.whatif.so_far", { move });
   }
 
-  /** @param {SessionPosition} live */
+  /** @param {Live} live */
   deal(live) {
     return this.t.text("ll.play.deal", { round: live.round + 1 });
   }
 }
 
-/** The seats of the game of `live`, A first. @param {SessionPosition} live */
+/** The seats of the game of `live`, A first. @param {Live} live */
 function seats(live) {
-  const players = /** @type {{players?: number}} */ (live).players || 2;
-  return [..."ABCDEF"].slice(0, players);
+  return [..."ABCDEF"].slice(0, live.players);
 }
 
 /** @param {number[]} cards */
