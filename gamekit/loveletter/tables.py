@@ -101,6 +101,12 @@ def _measured(ctx: TableContext, record: dict[str, Any], load: list[float]) -> s
     return ctx.measured(record["command"], record["date"], load[0], record["nproc"])
 
 
+def _with_command(ctx: TableContext, table: str, when: str) -> str:
+    """``table``, then the command and date that measured it, said once under it: a column
+    repeating them made each row several screens tall on a phone."""
+    return f"{table}\n\n{ctx.ui['table.speed.measured_with'].format(when=when)}"
+
+
 def _players(ctx: TableContext, n: int) -> str:
     return str(ctx.ui["ll.count.players"][plural(ctx.ui, n)]).replace("{n}", ctx.number(n, 0))
 
@@ -116,8 +122,7 @@ def engine_speed(ctx: TableContext) -> str:
         name, under, host = runtime["label"].partition(" under ")
         return str(ui["table.speed.under"].format(runtime=name, host=host)) if under else name
 
-    head = [ui["ll.table.speed.game"], *map(label, runtimes), ui["table.speed.command"]]
-    when = _measured(ctx, record, record["load_average"])
+    head = [ui["ll.table.speed.game"], *map(label, runtimes)]
     rows = []
     for key, table in runtimes[0]["tables"].items():
         rows.append([
@@ -125,9 +130,9 @@ def engine_speed(ctx: TableContext) -> str:
                                             deck=ui[f"ll.table.deck.{table['variant']}"]),
             *(ui["table.speed.per_second"].format(
                 n=ctx.number(runtime["tables"][key]["games_per_second"], 0))
-              for runtime in runtimes),
-            when])
-    return markdown_table(head, rows)
+              for runtime in runtimes)])
+    return _with_command(ctx, markdown_table(head, rows),
+                         _measured(ctx, record, record["load_average"]))
 
 
 def strength(ctx: TableContext) -> str:
@@ -156,12 +161,12 @@ def strength(ctx: TableContext) -> str:
                 deck=ui[f"ll.table.deck.{match['variant']}"]),
             ctx.number(match["games"], 0), percent(match["score_rate"]),
             ui["table.players.range"].format(low=percent(low), high=percent(high)),
-            ui[f"ll.table.strength.{reading}"].format(share=percent(fair)),
-            _measured(ctx, record, match["load_average"])])
+            ui[f"ll.table.strength.{reading}"].format(share=percent(fair))])
     head = [ui["table.players.match"], ui["table.players.games"], ui["table.players.score"],
-            ui["table.players.interval"], ui["ll.table.strength.fair"],
-            ui["table.speed.command"]]
-    return markdown_table(head, rows)
+            ui["table.players.interval"], ui["ll.table.strength.fair"]]
+    # The run's highest load: its matches ran one after another.
+    load = max(match["load_average"][0] for match in record["matches"].values())
+    return _with_command(ctx, markdown_table(head, rows), _measured(ctx, record, [load]))
 
 
 TABLES: dict[str, Callable[[TableContext], str]] = {
