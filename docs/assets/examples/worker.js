@@ -4,11 +4,12 @@
 //
 // Messages in:  {type: "init", pyodide, stdlib, lock, engine, snapshot, sha256, game}
 //               (URLs; pyodide is the runtime's folder, lock the "info" of its lock file,
-//               engine a zip of the engines and the gamekit package: rulesite/runtime/stdlib.py;
+//               engine a zip of the engines and the gamekit package (with a snapshot; without,
+//               the page's game's alone): rulesite/runtime/stdlib.py, runtime.js;
 //               snapshot, or null, the runtime's memory with all of them imported, to start
 //               from: rulesite/runtime/snapshot.mjs, policy.js; sha256 the digest of each file
-//               kept in Cache Storage, by its name in the runtime's folder, or "engine" /
-//               "snapshot": rulesite/runtime/assets.py; game the ID of the page's game in
+//               kept in Cache Storage, by its name in the runtime's folder, or "engine" (the
+//               zip given) / "snapshot": rulesite/runtime/assets.py; game the ID of the page's game in
 //               gamekit.GAMES; none: the only one)
 //               {type: "run", id, code, strings}
 //               {type: "call", id, fn, args}: calls the game's session function fn (a name
