@@ -257,11 +257,13 @@ export function mount(container, engine, { step = null } = {}) {
     root.dataset.source = "live";
     root.dataset.runs = String(Number(root.dataset.runs || 0) + 1);
     steps(result);
-    if (code === ed.original && same(result, built)) {
+    // Compared once: the comparison serialises both lines, boards included.
+    const matches = code === ed.original && same(result, built);
+    if (matches) {
       pageResult = result;
       pageVerdict = "verified";
     }
-    setVerdict(code === ed.original ? (same(result, built) ? "verified" : "differs") : "edited");
+    setVerdict(code === ed.original ? (matches ? "verified" : "differs") : "edited");
     userMoved = true;
     player.reset(result.steps.length, 0);
     performance.mark("hk-example-run",
