@@ -124,6 +124,9 @@ def test_a_visited_language_works_offline(online: Tab, site_url: str, real_site:
               and not p.endswith(("/offline.html", "/sitemap.xml"))}
     assert not others, others
 
+    # Offline another day: nothing left in the browser's own cache (the host's max-age), so
+    # everything below, the runtime's loader included, comes from what was kept.
+    online.context.new_cdp_session(page).send("Network.clearBrowserCache")
     online.context.set_offline(True)
     pages = [e[0] for e in build["languages"]["en"] if e[0].endswith("/")]
     # Both games' pages, their books and the Play page.
