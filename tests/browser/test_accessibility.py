@@ -117,9 +117,10 @@ CUT_TITLES = """() => {
   return [...document.querySelectorAll(".md-header__topic:first-child .md-ellipsis")]
     .filter((title) => {
     const box = title.getBoundingClientRect();
-    // Half a line of slack: glyphs may reach a pixel or two past their line.
-    return title.scrollHeight - title.clientHeight > 6 || box.top < bar.top - 1
-      || box.bottom > bar.bottom + 1;
+    // Half a line of slack: glyphs may reach a pixel or two past their line. Wider than its
+    // box: cut by an ellipsis on one line.
+    return title.scrollHeight - title.clientHeight > 6 || title.scrollWidth > title.clientWidth
+      || box.top < bar.top - 1 || box.bottom > bar.bottom + 1;
   }).map((title) => title.textContent.trim());
 }"""
 
@@ -144,6 +145,23 @@ def test_no_page_scrolls_sideways_on_a_small_phone(chromium: Browser, site_url: 
     context.close()
     assert not wide, f"pages wider than a 320 px screen (px too wide): {wide}"
     assert not cut, f"the site's name cut in the header at 320 px: {cut}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_site_name_shows_whole_on_a_phone(chromium: Browser, site_url: str,
+                                              lang: str) -> None:
+    """At 390 px the header shows the site's name whole on each game's home and Play pages
+    (it was cut to "Règles de jeux d…" and "カードゲームのル…")."""
+    context = chromium.new_context(viewport={"width": 390, "height": 844})
+    no_engine(context)
+    page = context.new_page()
+    cut = {}
+    for path in (f"{lang}/", f"{lang}/play/", f"{lang}/love-letter/", f"{lang}/love-letter/play/"):
+        page.goto(f"{site_url}/{path}", wait_until="domcontentloaded")
+        if titles := page.evaluate(CUT_TITLES):
+            cut[path] = titles
+    context.close()
+    assert not cut, f"the site's name cut in the header at 390 px: {cut}"
 
 
 def focused(page: Page) -> str:
