@@ -1,6 +1,7 @@
 """Live examples as readers get them (``make bench-browser``): time and bytes on a real connection.
 
     python benchmarks/browser_examples.py [--repeat 5] [--site DIR] [--variants default,...]
+    python benchmarks/browser_examples.py --games loveletter --only play   (a partial run)
 
 Builds the site (unless ``--site`` points at a built one) and serves it the way GitHub Pages
 does (``rulesite/serve.py``: gzip for text, JSON, JavaScript and wasm; ``max-age=600``). Opens
@@ -58,9 +59,16 @@ are measured the same way, in ``games`` of the record: on the desktop ``cold`` (
 and ``revisit`` too) at both speeds; in the phone mode ``example_cold``, the tap on Run in a
 fresh profile to the first step of the engine's result (the page as a phone loads it, nothing
 ahead), and ``whatif_cold`` at its example's ``whatif_step``, as above; for a game with a
-Play page (``play``), also ``play_new_game`` and its engine's moves at its default and
-strongest levels with ``players`` players, each from the engine call that decides it to the
-board after it (the page's pause between two opponents is not counted).
+Play page (``play``), also ``play_new_game`` (the page's own settings) and its engine's moves
+at its default and strongest levels for each count of ``players`` (Love Letter: 4 and 6, the
+most), under ``play_moves`` by count with their targets, each from the engine call that
+decides it to the board after it (the page's pause between two opponents is not counted).
+
+``--games`` (some of ``hanamikoji`` and ``GAMES``) and ``--only play`` (the Play pages: New
+game and the engine's moves, no example nor "what if?") make a partial run of the phone mode,
+a few minutes for one game: it prints its figures and writes its raw record under ``out/``,
+and leaves ``browser_results.json`` as it is (whose phone figures are those of one whole run,
+with its date, load and command).
 
 Variants are query strings added to the page's address (``?hk-snapshot=1`` restores Python from
 the build's memory snapshot, where the build made one). Writes medians, every run and the
@@ -193,10 +201,13 @@ SELECTOR = f"[id='{EXAMPLE}'] .hk-ex"
 GAMES: dict[str, dict[str, Any]] = {
     "loveletter": {"page": "en/love-letter/cards/", "example": "ex-guard",
                    "whatif_step": 1,  # step 0 is the deal: "what if?" there offers no move
-                   # its Play page: the players of the game measured, the levels' names
-                   "play": "en/love-letter/play/", "players": 4,
+                   # its Play page: the player counts measured (6, the most, is where the
+                   # strong level weighs the most and waits on the most opponents), the levels'
+                   # names
+                   "play": "en/love-letter/play/", "players": [4, 6],
                    "levels": {"default": "heuristic", "strong": "search"}},
 }
+PLAYED = ("hanamikoji", *GAMES)  # the games the phone mode measures (--games)
 
 
 class Wire:
@@ -650,14 +661,15 @@ async def decide(page: Page) -> None:
 
 
 async def game_engine_moves(playwright: Playwright, base: str, cap: CpuCap,
-                            where: dict[str, Any], level: str, most: int) -> list[float]:
-    """A game on another game's Play page with ``where["players"]`` players: the ms of each
-    engine move, from the engine call that decides it (the page's own pause between two
-    opponents, there so that each move can be read, is not counted) to the board after it."""
+                            where: dict[str, Any], players: int, level: str,
+                            most: int) -> list[float]:
+    """A game on another game's Play page with ``players`` players: the ms of each engine
+    move, from the engine call that decides it (the page's own pause between two opponents,
+    there so that each move can be read, is not counted) to the board after it."""
     async with session(playwright, PHONE, "20mbit") as (page, _), capped(cap):
         await page.goto(f"{base}/{where['play']}{PHONE_QUERY[0]}", wait_until="load",
                         timeout=TIMEOUT_MS)
-        await page.select_option('select[name="players"]', str(where["players"]))
+        await page.select_option('select[name="players"]', str(players))
         await page.select_option('select[name="level"]', where["levels"][level])
         await page.click('[data-act="new"]')
         moves: list[float] = []
@@ -690,88 +702,104 @@ def p90(values: list[float]) -> float:
     return round(ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))], 1) if ordered else 0.0
 
 
-async def measure_phone(base: str, repeat: int) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The phone mode, ``repeat`` times: figures and raw runs (the other games' under
-    ``games``)."""
+def moves_figures(default: list[float], strong: list[float]) -> dict[str, Any]:
+    """The engine's moves at the default and strongest levels: p90, median and every move."""
+    return {"play_move_default": {"p90_ms": p90(default), "median_ms": median(default or [0.0]),
+                                  "moves_ms": default},
+            "play_move_strong": {"p90_ms": p90(strong), "median_ms": median(strong or [0.0]),
+                                 "moves_ms": strong}}
+
+
+def moves_targets(figures: dict[str, Any]) -> dict[str, bool]:
+    return {key: figures[name]["p90_ms"] <= PHONE_TARGETS[key]
+            for name, key in (("play_move_default", "play_move_default_p90_ms"),
+                              ("play_move_strong", "play_move_strong_p90_ms"))}
+
+
+async def measure_phone(base: str, repeat: int, games: tuple[str, ...] = PLAYED,
+                        only: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The phone mode, ``repeat`` times, for ``games`` (Hanamikoji's and the other games',
+    under ``games``): figures and raw runs. ``only="play"``: their Play pages only."""
     cap = CpuCap()
+    every = only is None
     raw: dict[str, Any] = {"new_game": [], "default": [], "strong": [], "whatif": [],
-                           "games": {game: [] for game in GAMES}}
+                           "games": {game: [] for game in GAMES if game in games}}
     try:
         async with async_playwright() as playwright:
             for i in range(repeat):
                 print(f"phone: run {i + 1}/{repeat} ...", flush=True)
-                raw["new_game"].append(await play_new_game(playwright, base, cap))
-                raw["default"].append(await engine_moves(playwright, base, cap, "default", 40))
-                raw["strong"].append(await engine_moves(playwright, base, cap, "strong",
-                                                        STRONG_MOVES))
-                raw["whatif"].append(await whatif_cold(playwright, base, cap))
-                for game, where in GAMES.items():
-                    run = await example_cold(playwright, base, cap, where["page"],
-                                             where["example"])
-                    run["whatif"] = await whatif_cold(playwright, base, cap, where["page"],
-                                                      where["example"], where["whatif_step"])
+                if "hanamikoji" in games:
+                    raw["new_game"].append(await play_new_game(playwright, base, cap))
+                    raw["default"].append(await engine_moves(playwright, base, cap, "default",
+                                                             40))
+                    raw["strong"].append(await engine_moves(playwright, base, cap, "strong",
+                                                            STRONG_MOVES))
+                    if every:
+                        raw["whatif"].append(await whatif_cold(playwright, base, cap))
+                for game in raw["games"]:
+                    where, run = GAMES[game], {}
+                    if every:
+                        run = await example_cold(playwright, base, cap, where["page"],
+                                                 where["example"])
+                        run["whatif"] = await whatif_cold(playwright, base, cap, where["page"],
+                                                          where["example"], where["whatif_step"])
                     if "play" in where:
                         run["play_new_game"] = await play_new_game(playwright, base, cap,
-                                                             where["play"], None)
-                        run["default"] = await game_engine_moves(playwright, base, cap, where,
-                                                                 "default", 40)
-                        run["strong"] = await game_engine_moves(playwright, base, cap, where,
-                                                                "strong", STRONG_MOVES * 2)
+                                                                   where["play"], None)
+                        run["moves"] = {str(n): {
+                            "default": await game_engine_moves(playwright, base, cap, where, n,
+                                                               "default", 40),
+                            "strong": await game_engine_moves(playwright, base, cap, where, n,
+                                                              "strong", STRONG_MOVES * 2)}
+                            for n in where["players"]}
                     raw["games"][game].append(run)
     finally:
         cap.close()
-    default = [m for run in raw["default"] for m in run]
-    strong = [m for run in raw["strong"] for m in run]
-    new_game = [r["ms"] for r in raw["new_game"]]
     figures: dict[str, Any] = {
         "cpu": f"{cap.kind} {PHONE_CPU[0]} {PHONE_CPU[1]} on the renderers (page and workers)",
-        "viewport": PHONE["viewport"], "network": "20mbit",
-        "play_new_game": {"median_ms": median(new_game), "runs_ms": [round(v, 1) for v in new_game],
-                          "boot": [r["engine"] for r in raw["new_game"]]},
-        "play_move_default": {"p90_ms": p90(default), "median_ms": median(default or [0.0]),
-                              "moves_ms": default},
-        "play_move_strong": {"p90_ms": p90(strong), "median_ms": median(strong or [0.0]),
-                             "moves_ms": strong},
-        "whatif_cold": whatif_figures(raw["whatif"]),
-    }
-    figures["targets"] = {
-        "play_new_game_ms": figures["play_new_game"]["median_ms"]
-        <= PHONE_TARGETS["play_new_game_ms"],
-        "play_move_default_p90_ms": figures["play_move_default"]["p90_ms"]
-        <= PHONE_TARGETS["play_move_default_p90_ms"],
-        "play_move_strong_p90_ms": figures["play_move_strong"]["p90_ms"]
-        <= PHONE_TARGETS["play_move_strong_p90_ms"],
-        "whatif_cold_ms": figures["whatif_cold"]["median_ms"] <= PHONE_TARGETS["whatif_cold_ms"],
-    }
+        "viewport": PHONE["viewport"], "network": "20mbit", "targets": {}}
+    if raw["new_game"]:
+        new_game = [r["ms"] for r in raw["new_game"]]
+        figures.update({
+            "play_new_game": {"median_ms": median(new_game),
+                              "runs_ms": [round(v, 1) for v in new_game],
+                              "boot": [r["engine"] for r in raw["new_game"]]},
+            **moves_figures([m for run in raw["default"] for m in run],
+                            [m for run in raw["strong"] for m in run])})
+        figures["targets"] = {"play_new_game_ms": figures["play_new_game"]["median_ms"]
+                              <= PHONE_TARGETS["play_new_game_ms"], **moves_targets(figures)}
+    if raw["whatif"]:
+        figures["whatif_cold"] = whatif_figures(raw["whatif"])
+        figures["targets"]["whatif_cold_ms"] = figures["whatif_cold"]["median_ms"] \
+            <= PHONE_TARGETS["whatif_cold_ms"]
     figures["games"] = {}
     for game, runs in raw["games"].items():
-        ms = [r["ms"] for r in runs]
-        figures["games"][game] = entry = {
-            **GAMES[game], "example_cold": {"median_ms": median(ms),
-                                            "runs_ms": [round(v, 1) for v in ms],
-                                            "boot": [r["engine"] for r in runs]},
-            "whatif_cold": whatif_figures([r["whatif"] for r in runs]),
-            "targets": {"example_cold_ms": median(ms) <= PHONE_TARGETS["example_cold_ms"]}}
-        entry["targets"]["whatif_cold_ms"] = entry["whatif_cold"]["median_ms"] \
-            <= PHONE_TARGETS["whatif_cold_ms"]
+        figures["games"][game] = entry = {**GAMES[game], "targets": {}}
+        if every:
+            ms = [r["ms"] for r in runs]
+            entry.update({"example_cold": {"median_ms": median(ms),
+                                           "runs_ms": [round(v, 1) for v in ms],
+                                           "boot": [r["engine"] for r in runs]},
+                          "whatif_cold": whatif_figures([r["whatif"] for r in runs])})
+            entry["targets"] = {
+                "example_cold_ms": median(ms) <= PHONE_TARGETS["example_cold_ms"],
+                "whatif_cold_ms": entry["whatif_cold"]["median_ms"]
+                <= PHONE_TARGETS["whatif_cold_ms"]}
         if "play" not in GAMES[game]:
             continue
         started = [r["play_new_game"]["ms"] for r in runs]
-        default = [m for r in runs for m in r["default"]]
-        strong = [m for r in runs for m in r["strong"]]
-        entry.update({
-            "play_new_game": {"median_ms": median(started),
-                              "runs_ms": [round(v, 1) for v in started],
-                              "boot": [r["play_new_game"]["engine"] for r in runs]},
-            "play_move_default": {"p90_ms": p90(default), "median_ms": median(default or [0.0]),
-                                  "moves_ms": default},
-            "play_move_strong": {"p90_ms": p90(strong), "median_ms": median(strong or [0.0]),
-                                 "moves_ms": strong}})
-        entry["targets"].update({
-            "play_new_game_ms": median(started) <= PHONE_TARGETS["play_new_game_ms"],
-            "play_move_default_p90_ms": p90(default)
-            <= PHONE_TARGETS["play_move_default_p90_ms"],
-            "play_move_strong_p90_ms": p90(strong) <= PHONE_TARGETS["play_move_strong_p90_ms"]})
+        entry["play_new_game"] = {"median_ms": median(started),
+                                  "runs_ms": [round(v, 1) for v in started],
+                                  "boot": [r["play_new_game"]["engine"] for r in runs]}
+        entry["targets"]["play_new_game_ms"] = median(started) \
+            <= PHONE_TARGETS["play_new_game_ms"]
+        # The engine's moves per player count ("4", "6"), each with its targets.
+        entry["play_moves"] = {}
+        for count in map(str, GAMES[game]["players"]):
+            by = entry["play_moves"][count] = moves_figures(
+                [m for r in runs for m in r["moves"][count]["default"]],
+                [m for r in runs for m in r["moves"][count]["strong"]])
+            by["targets"] = moves_targets(by)
     return figures, raw
 
 
@@ -928,7 +956,22 @@ def main() -> int:
                              "from the last run), both, or no")
     parser.add_argument("--phone-query", default="",
                         help="a query for the phone mode's pages, e.g. '?hk-snapshot=0'")
+    parser.add_argument("--games", default=",".join(PLAYED),
+                        help=f"comma-separated games of the phone mode (default {','.join(PLAYED)})"
+                             "; fewer is a partial run")
+    parser.add_argument("--only", choices=("play",),
+                        help="the phone mode's Play pages only (New game, the engine's moves): "
+                             "a partial run")
     args = parser.parse_args()
+    games_measured = tuple(g.strip() for g in args.games.split(",") if g.strip())
+    if unknown := set(games_measured) - set(PLAYED):
+        parser.error(f"--games: unknown {', '.join(sorted(unknown))} (known: {', '.join(PLAYED)})")
+    # A partial run (some games, or only their Play pages) measures the phone mode alone,
+    # prints its figures and writes its raw record under out/, and leaves browser_results.json
+    # as it is: the record's phone figures are one run's, with one date, load and command.
+    partial = args.only is not None or set(games_measured) != set(PLAYED)
+    if partial:
+        args.phone = "only"
     PHONE_QUERY[0] = args.phone_query
     variants = {}
     for item in filter(None, (v.strip() for v in args.variants.split(","))):
@@ -952,7 +995,8 @@ def main() -> int:
             games = previous.get("games", {})
             chromium_version = previous["browser"].split()[1]
         if args.phone != "no":
-            phone, raw["phone"] = asyncio.run(measure_phone(base, args.repeat))
+            phone, raw["phone"] = asyncio.run(measure_phone(base, args.repeat, games_measured,
+                                                            args.only))
             phone["date"] = dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat() \
                 .replace("+00:00", "Z")
             phone["load_average"] = [round(x, 2) for x in os.getloadavg()]
@@ -988,6 +1032,10 @@ def main() -> int:
     stamp = (phone["date"] if args.phone == "only" and phone else record["date"]).replace(":", "")
     raw_file = out_dir / f"browser-{stamp}.json"
     raw_file.write_text(json.dumps({**record, "raw": raw}, indent=2) + "\n", encoding="utf-8")
+    if partial:
+        print(f"a partial run: wrote {raw_file.relative_to(ROOT)} only")
+        report_phone(phone or {})
+        return 0
     (HERE / "browser_results.json").write_text(json.dumps(record, indent=2) + "\n",
                                                 encoding="utf-8")
     for variant, figures in results.items():
@@ -995,24 +1043,41 @@ def main() -> int:
     for game, figures in games.items():
         report(f"{game}: {figures['example']} on {figures['page']}", figures)
     if phone:
-        print(f"\nphone ({phone['cpu']}):")
+        report_phone(phone)
+    print(f"wrote {raw_file.relative_to(ROOT)} and benchmarks/browser_results.json")
+    return 0
+
+
+def report_phone(phone: dict[str, Any]) -> None:
+    """The phone mode's figures (``measure_phone``), those it measured."""
+    print(f"\nphone ({phone['cpu']}):")
+    if "play_new_game" in phone:
         print(f"  New game -> playable  {phone['play_new_game']['median_ms']:>8.1f} ms (median)")
         print(f"  engine move, default  {phone['play_move_default']['p90_ms']:>8.1f} ms (p90)")
         print(f"  engine move, strong   {phone['play_move_strong']['p90_ms']:>8.1f} ms (p90)")
+    if "whatif_cold" in phone:
         print(f"  what if, cold         {phone['whatif_cold']['median_ms']:>8.1f} ms (median; "
               f"engine ready {phone['whatif_cold']['engine_median_ms']:.1f} ms)")
-        for game, f in phone.get("games", {}).items():
+    targets = [*phone["targets"].items()]
+    for game, f in phone.get("games", {}).items():
+        if "example_cold" in f:
             print(f"  {game} {f['example']}, cold  {f['example_cold']['median_ms']:>8.1f} ms "
                   "(median)")
             print(f"  {game} what if, cold  {f['whatif_cold']['median_ms']:>8.1f} ms (median; "
                   f"engine ready {f['whatif_cold']['engine_median_ms']:.1f} ms)")
-        for name, ok in [*phone["targets"].items(),
-                         *((f"{game} {name}", ok) for game, f in phone.get("games", {}).items()
-                           for name, ok in f["targets"].items())]:
-            print(f"  target {name:<26} {'pass' if ok else 'FAIL'} "
-                  f"(target {PHONE_TARGETS[name.split()[-1]]})")
-    print(f"wrote {raw_file.relative_to(ROOT)} and benchmarks/browser_results.json")
-    return 0
+        if "play_new_game" in f:
+            print(f"  {game} New game -> playable  {f['play_new_game']['median_ms']:>8.1f} ms "
+                  "(median)")
+        targets += [(f"{game} {name}", ok) for name, ok in f["targets"].items()]
+        for count, by in f.get("play_moves", {}).items():
+            for level in ("default", "strong"):
+                m = by[f"play_move_{level}"]
+                print(f"  {game} {count} players, {level:<7} {m['p90_ms']:>8.1f} ms (p90; "
+                      f"median {m['median_ms']:.1f}, {len(m['moves_ms'])} moves)")
+            targets += [(f"{game} {count}p {name}", ok) for name, ok in by["targets"].items()]
+    for name, ok in targets:
+        print(f"  target {name:<36} {'pass' if ok else 'FAIL'} "
+              f"(target {PHONE_TARGETS[name.split()[-1]]})")
 
 
 if __name__ == "__main__":

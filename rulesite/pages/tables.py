@@ -172,14 +172,18 @@ def phone_rows(ui: dict[str, Any], browser: dict[str, Any], chromium: str) -> li
             figures.append((ui["table.speed.game_phone_whatif"].format(game=name),
                             game_figures["whatif_cold"]["median_ms"], "whatif_cold_ms"))
         if "play_new_game" in game_figures:  # a game with a Play page
-            players = words.number(lang, game_figures["players"])
-            figures += [
-                (ui["table.speed.game_phone_new_game"].format(game=name),
-                 game_figures["play_new_game"]["median_ms"], "play_new_game_ms"),
-                (ui["table.speed.game_phone_move_default"].format(game=name, players=players),
-                 game_figures["play_move_default"]["p90_ms"], "play_move_default_p90_ms"),
-                (ui["table.speed.game_phone_move_strong"].format(game=name, players=players),
-                 game_figures["play_move_strong"]["p90_ms"], "play_move_strong_p90_ms")]
+            figures.append((ui["table.speed.game_phone_new_game"].format(game=name),
+                            game_figures["play_new_game"]["median_ms"], "play_new_game_ms"))
+            # Its engine's moves per player count (a record of one count: "players", its keys)
+            by_count = game_figures.get("play_moves") or {
+                str(game_figures["players"]): game_figures}
+            for count, moves in by_count.items():
+                players = words.number(lang, int(count))
+                figures += [
+                    (ui["table.speed.game_phone_move_default"].format(game=name, players=players),
+                     moves["play_move_default"]["p90_ms"], "play_move_default_p90_ms"),
+                    (ui["table.speed.game_phone_move_strong"].format(game=name, players=players),
+                     moves["play_move_strong"]["p90_ms"], "play_move_strong_p90_ms")]
     return [[label, where, ms.format(n=words.number(lang, value)),
              ms.format(n=words.number(lang, targets[target])) if target
              else ui["table.speed.no_target"], when]

@@ -73,20 +73,27 @@ def test_speed_table_shows_the_benchmark_figures(real_site: Path, lang: str) -> 
         for key, figure in (("play_new_game", "median_ms"), ("play_move_default", "p90_ms"),
                             ("play_move_strong", "p90_ms"), ("whatif_cold", "median_ms")):
             assert written(lang, phone[key][figure]) in html, key
-        rows = 4
+        # Hanamikoji's four, and when recorded the engine ready after "what if?" (no target)
+        rows = 4 + ("engine_median_ms" in phone["whatif_cold"])
         for game, figures in phone.get("games", {}).items():
             assert written(lang, figures["example_cold"]["median_ms"]) in html, game
-            rows += 1
+            rows += 1 + ("whatif_cold" in figures)  # its example, its "what if?"
             if "play_new_game" in figures:  # its Play page: New game, then both levels' moves
                 name = yaml.safe_load((ROOT / "locales" / game / lang / "ui.yml").read_text(
                     encoding="utf-8"))["game.name"]
-                for key, figure in (("play_new_game", "median_ms"),
-                                    ("play_move_default", "p90_ms"),
-                                    ("play_move_strong", "p90_ms")):
-                    row = next((r for r in re.findall(r"<tr>.*?</tr>", html, re.S)
-                                if name in r and written(lang, figures[key][figure]) in r), None)
-                    assert row, (game, key, lang)
-                rows += 3
+                every_row = re.findall(r"<tr>.*?</tr>", html, re.S)
+                assert any(name in r and written(lang, figures["play_new_game"]["median_ms"]) in r
+                           for r in every_row), (game, lang)
+                # The moves per player count, each row naming its count (a record of one
+                # count keeps it in "players" and the moves beside it).
+                by_count = figures.get("play_moves") or {str(figures["players"]): figures}
+                for count, moves in by_count.items():
+                    for key in ("play_move_default", "play_move_strong"):
+                        row = next((r for r in every_row if name in r
+                                    and re.search(rf"(?<!\d){written(lang, int(count))}(?!\d)", r)
+                                    and written(lang, moves[key]["p90_ms"]) in r), None)
+                        assert row, (game, count, key, lang)
+                rows += 1 + 2 * len(by_count)
         for target in browser["phone_targets"].values():
             assert re.search(rf"{re.escape(written(lang, target))}{SPACE}ms\b", html), target
         # The load note is its own element, once per phone row when the machine was loaded,
@@ -206,3 +213,46 @@ def test_love_letter_tournament_on_its_play_page(real_site: Path, lang: str) -> 
                 if (m["measured"], m["opponent"]) == ("search", "heuristic")}
     assert measured == {*((n, "standard") for n in range(2, 7)),
                         *((n, "classic") for n in range(2, 5))}
+
+
+def phone_record(loveletter: dict[str, object]) -> dict[str, object]:
+    """A browser record whose phone mode measured Love Letter's Play page with ``loveletter``'s
+    figures (its other figures beside them)."""
+    moves = {"play_move_default": {"p90_ms": 11.0}, "play_move_strong": {"p90_ms": 22.0}}
+    return {"machine": {"nproc": 2}, "phone_targets": {
+        "play_new_game_ms": 4000, "play_move_default_p90_ms": 1000,
+        "play_move_strong_p90_ms": 3000, "whatif_cold_ms": 5000, "example_cold_ms": 5000},
+        "phone": {"command": "make bench-browser", "date": "2026-11-27T02:00:00Z",
+                  "load_average": [0.1, 0.1, 0.1], "play_new_game": {"median_ms": 33.0},
+                  **moves, "whatif_cold": {"median_ms": 44.0},
+                  "games": {"loveletter": {"example_cold": {"median_ms": 55.0},
+                                           "play_new_game": {"median_ms": 66.0},
+                                           **loveletter}}}}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_phone_rows_give_each_player_count_its_moves(lang: str) -> None:
+    """Love Letter's engine moves are measured at several player counts (``play_moves``): a
+    row per count and level, naming the count; a record of one count (``players`` and the
+    moves beside it) still reads, as one count."""
+    from rulesite.pages.tables import phone_rows
+    from rulesite.sources import locales
+
+    ui = locales.load(ROOT / "locales").languages[lang].ui  # Hanamikoji's engine page's
+    name = yaml.safe_load((ROOT / "locales" / "loveletter" / lang / "ui.yml").read_text(
+        encoding="utf-8"))["game.name"]
+
+    def moves(default: float, strong: float) -> dict[str, object]:
+        return {"play_move_default": {"p90_ms": default}, "play_move_strong": {"p90_ms": strong}}
+
+    by_count = phone_rows(ui, phone_record({"players": [4, 6], "play_moves": {
+        "4": moves(101.0, 1201.0), "6": moves(202.0, 2402.0)}}), "Chromium")
+    one_count = phone_rows(ui, phone_record({"players": 4, **moves(101.0, 1201.0)}), "Chromium")
+    assert len(by_count) == len(one_count) + 2
+    for count, default, strong in ((4, 101, 1201), (6, 202, 2402)):
+        for figure in (default, strong):
+            row = [r[0] for r in by_count if written(lang, figure) in r[2]]
+            assert len(row) == 1 and name in row[0], (count, figure, by_count)
+            assert re.search(rf"(?<!\d){written(lang, count)}(?!\d)", row[0]), row
+    assert [r for r in one_count if written(lang, 1201) in r[2]
+            and re.search(rf"(?<!\d){written(lang, 4)}(?!\d)", r[0])]
