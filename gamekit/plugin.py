@@ -100,8 +100,9 @@ class TableContext:
     (CLDR's grouping and decimal signs: "9,654.5", « 9\u202f654,5 », "9.654,5")."""
     measured: Callable[[str, str, float, int], str]
     """The command that took a measurement, its date (an ISO timestamp), the machine's load
-    average then and its cores: the cell every table of measured figures ends its rows with,
-    as the page's language writes it, with a note of the load on a machine loaded beyond half
+    average then and its cores, as the page's language writes it: the cell that ends each row
+    of a table whose rows were measured by different commands, else said once under the
+    table (:func:`measured_below`), with a note of the load on a machine loaded beyond half
     its cores."""
 
 
@@ -121,6 +122,20 @@ def markdown_table(head: list[str], rows: list[list[str]]) -> str:
         return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
 
     return "\n".join([line(head), line(["---"] * len(head)), *map(line, rows)])
+
+
+def runtime_label(ui: dict[str, Any], label: str) -> str:
+    """A benchmark's runtime as its record names it ("Pyodide 314.0.7 (CPython 3.14.2) under
+    node v20.20.2"): the versions as recorded, the words around them in the page's language."""
+    runtime, under, host = label.partition(" under ")
+    return str(ui["table.speed.under"].format(runtime=runtime, host=host)) if under else label
+
+
+def measured_below(ctx: TableContext, table: str, when: str) -> str:
+    """``table``, then the command and date that measured all its rows (``when``, from
+    :attr:`TableContext.measured`), said once under it: a column repeating them made each row
+    several screens tall on a phone."""
+    return f"{table}\n\n{ctx.ui['table.speed.measured_with'].format(when=when)}"
 
 
 class BuildTables(Mapping[str, Callable[[TableContext], str]]):

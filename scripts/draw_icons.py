@@ -1,5 +1,5 @@
 """Draws the web app's PNG icons (the manifests', rulesite/runtime/offline.py) from the
-favicon, ``docs/assets/hk/favicon.svg``, with the Chromium the tests use: ``make icons``.
+favicon, ``docs/assets/site/favicon.svg``, with the Chromium the tests use: ``make icons``.
 
 A phone's home screen wants PNGs; the site draws its icon once, as SVG. Run this after
 changing the favicon: ``tests/browser/test_icons.py`` fails while the PNGs and the favicon
@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from playwright.sync_api import Page, sync_playwright
 
-FOLDER = Path(__file__).resolve().parents[1] / "docs" / "assets" / "hk"
+FOLDER = Path(__file__).resolve().parents[1] / "docs" / "assets" / "site"
 FAVICON = FOLDER / "favicon.svg"
 CHROMIUM = "/usr/bin/chromium"
 

@@ -142,6 +142,7 @@ PLUGIN = Plugin(
         "table.editions.more_charm", "table.editions.shared_victory", "table.editions.no_winner",
         "table.notation.move", "table.notation.written", "table.notation.python", "move.pick",
         "table.errors.name", "table.errors.rule", "table.errors.none",
+        "table.speed.decision", "table.players.mcts",
     ),
     play=PlayPage(module="hanamikoji/play.js", setup=play_setup,
                   prefixes=("count.", "card.", "widget.", "step.", "outcome.", "reason.",

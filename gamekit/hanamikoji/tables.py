@@ -1,15 +1,19 @@
 """Hanamikoji's tables (``{kind: table, table: NAME}`` blocks of its ``structure.yml``), read
-from the engine: every number and name comes from ``hanamikoji``; only the headings and labels
-come from the page's interface strings."""
+from the engine: every number and name comes from ``hanamikoji``, every measured figure from
+the engine's benchmark records (``benchmarks/results.json``, ``players.json``); only the
+headings and labels come from the page's interface strings. Written at build time only."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import hanamikoji
-from gamekit.plugin import TableContext, TableError, markdown_table
+from gamekit.plugin import TableContext, TableError, markdown_table, measured_below, runtime_label
 from hanamikoji import GEISHA_CHARMS, Edition
 
 
@@ -110,10 +114,72 @@ def errors(ctx: TableContext) -> str:
     return markdown_table(head, rows)
 
 
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def _record(name: str) -> dict[str, Any]:
+    record: dict[str, Any] = json.loads((BENCHMARKS / name).read_text(encoding="utf-8"))
+    return record
+
+
+def engine_speed(ctx: TableContext) -> str:
+    """The engine outside the browser, with targets: whole random games a second (``make
+    bench``: benchmarks/run.py) and one decision of the default player (``make bench-players``:
+    benchmarks/players.py), in CPython and in Pyodide. Two commands, so each row says its own."""
+    ui = ctx.ui
+    speed, players = _record("results.json"), _record("players.json")
+    per_second, ms = ui["table.speed.per_second"], ui["table.speed.ms"]
+    when = ctx.measured(speed["command"], speed["date"], 0.0, 1)
+    rows = [[ui["table.speed.games"], runtime_label(ui, runtime["label"]),
+             per_second.format(n=ctx.number(runtime["games_per_second"]["median"], 0)),
+             per_second.format(n=ctx.number(runtime["target"], 0)), when]
+            for runtime in speed["runtimes"]]
+    when = ctx.measured(players["command"], players["date"], 0.0, 1)
+    rows += [[ui["table.speed.decision"], runtime["label"].split(" (")[0],
+              ms.format(n=ctx.number(runtime["median_decision_ms"], 0)),
+              ms.format(n=ctx.number(runtime["target_ms"], 0)), when]
+             for runtime in players["runtimes"]]
+    head = [ui["table.speed.measure"], ui["table.speed.runtime"], ui["table.speed.median"],
+            ui["table.speed.target"], ui["table.speed.command"]]
+    return markdown_table(head, rows)
+
+
+def players(ctx: TableContext) -> str:
+    """The players' tournament (``make bench-players``): score rates with 95% intervals, all
+    from one run, whose command and date are said once under the table."""
+    ui = ctx.ui
+    record = _record("players.json")
+
+    def name(spec: str) -> str:
+        kind, _, budget = spec.partition(":")
+        if kind == "mcts":
+            return str(ui["table.players.mcts"].format(n=ctx.number(int(budget), 0)))
+        return {"random": "RandomPlayer", "greedy": "GreedyPlayer"}[kind]
+
+    def percent(rate: float) -> str:
+        return str(ui["table.players.percent"].format(n=ctx.number(100 * rate, 1)))
+
+    rows = []
+    for match in record["matches"]:
+        low, high = match["ci95"]
+        rows.append([
+            ui["table.players.vs"].format(player=name(match["player"]),
+                                          opponent=name(match["opponent"])),
+            ctx.number(match["games"], 0), percent(match["score_rate"]),
+            ui["table.players.range"].format(low=percent(low), high=percent(high)),
+            ui["table.players.at_least"].format(n=percent(match["target"]))])
+    head = [ui["table.players.match"], ui["table.players.games"], ui["table.players.score"],
+            ui["table.players.interval"], ui["table.speed.target"]]
+    return measured_below(ctx, markdown_table(head, rows),
+                          ctx.measured(record["command"], record["date"], 0.0, 1))
+
+
 TABLES: dict[str, Callable[[TableContext], str]] = {
     "geishas": geishas,
     "editions": editions,
     "notation": notation,
     "errors": errors,
+    "engine-speed": engine_speed,
+    "players": players,
 }
 """Hanamikoji's table kinds."""

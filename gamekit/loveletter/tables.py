@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import loveletter
-from gamekit.plugin import TableContext, TableError, markdown_table
+from gamekit.plugin import TableContext, TableError, markdown_table, measured_below, runtime_label
 from gamekit.words import escape, plural
 from loveletter import Card, Variant
 
@@ -101,12 +101,6 @@ def _measured(ctx: TableContext, record: dict[str, Any], load: list[float]) -> s
     return ctx.measured(record["command"], record["date"], load[0], record["nproc"])
 
 
-def _with_command(ctx: TableContext, table: str, when: str) -> str:
-    """``table``, then the command and date that measured it, said once under it: a column
-    repeating them made each row several screens tall on a phone."""
-    return f"{table}\n\n{ctx.ui['table.speed.measured_with'].format(when=when)}"
-
-
 def _players(ctx: TableContext, n: int) -> str:
     return str(ctx.ui["ll.count.players"][plural(ctx.ui, n)]).replace("{n}", ctx.number(n, 0))
 
@@ -117,12 +111,7 @@ def engine_speed(ctx: TableContext) -> str:
     ui = ctx.ui
     record = _record("loveletter_speed.json")
     runtimes = record["runtimes"]
-
-    def label(runtime: dict[str, Any]) -> str:
-        name, under, host = runtime["label"].partition(" under ")
-        return str(ui["table.speed.under"].format(runtime=name, host=host)) if under else name
-
-    head = [ui["ll.table.speed.game"], *map(label, runtimes)]
+    head = [ui["ll.table.speed.game"], *(runtime_label(ui, r["label"]) for r in runtimes)]
     rows = []
     for key, table in runtimes[0]["tables"].items():
         rows.append([
@@ -131,7 +120,7 @@ def engine_speed(ctx: TableContext) -> str:
             *(ui["table.speed.per_second"].format(
                 n=ctx.number(runtime["tables"][key]["games_per_second"], 0))
               for runtime in runtimes)])
-    return _with_command(ctx, markdown_table(head, rows),
+    return measured_below(ctx, markdown_table(head, rows),
                          _measured(ctx, record, record["load_average"]))
 
 
@@ -166,7 +155,7 @@ def strength(ctx: TableContext) -> str:
             ui["table.players.interval"], ui["ll.table.strength.fair"]]
     # The run's highest load: its matches ran one after another.
     load = max(match["load_average"][0] for match in record["matches"].values())
-    return _with_command(ctx, markdown_table(head, rows), _measured(ctx, record, [load]))
+    return measured_below(ctx, markdown_table(head, rows), _measured(ctx, record, [load]))
 
 
 TABLES: dict[str, Callable[[TableContext], str]] = {

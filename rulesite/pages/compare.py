@@ -236,7 +236,7 @@ def page(lang: str, title: str, nav: str, body: str, css_class: str,
     return (f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width,initial-scale=1">'
             # Without it a browser asks for /favicon.ico, outside the site's path.
-            f'<link rel="icon" href="{root}{lang}/assets/hk/favicon.svg">'
+            f'<link rel="icon" href="{root}{lang}/assets/site/favicon.svg">'
             f"{link}"
             f"<title>{escape(title)}</title><style>{STYLE}</style></head>"
             f'<body class="{css_class}"><nav>{nav}</nav><main><h1>{escape(title)}</h1>'

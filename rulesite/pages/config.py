@@ -25,10 +25,10 @@ SEARCH: dict[str, dict[str, Any]] = {
 }
 
 
-OFFLINE_SCRIPT = {"path": "assets/hk/offline.js", "type": "module"}
+OFFLINE_SCRIPT = {"path": "assets/site/offline.js", "type": "module"}
 OFFLINE_UI = ("offline.keep", "offline.size", "offline.keeping", "offline.kept",
               "offline.keep_failed", "offline.updated", "offline.changelog", "offline.reload")
-"""The strings of docs/assets/hk/offline.js (the offline page's: rulesite/runtime/offline.py)."""
+"""The strings of docs/assets/site/offline.js (the offline page's: rulesite/runtime/offline.py)."""
 
 
 def teach_settings(locales: Locales, lang: str, writer: PageWriter) -> dict[str, Any]:
@@ -134,7 +134,7 @@ def language_config(games: list[Locales], lang: str, *, repo: Path, docs_dir: Pa
                              "name": game.languages[lang].ui["game.name"]} for game in games],
                    "games": {game.structure.plugin.id: game_settings(game, lang)
                              for game in games},
-                   # docs/assets/hk/offline.js: its strings; none where nothing is offline
+                   # docs/assets/site/offline.js: its strings; none where nothing is offline
                    "offline": {key: ui[key] for key in OFFLINE_UI} if works_offline else None},
         },
         # INHERIT replaces lists, so the shared entries are repeated with the examples' own.

@@ -38,7 +38,7 @@ _PAGE = """<!doctype html>
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>{title}</title>
 <meta name="description" content="{description}">
-<link rel="icon" href="{base}en/assets/hk/favicon.svg">
+<link rel="icon" href="{base}en/assets/site/favicon.svg">
 {script}
 <style>
 body {{ font-family: system-ui, sans-serif; max-width: 34rem; margin: 3rem auto;

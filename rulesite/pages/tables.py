@@ -1,6 +1,7 @@
 """Tables (``{kind: table, table: NAME}`` blocks): the game's own kinds come from its plug-in
-(:attr:`gamekit.Plugin.tables`, read from its engine); the site's kinds, here, from the
-benchmarks' records and the glossary data.
+(:attr:`gamekit.Plugin.tables`, read from its engine and its engine's benchmark records); the
+site's kinds, here, from the browser benchmarks' record (every game's live examples and Play
+pages) and the glossary data.
 
 Only the column headings and labels come from the language's ``ui.yml``. Figures, dates and
 percentages are written as the page's language writes them (Babel: « 4,47\u00a0Mo »,
@@ -72,30 +73,17 @@ def measured(ui: dict[str, Any], command: str, timestamp: str, load: float = 0.0
     return f'<span class="hk-load-note">{note}</span>'
 
 
-def _runtime(ui: dict[str, Any], label: str) -> str:
-    """A benchmark's runtime label ("Pyodide 314.0.7 (CPython 3.14.2) under node v20.20.2"):
-    the versions as recorded, the words around them in the page's language."""
-    runtime, under, host = label.partition(" under ")
-    return str(ui["table.speed.under"].format(runtime=runtime, host=host)) if under else label
-
-
 def speed(ctx: TableContext) -> str:
-    """The latest benchmark figures (``make bench``, ``make bench-browser``), with targets."""
+    """The latest figures of every game's live examples and Play pages in the browser (``make
+    bench-browser``: browser_results.json), with targets; a game's engine alone is measured by
+    its plug-in's tables."""
     ui = ctx.ui
     lang = _lang(ui)
 
     def num(value: float, digits: int = 0) -> str:
         return words.number(lang, value, digits)
 
-    engine = json.loads((BENCHMARKS / "results.json").read_text(encoding="utf-8"))
     browser = json.loads((BENCHMARKS / "browser_results.json").read_text(encoding="utf-8"))
-    rows = []
-    for runtime in engine["runtimes"]:
-        figure = runtime["games_per_second"]["median"]
-        rows.append([ui["table.speed.games"], _runtime(ui, runtime["label"]),
-                     ui["table.speed.per_second"].format(n=num(figure)),
-                     ui["table.speed.per_second"].format(n=num(runtime["target"])),
-                     measured(ui, engine["command"], engine["date"])])
     live = browser["variants"]["default"]
     targets = browser["targets"]
     chromium = browser["browser"].split(" (")[0]
@@ -105,7 +93,7 @@ def speed(ctx: TableContext) -> str:
     def megabytes(n: float) -> str:
         return num(n / 1e6, 2)
 
-    rows += [
+    rows = [
         [ui["table.speed.cold_fast"], chromium,
          ms.format(n=num(live["cold_20mbit"]["median_ms"])),
          ms.format(n=num(targets["cold_20mbit_ms"])), when],
@@ -127,12 +115,6 @@ def speed(ctx: TableContext) -> str:
               ms.format(n=num(targets["cold_20mbit_ms"])), when]
              for game, figures in browser.get("games", {}).items()]
     rows += phone_rows(ui, browser, chromium)
-    players = json.loads((BENCHMARKS / "players.json").read_text(encoding="utf-8"))
-    for runtime in players["runtimes"]:
-        rows.append([ui["table.speed.decision"], runtime["label"].split(" (")[0],
-                     ui["table.speed.ms"].format(n=num(runtime["median_decision_ms"])),
-                     ui["table.speed.ms"].format(n=num(runtime["target_ms"])),
-                     measured(ui, players["command"], players["date"])])
     head = [ui["table.speed.measure"], ui["table.speed.runtime"], ui["table.speed.median"],
             ui["table.speed.target"], ui["table.speed.command"]]
     return _table(head, rows)
@@ -190,39 +172,8 @@ def phone_rows(ui: dict[str, Any], browser: dict[str, Any], chromium: str) -> li
             for label, value, target in figures]
 
 
-def players(ctx: TableContext) -> str:
-    """The players' tournament (``make bench-players``): score rates with 95% intervals."""
-    ui = ctx.ui
-    lang = _lang(ui)
-    data = json.loads((BENCHMARKS / "players.json").read_text(encoding="utf-8"))
-
-    def name(spec: str) -> str:
-        kind, _, budget = spec.partition(":")
-        if kind == "mcts":
-            return str(ui["table.players.mcts"].format(n=words.number(lang, int(budget))))
-        return {"random": "RandomPlayer", "greedy": "GreedyPlayer"}[kind]
-
-    def percent(rate: float) -> str:
-        return str(ui["table.players.percent"].format(n=words.number(lang, 100 * rate, 1)))
-
-    rows = []
-    for match in data["matches"]:
-        low, high = match["ci95"]
-        rows.append([
-            ui["table.players.vs"].format(player=name(match["player"]),
-                                          opponent=name(match["opponent"])),
-            words.number(lang, match["games"]), percent(match["score_rate"]),
-            ui["table.players.range"].format(low=percent(low), high=percent(high)),
-            ui["table.players.at_least"].format(n=percent(match["target"])),
-            measured(ui, data["command"], data["date"])])
-    head = [ui["table.players.match"], ui["table.players.games"], ui["table.players.score"],
-            ui["table.players.interval"], ui["table.speed.target"], ui["table.speed.command"]]
-    return _table(head, rows)
-
-
 SITE_TABLES: dict[str, Callable[[TableContext], str]] = {
     "speed": speed,
-    "players": players,
     "edition-names": edition_names,
 }
 """The table kinds every game's pages may place."""

@@ -57,7 +57,7 @@ _LUNR_NEEDS = {"ja": {"ja", "tinyseg"}}
 # What a reader never asks for by itself: the kept lists leave them out.
 _SKIP = {"sitemap.xml.gz", ".rulesite", WORKER}
 _SKIP_SUFFIXES = (".map",)  # source maps: only a debugger asks for them
-THEME = "#8c2f39"  # --md-primary-fg-color (docs/assets/hk/site.css)
+THEME = "#8c2f39"  # --md-primary-fg-color (docs/assets/site/site.css)
 BACKGROUND = "#fdf6ec"
 
 
@@ -154,10 +154,10 @@ def offline_page(ui: dict[str, Any], lang: str) -> str:
 
 def web_manifest(ui: dict[str, Any], lang: str) -> str:
     """The web app manifest of ``lang``'s site: its name, start page, colours and icons."""
-    icons = [{"src": "assets/hk/favicon.svg", "sizes": "any", "type": "image/svg+xml"},
-             {"src": "assets/hk/icon-192.png", "sizes": "192x192", "type": "image/png"},
-             {"src": "assets/hk/icon-512.png", "sizes": "512x512", "type": "image/png"},
-             {"src": "assets/hk/icon-512-maskable.png", "sizes": "512x512",
+    icons = [{"src": "assets/site/favicon.svg", "sizes": "any", "type": "image/svg+xml"},
+             {"src": "assets/site/icon-192.png", "sizes": "192x192", "type": "image/png"},
+             {"src": "assets/site/icon-512.png", "sizes": "512x512", "type": "image/png"},
+             {"src": "assets/site/icon-512-maskable.png", "sizes": "512x512",
               "type": "image/png", "purpose": "maskable"}]
     return json.dumps({
         "name": ui["site.name"], "short_name": ui["site.name"],

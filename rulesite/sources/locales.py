@@ -80,7 +80,7 @@ BUILDER_UI_KEYS = (
 # needed of a game whose structure.yml places one.
 SITE_TABLE_UI_KEYS = {
     "edition-names": ("table.names.site", "table.names.printed", "table.names.none"),
-    "speed": ("table.speed.under", "table.speed.when"),
+    "speed": ("table.speed.when",),
 }
 
 

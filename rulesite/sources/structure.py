@@ -25,7 +25,7 @@ PAGE_KINDS = ("home", "rules", "glossary", "misreadings", "quickref", "about", "
 BLOCK_KINDS = ("rule", "note", "table", "example", "figure")
 # The table kinds any game's pages may place (rulesite.pages.tables.SITE_TABLES renders them);
 # a game adds its own (gamekit.Plugin.tables).
-SITE_TABLE_KINDS = ("speed", "players", "edition-names")
+SITE_TABLE_KINDS = ("speed", "edition-names")
 # The printed rulebooks whose own names a game's glossary data records are the game's
 # (gamekit.Plugin.rulebooks).
 LANGUAGES = ("en", "fr", "ja", "id")

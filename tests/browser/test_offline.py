@@ -534,7 +534,7 @@ def test_a_tab_holding_the_readers_edits_is_not_reloaded_under_them(
         edited.wait_for_timeout(1500)  # time for a reload, were one to come
         assert build_on(edited) == one and box.input_value() == work
         # It stays with what it loaded: the new worker gives it none of build 2's files.
-        refused = edited.evaluate("""() => fetch("../assets/hk/cite.js")
+        refused = edited.evaluate("""() => fetch("../assets/site/cite.js")
             .then(() => "served", () => "refused")""")
         assert refused == "refused"
         assert not [s for s in answers.since(taken) if s[0] == "edited"], answers.since(taken)

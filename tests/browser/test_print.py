@@ -76,7 +76,7 @@ PRINTED_BLOCKS = """() => {
 }"""
 
 
-# A4 inside the print margins of docs/assets/hk/teach.css (@page: 11 mm by 13 mm), in CSS px.
+# A4 inside the print margins of docs/assets/site/teach.css (@page: 11 mm by 13 mm), in CSS px.
 A4_TEXT = (210 - 2 * 13, 297 - 2 * 11)
 PX_PER_MM = 96 / 25.4
 

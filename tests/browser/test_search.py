@@ -97,7 +97,7 @@ def test_each_language_finds_a_term_by_its_synonyms(watched: Watched, site_url: 
 
 def test_each_result_names_its_game(watched: Watched, site_url: str) -> None:
     """A word both games' rules use finds pages of both, each result labelled with its game's
-    name in the page's language (docs/assets/hk/search.js): Love Letter's pages are those
+    name in the page's language (docs/assets/site/search.js): Love Letter's pages are those
     under its folder."""
     names = {game: load(REPO / "locales", game).languages["ja"].ui["game.name"]
              for game in ("hanamikoji", "loveletter")}
@@ -127,7 +127,7 @@ def asked_for_search(page: Page) -> set[str]:
 def test_search_starts_when_the_reader_reaches_for_it(chromium: Browser, site_url: str,
                                                       device: str) -> None:
     # Fetching and building a language's index is seconds of CPU on a phone: a page that
-    # nobody searches does not pay for it (assets/hk/searchstart.js). Offline, the service
+    # nobody searches does not pay for it (assets/site/searchstart.js). Offline, the service
     # worker keeps the index with the language's files (test_offline.py).
     size = {"width": 390, "height": 844} if device == "phone" else {"width": 1280, "height": 900}
     tab = open_tab(chromium, {"viewport": size, "has_touch": device == "phone"})

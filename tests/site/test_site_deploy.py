@@ -102,7 +102,7 @@ def test_not_found_page_links_under_the_sites_path(real_site: Path, deployed_url
     page = parse(real_site / "404.html")
     base = urlsplit(deployed_url).path  # /hanamikoji-rules/
     assert page.links == [f"{base}{lang}/" for lang in LANGS]
-    assert page.loads == [f"{base}en/assets/hk/favicon.svg"]
+    assert page.loads == [f"{base}en/assets/site/favicon.svg"]
     assert '<meta name="description" content="The complete rules' in (
         real_site / "404.html").read_text(encoding="utf-8")  # search engines' snippet
 

@@ -124,7 +124,7 @@ def test_each_language_has_its_offline_page_and_manifest(any_site: Path) -> None
         assert {"192x192", "512x512"} <= {icon["sizes"] for icon in manifest["icons"]}
         home = (any_site / lang / "index.html").read_text(encoding="utf-8")
         assert re.search(r'<link rel="manifest" href="(\./)?manifest\.webmanifest">', home)
-        assert "assets/hk/offline.js" in home
+        assert "assets/site/offline.js" in home
 
 
 @pytest.mark.parametrize("works_offline", [True, False])

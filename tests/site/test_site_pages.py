@@ -262,8 +262,8 @@ def test_the_builder_and_the_shared_browser_code_name_no_game() -> None:
              for word in _python_code(path) if GAME_WORDS.search(word)]
     assets = REPO / "docs" / "assets"
     shared = [*(assets / "examples").glob("*.js"), *(assets / "play").glob("*.js"),
-              assets / "play" / "play.css", *(assets / "hk").glob("*.js"),
-              *(assets / "hk").glob("*.css"), assets / "examples" / "board.css",
+              assets / "play" / "play.css", *(assets / "site").glob("*.js"),
+              *(assets / "site").glob("*.css"), assets / "examples" / "board.css",
               assets / "examples" / "widget.css",
               REPO / "rulesite" / "runtime" / "sw.js"]
     found += [f"{path.relative_to(REPO)}: {line.strip()!r}" for path in sorted(shared)
@@ -292,7 +292,7 @@ def test_the_shared_stylesheets_style_no_class_of_one_games_own() -> None:
     shared_code = "\n".join(path.read_text(encoding="utf-8") for path in [
         *(REPO / "rulesite").rglob("*.py"), *(REPO / "gamekit").glob("*.py"),
         *(assets / "examples").glob("*.js"), *(assets / "play").glob("*.js"),
-        *(assets / "hk").glob("*.js"), *(REPO / "docs" / "overrides").rglob("*.html"),
+        *(assets / "site").glob("*.js"), *(REPO / "docs" / "overrides").rglob("*.html"),
         REPO / "rulesite" / "runtime" / "sw.js"])
 
     def classes(path: Path) -> set[str]:
@@ -304,7 +304,7 @@ def test_the_shared_stylesheets_style_no_class_of_one_games_own() -> None:
              if (users := [game for game, code in games.items() if _mentions(name, code)])
              and len(users) == 1 and not _mentions(name, shared_code)}
     shared = [assets / "examples" / "board.css", assets / "examples" / "widget.css",
-              assets / "play" / "play.css", *(assets / "hk").glob("*.css")]
+              assets / "play" / "play.css", *(assets / "site").glob("*.css")]
     found = [f"{path.relative_to(REPO)}: .{name} ({owned[name]}'s)" for path in shared
              for name in sorted(classes(path) & owned.keys())]
     assert not found, "\n".join(found)

@@ -204,7 +204,7 @@ def test_the_checks_name_a_deleted_page_and_follow_a_redirect(tmp_path: Path) ->
         "/en/round/: a redirect page without a script drops the reader's #anchor: 4 anchors "
         "lost (on /en/play/, where /en/round/ redirects)"]
     write(tmp_path, "en/round/", "", '<meta http-equiv="refresh" content="0; url=../play/">'
-                                     '<script src="../../assets/hk/moved.js"></script>')
+                                     '<script src="../../assets/site/moved.js"></script>')
     assert changed_anchors(tmp_path, RECORD) == [
         "/en/round/#ex-deal: was example ex-deal, now missing (on /en/play/, where /en/round/ "
         "redirects)",

@@ -30,12 +30,16 @@ def page(site: Path, lang: str) -> str:
     return (site / lang / "api" / "index.html").read_text(encoding="utf-8")
 
 
+MEASURED = ("api-engine-speed-table", "api-speed-table", "api-players-table")
+"""The engine page's measured tables: Hanamikoji's engine and players (its plug-in's), every
+game's browser figures (the site's)."""
+
+
 def tables(html: str) -> str:
-    """The text of the engine page's measured tables (speed and players)."""
-    found = re.findall(r'<table>.*?</table>', html, re.S)
-    text = re.sub(r"<[^>]+>", " ", "".join(t for t in found if "make bench" in t))
-    assert text
-    return text
+    """The text of the engine page's measured tables."""
+    found = [re.search(rf'id="{anchor}".*?</table>', html, re.S) for anchor in MEASURED]
+    assert all(found), MEASURED
+    return re.sub(r"<[^>]+>", " ", "".join(block.group(0) for block in found if block))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -44,8 +48,13 @@ def test_speed_table_shows_the_benchmark_figures(real_site: Path, lang: str) -> 
     engine = json.loads((ROOT / "benchmarks" / "results.json").read_text(encoding="utf-8"))
     browser = json.loads((ROOT / "benchmarks" / "browser_results.json").read_text("utf-8"))
     assert 'id="api-speed"' in html
+    # The engine alone (Hanamikoji's plug-in reads results.json), one row a runtime, each
+    # with its command: the table's decision rows were measured by another.
+    engine_rows = rows_of(html, "api-engine-speed-table")
     for runtime in engine["runtimes"]:
-        assert written(lang, runtime["games_per_second"]["median"]) in html
+        row = next((r for r in engine_rows
+                    if written(lang, runtime["games_per_second"]["median"]) in r), None)
+        assert row and engine["command"] in row, (runtime["id"], engine_rows)
         # The versions as recorded; "under" is said in the page's language.
         runtime_name, _, host = runtime["label"].partition(" under ")
         assert runtime_name in html and host in html
@@ -55,8 +64,11 @@ def test_speed_table_shows_the_benchmark_figures(real_site: Path, lang: str) -> 
     for key in ("cold_20mbit", "cold_5mbit", "warm"):
         assert written(lang, live[key]["median_ms"]) in html
     assert written(lang, live["cold_20mbit"]["median_bytes"] / 1e6, 2) in html
-    # The commands that took the figures (make bench, make bench-browser or the script's own).
-    assert engine["command"] in html and browser["command"] in html
+    # The browser's figures (the site's table, browser_results.json only), each row with the
+    # command that took it (make bench-browser or the script's own; the phone mode's differs).
+    browser_rows = rows_of(html, "api-speed-table")
+    assert all(browser["command"] in row for row in browser_rows[:5]), browser_rows
+    assert engine["command"] not in "".join(browser_rows)
     # The other games' live examples (Love Letter's), each named in the page's language.
     games = browser.get("games", {})
     for game, figures in games.items():
@@ -106,18 +118,26 @@ def test_speed_table_shows_the_benchmark_figures(real_site: Path, lang: str) -> 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_players_table_shows_the_tournament(real_site: Path, lang: str) -> None:
+    """Every match of benchmarks/players.json, one row each, the command and date said once
+    under the table (one run took them all); the default player's decision time beside the
+    engine's speed, with its command in its row."""
     html = page(real_site, lang)
     players = json.loads((ROOT / "benchmarks" / "players.json").read_text(encoding="utf-8"))
-    assert players["command"] in html
-    for match in players["matches"]:
-        assert written(lang, 100 * match["score_rate"], 1) in html
-        assert f">{written(lang, match['games'])}<" in html
+    rows = rows_of(html, "api-players-table")
+    assert len(rows) == len(players["matches"])
+    for row, match in zip(rows, players["matches"], strict=True):
+        assert written(lang, 100 * match["score_rate"], 1) in row
+        assert f" {written(lang, match['games'])} " in row
         for spec in (match["player"], match["opponent"]):
             if spec.startswith("mcts:"):
-                assert written(lang, int(spec[5:])) in html, spec
+                assert written(lang, int(spec[5:])) in row, spec
+        assert players["command"] not in row  # said once, under the table
+    assert f"<code>{players['command']}</code>" in under_table(html, "api-players-table")
+    engine_rows = rows_of(html, "api-engine-speed-table")
     for runtime in players["runtimes"]:
         n = re.escape(written(lang, runtime["median_decision_ms"]))
-        assert re.search(rf"{n}{SPACE}m[sd]\b", html), n
+        row = next((r for r in engine_rows if re.search(rf"{n}{SPACE}m[sd]\b", r)), None)
+        assert row and players["command"] in row, (n, engine_rows)
 
 
 @pytest.mark.parametrize("lang", ["fr", "id"])

@@ -13,7 +13,7 @@ const VERSION = 1;
  */
 export function storage(key, valid) {
   // The page is marked while its game could not be saved: a new build that takes over then
-  // leaves it open rather than reload it (docs/assets/hk/offline.js).
+  // leaves it open rather than reload it (docs/assets/site/offline.js).
   const mark = (/** @type {boolean} */ unsaved) =>
     document.documentElement.toggleAttribute("data-hk-unsaved", unsaved);
   function clear() {
