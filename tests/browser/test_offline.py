@@ -28,6 +28,7 @@ from conftest import Tab, open_tab
 from playwright.sync_api import Browser, Error, Page, Request, Response, Route
 from run_once import SUB_PATH, build_fixture_site, run_folder, start_server
 from test_play import new_game, one_decision, wait_state
+from test_play_loveletter import new_game as ll_new_game
 from test_runtime_loading import connection
 
 from rulesite.pages import examples
@@ -98,6 +99,16 @@ def online(chromium: Browser) -> Iterator[Tab]:
     opened.context.close()
 
 
+def run_once(page: Page, url: str, example: str) -> None:
+    """Opens ``url`` and runs its live example ``example`` once, without an error."""
+    page.goto(f"{url}?hk-preload=1")
+    box = page.locator(f"[id='{example}'] .hk-ex")
+    box.scroll_into_view_if_needed()
+    box.locator("[data-act=run]").click()
+    page.wait_for_selector(f"[id='{example}'] .hk-ex[data-runs='1']", timeout=LIVE_TIMEOUT_MS)
+    assert box.get_attribute("data-error") != "1", box.inner_text()
+
+
 def test_a_visited_language_works_offline(online: Tab, site_url: str, real_site: Path,
                                           locales: Locales) -> None:
     page = online.page
@@ -142,18 +153,19 @@ def test_a_visited_language_works_offline(online: Tab, site_url: str, real_site:
     page.locator("input.md-search__input").press("End")
     page.wait_for_selector(".md-search-result__item", timeout=20_000)
     # A live example runs on the kept runtime.
-    page.goto(f"{site_url}/en/end/?hk-preload=1")
-    box = page.locator("[id='ex-8-vs-11'] .hk-ex")
-    box.scroll_into_view_if_needed()
-    box.locator("[data-act=run]").click()
-    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex[data-runs='1']", timeout=LIVE_TIMEOUT_MS)
-    assert box.get_attribute("data-error") != "1"
+    run_once(page, f"{site_url}/en/end/", "ex-8-vs-11")
     # A game on the Play page: dealt and a first decision answered by the engine.
     page.goto(f"{site_url}/en/play/?hk-preload=1")
     new_game(page, "emperors4", "A")
     wait_state(page, "play", timeout=LIVE_TIMEOUT_MS)
     one_decision(page)
     wait_state(page, "play", "deal", "over", timeout=LIVE_TIMEOUT_MS)
+    # The other game too, on the same kept runtime (its pages start its own engine zip): a
+    # live example, and a game of three on its Play page until the reader is to play.
+    run_once(page, f"{site_url}/en/love-letter/cards/", "ex-guard")
+    page.goto(f"{site_url}/en/love-letter/play/?hk-preload=1")
+    ll_new_game(page, 3)
+    wait_state(page, "play", "over", timeout=LIVE_TIMEOUT_MS)
     # A language never visited: its offline page, in that language.
     for lang in ("fr", "ja"):
         page.goto(f"{site_url}/{lang}/round/")

@@ -559,3 +559,35 @@ def test_the_seeds_give_the_deals_the_tests_need() -> None:
     assert Card.PRIEST in engine_plays_the_same_deal(PRIEST_SEED).hands[0]
     countess = engine_plays_the_same_deal(COUNTESS_SEED).hands[0]
     assert Card.COUNTESS in countess and Card.PRINCE in countess
+
+
+def test_a_record_file_loads_and_a_forged_one_is_refused_with_its_rule(
+        chromium: Browser, site_url: str, ll: Locales, tmp_path: Path) -> None:
+    """Load: a record whose third move breaks a rule (a deal where a player's move belongs)
+    is refused in the page's language, naming the move and linking the rule it breaks; the
+    page keeps working, and a whole game's record file then opens for review."""
+    ui = ll.languages["id"].ui
+    good = REPO / "tests" / "loveletter" / "golden" / "game_2p_standard_11.json"
+    record = json.loads(good.read_text(encoding="utf-8"))
+    record["moves"][2] = record["moves"][1]
+    forged = tmp_path / "forged.json"
+    forged.write_text(json.dumps(record), encoding="utf-8")
+    refused = session.load(forged.read_text(encoding="utf-8"), ui)["error"]
+    assert refused["path"] == "$.moves[2]" and refused["rule"]
+    tab = phone(chromium)
+    try:
+        page = open_play(tab, site_url, "id")
+        wait_state(page, "idle")
+        page.set_input_files('[data-act="load"]', str(forged))
+        page.wait_for_selector(".hk-play-error p", timeout=LIVE_TIMEOUT_MS)
+        assert shown(page, ".hk-play-error").startswith(words(refused["message"]))
+        rule = page.locator(".hk-play-error a.hk-play-rule")
+        assert str(rule.get_attribute("href")).endswith(f"#{refused['rule']}")
+        # Still working: the whole game's record opens, step by step, with its outcome.
+        page.set_input_files('[data-act="load"]', str(good))
+        wait_state(page, "review")
+        assert page.locator(".hk-play-error p").count() == 0
+        assert page.locator(".hk-play-steps > li").count() > len(record["moves"]) // 2
+        tab.assert_clean(site_url)
+    finally:
+        tab.context.close()

@@ -437,7 +437,9 @@ function restored({ length, block }, { bitmap, data }, initial, memory) {
  *  snapshot?: string | null, sha256?: Record<string, string>, game?: string | null}} urls */
 async function init(urls) {
   try {
-    keep = [urls.pyodide, urls.engine, ...(urls.snapshot ? [urls.snapshot] : [])];
+    // The engine's whole folder (named by its content): every game's zip and each game's own,
+    // and the snapshot, are this version's; a page of another game uses its own zip from it.
+    keep = [urls.pyodide, new URL("./", urls.engine).href];
     gameId = urls.game || undefined;
     for (const [name, digest] of Object.entries(urls.sha256 || {})) {
       const url = name === "engine" ? urls.engine
