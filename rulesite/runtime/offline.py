@@ -11,9 +11,9 @@ is the digest of that list, and every page carries it (``<meta name="hk-build">`
 its worker and each file the worker serves are known to be of one build.
 
 The list is written here rather than by Workbox: its precache downloads its whole list when
-the worker installs, for every reader (``benchmarks/workbox_precache.py``: 53.0 MB for one
-worker for the site, 10.0 MB for a worker of English only, where a phone's first visit here
-keeps 1.58 MB), while this site keeps one language at a time, as it is visited, and the
+the worker installs, for every reader (``benchmarks/workbox_precache.py``: 49.5 MB for one
+worker for the site, 9.2 MB for a worker of English only, where a phone's first visit here
+keeps 1.53 MB), while this site keeps one language at a time, as it is visited, and the
 runtime only once it is used; the routing would be ours anyway, and the list is the hashes
 the build already reads, in a page of Python.
 """
