@@ -37,21 +37,31 @@ def errors_of(page: Page) -> list[str]:
     return errors
 
 
-@pytest.mark.parametrize(("lang", "expected"), [
-    ("en", "Hanamikoji Rules, rule 5.2 “{title}”, version {version}, English. {url}"),
+# The rule each game's test cites: its page, ID and number.
+CITED_RULES = {"hanamikoji": ("round/", "deal-remove", "5.2"),
+               "loveletter": ("love-letter/cards/", "guard-guess", "8.1")}
+
+
+@pytest.mark.parametrize(("game", "lang", "expected"), [
+    ("hanamikoji", "en", "Hanamikoji Rules, rule 5.2 “{title}”, version {version}, English. {url}"),
     # Inside a French sentence the language is a common noun: « français », lower case.
-    ("fr", "Règles de Hanamikoji, règle 5.2 «\u00a0{title}\u00a0», version {version}, "
-           "français. {url}"),
+    ("hanamikoji", "fr", "Règles de Hanamikoji, règle 5.2 «\u00a0{title}\u00a0», "
+                         "version {version}, français. {url}"),
+    # Love Letter's own name, numbers and rules version (not Hanamikoji's).
+    ("loveletter", "en", "Love Letter Rules, rule 8.1 “{title}”, version {version}, English. "
+                         "{url}"),
 ])
-def test_cite_a_rule_by_keyboard(context: BrowserContext, site_url: str, locales: Locales,
+def test_cite_a_rule_by_keyboard(context: BrowserContext, site_url: str, game: str,
                                  lang: str, expected: str) -> None:
+    locales = load(REPO / "locales", game)
+    path, rule, number = CITED_RULES[game]
     page = context.new_page()
     errors = errors_of(page)
-    page.goto(f"{site_url}/{lang}/round/")
-    button = page.locator("h3#deal-remove .hk-cite-button")
+    page.goto(f"{site_url}/{lang}/{path}")
+    button = page.locator(f"h3#{rule} .hk-cite-button")
     assert button.is_visible()  # not a hover-only control
     assert button.get_attribute("aria-label") == locales.languages[lang].ui[
-        "cite.rule_label"].format(number="5.2")
+        "cite.rule_label"].format(number=number)
     button.focus()
     page.keyboard.press("Enter")
     assert button.get_attribute("aria-expanded") == "true"
@@ -62,13 +72,13 @@ def test_cite_a_rule_by_keyboard(context: BrowserContext, site_url: str, locales
     assert status.get_attribute("aria-live") == "polite"
     assert status.inner_text() == locales.languages[lang].ui["cite.copied_citation"]
     copied = page.evaluate("navigator.clipboard.readText()")
-    title = locales.languages[lang].text["rules"]["deal-remove"]["title"]
-    url = f"{site_url}/{lang}/round/?hl=deal-remove#deal-remove"
+    title = locales.languages[lang].text["rules"][rule]["title"]
+    url = f"{site_url}/{lang}/{path}?hl={rule}#{rule}"
     assert copied == expected.format(title=title, version=locales.structure.version, url=url)
 
     # Copying closes the menu and gives the focus back to Cite.
     assert button.get_attribute("aria-expanded") == "false"
-    assert page.locator("h3#deal-remove .hk-cite-menu").is_hidden()
+    assert page.locator(f"h3#{rule} .hk-cite-menu").is_hidden()
     assert page.evaluate("document.activeElement.classList.contains('hk-cite-button')")
 
     # The bare link, then the link itself: the rule is marked on arrival.
@@ -77,7 +87,7 @@ def test_cite_a_rule_by_keyboard(context: BrowserContext, site_url: str, locales
     page.wait_for_function("navigator.clipboard.readText().then(t => !t.includes(' '))")
     assert page.evaluate("navigator.clipboard.readText()") == url
     page.goto(url)
-    heading = page.locator("h3#deal-remove")
+    heading = page.locator(f"h3#{rule}")
     assert "hk-highlighted" in (heading.get_attribute("class") or "")
     assert heading.locator(".hk-highlight-label").inner_text() == \
         locales.languages[lang].ui["cite.highlighted"]
