@@ -591,3 +591,41 @@ def test_a_record_file_loads_and_a_forged_one_is_refused_with_its_rule(
         tab.assert_clean(site_url)
     finally:
         tab.context.close()
+
+
+def test_a_turn_by_keyboard_alone(chromium: Browser, site_url: str, ll: Locales) -> None:
+    """A turn of Love Letter's Play page by keyboard alone (a control focused, then Enter):
+    New game, the card (the Countess, which the rules force beside the Prince), then Play;
+    the card says it is picked, the engine answers, and axe finds nothing serious in the game
+    under way, in Japanese."""
+    record = Record.loads(session.new_game(2, "standard", COUNTESS_SEED)["record"])
+    assert Card.COUNTESS in record.replay().hands[0]
+    tab = open_tab(chromium, {"viewport": {"width": 1280, "height": 800}},
+                   seeded(COUNTESS_SEED))
+    try:
+        page = open_play(tab, site_url, "ja")
+        wait_state(page, "idle")
+        page.select_option('select[name="players"]', "2")
+        page.select_option('select[name="level"]', "heuristic")
+        page.locator('[data-act="new"]').focus()
+        page.keyboard.press("Enter")
+        wait_state(page, "play")
+        countess = page.locator(f'{PANEL} [data-card="8"]')
+        countess.focus()
+        page.keyboard.press("Enter")
+        assert countess.get_attribute("aria-pressed") == "true"
+        steps = page.locator(".hk-play-steps > li").count()
+        go = page.locator(f"{PANEL} .ll-play-go [data-move='8']")
+        go.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "(n) => document.querySelectorAll('.hk-play-steps > li').length > n",
+            arg=steps, timeout=LIVE_TIMEOUT_MS)
+        wait_state(page, "play", "deal", "over")
+        hidden_cards_hidden(page, ll.languages["ja"].ui)
+        page.evaluate("window.scrollTo(0, 0)")  # scrolled, the sticky header covers the board
+        assert not axe_problems(page)
+        assert sideways(page) == 0
+        tab.assert_clean(site_url)
+    finally:
+        tab.context.close()
