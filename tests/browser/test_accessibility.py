@@ -60,6 +60,16 @@ def open_page(page: Page, url: str) -> None:
         examples.first.and_(page.locator("[data-state='live']")).wait_for(
             timeout=LIVE_TIMEOUT_MS)
         page.evaluate("window.scrollTo(0, 0)")
+        # Back at the top, the header fades the page's title out and the site's name in: axe
+        # reads colours as they are, so a fade caught half-way fails contrast (it did under
+        # load). What a reader reads is the end of it.
+        # Material starts it from its scroll handler: two frames later it is under way.
+        page.evaluate("""async () => {
+            await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+            const header = document.querySelector(".md-header");
+            await Promise.all((header ? header.getAnimations({subtree: true}) : [])
+              .map((a) => a.finished.catch(() => null)));
+          }""")
 
 
 def axe_problems(page: Page, selector: str = "html") -> list[str]:
