@@ -58,15 +58,14 @@ def engine_files(game_id: str | None = None) -> dict[str, Path]:
     ``gamekit`` (the runner and the games' plug-ins) and every registered game's engine, or,
     for ``game_id``, what a page of that game alone imports: ``gamekit``'s own modules, the
     game's plug-in (``gamekit/<game_id>/``) and its engine."""
-    games = gamekit.GAMES if game_id is None else {game_id: gamekit.plugin(game_id)}
-    folders = [REPO / "gamekit", *(REPO / game.engine for game in games.values())]
-    found = [path for folder in folders for path in sorted(folder.rglob("*.py"))]
-    if game_id is not None:  # gamekit's own modules and this game's plug-in, no other
-        plugins = {p.parent for p in (REPO / "gamekit").glob("*/__init__.py")}
-        found = [path for path in found
-                 if not (plugins & set(path.parents)) or REPO / "gamekit" / game_id
-                 in path.parents]
-    return {name: path for path in sorted(set(found))
+    if game_id is None:
+        folders = [REPO / "gamekit", *(REPO / game.engine for game in gamekit.GAMES.values())]
+        found = [path for folder in folders for path in folder.rglob("*.py")]
+    else:
+        found = [*(REPO / "gamekit").glob("*.py"),
+                 *(REPO / "gamekit" / game_id).rglob("*.py"),
+                 *(REPO / gamekit.plugin(game_id).engine).rglob("*.py")]
+    return {name: path for path in sorted(found)
             if not _not_in_browser(name := path.relative_to(REPO).as_posix())}
 
 
