@@ -1,12 +1,13 @@
 """The site offline, in a real browser with its service worker (rulesite/runtime/sw.js): after
 a visit, every page of the reader's language opens with no connection (Playwright's offline
 mode, which covers the page's workers), search finds, a live example runs and a game is
-played; a live example run once runs again offline the next day, with nothing asked ahead; a
-language never visited gets its own offline page; a phone, Save-Data or a slow connection
-keeps no runtime unasked; each language installs as an app; and a new build deployed over the
-old one is announced once, in the page's language, and taken over whole (at the next
-navigation, or at once when the reader accepts), never a page of one build with another
-build's files or engine, nor a reload under a reader whose work it would lose."""
+played; a live example run once, a "what if?" or a game on the Play page goes on offline the
+next day, with nothing asked ahead; a language never visited gets its own offline page; a
+phone, Save-Data or a slow connection keeps no runtime unasked; each language installs as an
+app; and a new build deployed over the old one is announced once, in the page's language,
+and taken over whole (at the next navigation, or at once when the reader accepts), never a
+page of one build with another build's files or engine, nor a reload under a reader whose
+work it would lose."""
 
 from __future__ import annotations
 
@@ -30,7 +31,9 @@ from run_once import SUB_PATH, build_fixture_site, run_folder, start_server
 from test_play import new_game, one_decision, wait_state
 from test_play_loveletter import new_game as ll_new_game
 from test_runtime_loading import connection
+from test_whatif import ready, shared
 
+import gamekit
 from rulesite.pages import examples
 from rulesite.runtime import assets, offline
 from rulesite.sources.locales import Locales
@@ -296,6 +299,140 @@ def test_a_live_example_run_once_runs_again_offline_the_next_day(
         box.locator("[data-act=run]").click()
         page.wait_for_selector(f"{EXAMPLE}[data-runs='1']", timeout=LIVE_TIMEOUT_MS)
         assert box.get_attribute("data-error") != "1", box.inner_text()
+    finally:
+        tab.context.close()
+
+
+def next_day_offline(tab: Tab) -> None:
+    """The next day with no connection: nothing left in the browser's own cache (the host's
+    max-age), and Playwright's offline mode for the pages and their workers."""
+    tab.context.new_cdp_session(tab.page).send("Network.clearBrowserCache")
+    tab.context.set_offline(True)
+
+
+def wait_all_kept(page: Page, url: str, paths: set[str], timeout_s: float = 60) -> None:
+    """Waits until every path of ``paths`` (from the site's root) is kept."""
+    deadline = time.monotonic() + timeout_s
+    while missing := paths - {u.removeprefix(f"{url}/") for u in kept(page)}:
+        assert time.monotonic() < deadline, f"not kept: {sorted(missing)[:5]}"
+        page.wait_for_timeout(500)
+
+
+def visit_kept(build: dict[str, Any], path: str) -> set[str]:
+    """What a lean visit of the English page ``path`` keeps (sw.js): the page, and the
+    language's files but its other pages and the what-if starts."""
+    return {e[0] for e in build["languages"]["en"] if e[0] == path or not (
+        e[0].endswith(("/", ".html")) or f"/{examples.STARTS}" in e[0])}
+
+
+def runtime_used(build: dict[str, Any], phone: bool, game: str = "hanamikoji") -> set[str]:
+    """The runtime's files a page of ``game`` loads: on a phone, from the snapshot (every
+    game's engine with it), else its game's own engine (policy.js, offline.py)."""
+    skip = build["snapshot"]["without" if phone else "with"]
+    other = {assets.game_engine(g) for g in gamekit.GAMES if g != game}
+    return {e[0] for e in build["runtime"] if e[0].rsplit("/", 1)[-1] not in {*skip, *other}}
+
+
+WHATIF = "ex-gift"  # on en/round/: at step 1, B picks one card of A's gift (test_whatif.py)
+
+
+def whatif_move(page: Page) -> None:
+    """"What if?" at step 1 of :data:`WHATIF` (the page open there): B picks the 2 instead,
+    and the engine answers with the next step's board and the moves it allows."""
+    box = page.locator(f"[id='{WHATIF}'] .hk-ex")
+    box.and_(page.locator("[data-state='live']")).wait_for()
+    box.locator("[data-wi=start]").click()
+    ready(page, WHATIF, 1)
+    box.locator("[data-choice='P2']").click()
+    box.locator("[data-wi=play]").click()
+    # The engine's answer, or its failure (data-wi-error), whichever comes first.
+    page.wait_for_selector(f"[id='{WHATIF}'] .hk-ex:is([data-wi-error='1'], [data-step='2']"
+                           ":not([data-wi-busy='1']))", timeout=LIVE_TIMEOUT_MS)
+    assert box.get_attribute("data-wi-error") != "1", box.locator(".hk-wi-error").inner_text()
+    assert box.get_attribute("data-engine") == "ready"
+    record, step, _ = shared(box)
+    assert [str(m) for m in record.moves] == ["G267", "P2"] and step == 2
+    assert "hk-wi-step" in (box.locator(".hk-ex-steps > li").last.get_attribute("class") or "")
+    assert box.locator(".hk-wi-live [data-choice]").count()
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_what_if_runs_offline_the_next_day(chromium: Browser, site_url: str, real_site: Path,
+                                           device: str) -> None:
+    """A desktop reader who ran a live example, or a phone reader who only asked "what if?"
+    (never Run nor "Keep everything"): the next day, with no connection, the page opens, and
+    "what if?" at a step of an example plays the move picked and shows the engine's answer,
+    from what was kept of the page, the what-if starts and the runtime used."""
+    phone = device == "phone"
+    options = LEAN["phone"][0] if phone else DESKTOP
+    tab = open_tab(chromium, {**options, "service_workers": "allow"})
+    try:
+        page = tab.page
+        page.goto(f"{site_url}/en/round/#{WHATIF}-step-1")
+        controlled(page)
+        if phone:
+            whatif_move(page)
+        else:
+            box = page.locator(f"[id='{WHATIF}'] .hk-ex")
+            box.locator("[data-act=run]").click()
+            page.wait_for_selector(f"[id='{WHATIF}'] .hk-ex[data-runs='1']",
+                                   timeout=LIVE_TIMEOUT_MS)
+            assert box.get_attribute("data-error") != "1", box.inner_text()
+        # The page and its language's files, the example's what-if starts (on a phone,
+        # fetched at its "what if?"; on a desktop, with the whole language once idle) and the
+        # runtime this device started from.
+        build = build_of(real_site)
+        starts = {e[0] for e in build["languages"]["en"]
+                  if f"/{examples.STARTS}{WHATIF}." in e[0]}
+        assert starts
+        wait_all_kept(page, site_url, visit_kept(build, "en/round/") | starts
+                      | runtime_used(build, phone))
+
+        next_day_offline(tab)
+        page.reload()
+        whatif_move(page)
+    finally:
+        tab.context.close()
+
+
+SAVED_MOVES = """() => { const saved = JSON.parse(localStorage.getItem("hk-play-game"));
+  return saved ? JSON.parse(saved.record).moves.length : -1; }"""
+
+
+def move_answered(page: Page) -> None:
+    """The reader's decision on the Play page, taken by the engine: one more move at least
+    in the game as saved for a reload (play/store.js; the computer's answer too, unless the
+    reader answered its offer), and the reader to play again."""
+    before = int(page.evaluate(SAVED_MOVES))
+    assert before >= 0, "no game saved"
+    one_decision(page)
+    page.wait_for_function(f"({SAVED_MOVES})() > {before}", timeout=LIVE_TIMEOUT_MS)
+    wait_state(page, "play", timeout=LIVE_TIMEOUT_MS)
+
+
+def test_a_game_played_online_goes_on_offline_the_next_day(
+        chromium: Browser, site_url: str, real_site: Path) -> None:
+    """A reader who only played on the Play page (no live example, nothing asked ahead):
+    the next day, with no connection, the page opens on their game, and their next move is
+    answered by the engine, from the runtime kept when it was used."""
+    tab = open_tab(chromium, {**DESKTOP, "service_workers": "allow"})
+    try:
+        page = tab.page
+        page.goto(f"{site_url}/en/play/")
+        controlled(page)
+        new_game(page, "emperors4", "A")
+        wait_state(page, "play", timeout=LIVE_TIMEOUT_MS)
+        move_answered(page)
+        build = build_of(real_site)
+        wait_all_kept(page, site_url, visit_kept(build, "en/play/")
+                      | runtime_used(build, phone=False))
+        moves = page.evaluate(SAVED_MOVES)
+
+        next_day_offline(tab)
+        page.reload()
+        wait_state(page, "play", timeout=LIVE_TIMEOUT_MS)  # the game resumed
+        assert page.evaluate(SAVED_MOVES) == moves
+        move_answered(page)
     finally:
         tab.context.close()
 
