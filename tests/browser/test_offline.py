@@ -468,11 +468,11 @@ FOOTER = re.compile(r'(hk-version">\s*<a href="[^"]*">)([^<]*)(</a>)')
 
 
 def redeploy(folder: Path, locales: Locales, change: tuple[str, str], version: str) -> str:
-    """The build in ``folder`` with a rule's text changed on its pages (``change``: before,
-    after), and every footer saying ``version``, listed again by the builder's own step
-    (rulesite.runtime.offline.write: offline pages, manifests, build ID, worker). Returns the
-    new build's ID."""
-    for page in folder.rglob("*.html"):
+    """The build in ``folder`` with a rule's text changed on its pages and in its search
+    indexes (``change``: before, after), and every footer saying ``version``, listed again by
+    the builder's own step (rulesite.runtime.offline.write: offline pages, manifests, build
+    ID, worker). Returns the new build's ID."""
+    for page in [*folder.rglob("*.html"), *folder.glob("*/search/search_index.json")]:
         text = page.read_text(encoding="utf-8")
         new = FOOTER.sub(lambda m: m.group(1) + re.sub(r"\d+\.\d+", version, m.group(2))
                          + m.group(3), text.replace(*change))
@@ -554,10 +554,12 @@ def build_on(page: Page) -> str | None:
     return page.locator("meta[name=hk-build]").get_attribute("content")
 
 
-def install_build_two(page: Page, url: str, folder: Path, locales: Locales) -> str:
-    """Deploys build 2 (version 9.9, no text changed) over ``folder``; the next navigation
-    of ``page`` finds it, and it installs and waits. Returns its ID once it waits."""
-    two = redeploy(folder, locales, ("", ""), "9.9")
+def install_build_two(page: Page, url: str, folder: Path, locales: Locales,
+                      change: tuple[str, str] = ("", "")) -> str:
+    """Deploys build 2 (version 9.9, no text changed unless ``change``: see redeploy())
+    over ``folder``; the next navigation of ``page`` finds it, and it installs and waits.
+    Returns its ID once it waits."""
+    two = redeploy(folder, locales, change, "9.9")
     page.goto(f"{url}/en/")
     deadline = time.monotonic() + 90
     while not page.evaluate("navigator.serviceWorker.getRegistration()"
@@ -648,6 +650,59 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
         # Only build 2's cache is left.
         caches = page.evaluate("caches.keys()")
         assert caches == [f"{offline.CACHE_PREFIX}{two}"], caches
+    finally:
+        tab.context.close()
+
+
+SEARCHED = "quokka"  # a word of the home page's first paragraph only (added by the test)
+
+
+def search(page: Page, word: str) -> str:
+    """Searches ``word`` on ``page``; the text of the results."""
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    field = page.locator("input.md-search__input")
+    field.fill(word)
+    field.press("End")
+    page.wait_for_selector(".md-search-result__item", timeout=20_000)
+    return page.locator(".md-search-result__list").inner_text()
+
+
+def test_search_in_a_tab_of_the_old_build_finds_that_builds_text(
+        chromium: Browser, deployed: tuple[str, Path], locales: Locales) -> None:
+    """A tab of build 1 stays open while build 2 (its home page's first paragraph changed, in
+    the page and in the search index) installs and waits: a search there finds build 1's
+    text, from build 1's index; once build 2 has taken over, build 2's text."""
+    url, folder = deployed
+    home = folder / "en" / "index.html"
+    first = f"<p>{SEARCHED} {RULE_BEFORE} "
+    home.write_text(home.read_text(encoding="utf-8").replace("<p>", first, 1), encoding="utf-8")
+    index = folder / "en" / "search" / "search_index.json"
+    data = json.loads(index.read_text(encoding="utf-8"))
+    [doc] = [d for d in data["docs"] if d["location"] == ""]
+    doc["text"] = doc["text"].replace("<p>", first, 1)
+    index.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    one = redeploy(folder, locales, ("", ""), "1.1")
+    tab, answers = update_tab(chromium, url)
+    try:
+        page = tab.page
+        wait_kept(page, "/en/search/search_index.json")  # with the whole language, once idle
+        two = install_build_two(page, url, folder, locales, (RULE_BEFORE, RULE_AFTER))
+        assert build_on(page) == one
+        # Search starts when the reader reaches for it (searchstart.js): the index is asked
+        # for now, while build 2 waits, and build 1's worker gives build 1's.
+        asked = answers.asked
+        found = search(page, SEARCHED)
+        assert RULE_BEFORE in found and RULE_AFTER not in found, found
+        address = f"{url}/en/search/search_index.json"
+        assert ("page", address, one) in answers.since(asked), answers.since(asked)
+
+        page.goto(f"{url}/en/")  # build 2 takes over
+        page.wait_for_function(f"document.querySelector('meta[name=hk-build]')?"
+                               f".content === '{two}'", timeout=30_000)
+        asked = answers.asked
+        found = search(page, SEARCHED)
+        assert RULE_AFTER in found and RULE_BEFORE not in found, found
+        assert [s for s in answers.since(asked) if s[1] == address] == [("page", address, two)]
     finally:
         tab.context.close()
 
