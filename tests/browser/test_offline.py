@@ -17,6 +17,7 @@ import io
 import json
 import re
 import shutil
+import subprocess
 import time
 import zipfile
 from collections.abc import Iterator
@@ -35,7 +36,7 @@ from test_whatif import ready, shared
 
 import gamekit
 from rulesite.pages import examples
-from rulesite.runtime import assets, offline
+from rulesite.runtime import assets, offline, stdlib, wasm
 from rulesite.sources.locales import Locales
 
 LIVE_TIMEOUT_MS = 90_000  # Pyodide from the cache on a busy 2-core machine, with margin
@@ -809,13 +810,33 @@ def test_the_handover_page_asks_again_while_the_new_build_still_waits(
 MARK = "hk_deploy"
 
 
-def with_engine(folder: Path, mark: str, game: str = "hanamikoji") -> str:
+def marked_snapshot(engines: bytes, work: Path) -> bytes:
+    """The runtime's memory snapshot, made as the builder makes it (stdlib.snapshot: its
+    script, the runtime and standard library the site ships) from ``engines`` (every game's
+    engines, gzipped as shipped), with :data:`MARK` imported too: a run from it prints its
+    build's mark without importing anything (:data:`FROM_SNAPSHOT`); gzipped as shipped."""
+    source = stdlib.SNAPSHOT_SCRIPT.read_text(encoding="utf-8")
+    assert source.count("\ngc.collect()\n") == 1, "snapshot.mjs: its imports have changed"
+    work.mkdir(parents=True, exist_ok=True)
+    script, engine, out = work / "snapshot.mjs", work / "engines.zip", work / "snapshot.bin"
+    script.write_text(source.replace("\ngc.collect()\n", f"\nimport {MARK}\ngc.collect()\n"),
+                      encoding="utf-8")
+    engine.write_bytes(gzip.decompress(engines))
+    pyodide = stdlib.REPO / "node_modules" / "pyodide"
+    subprocess.run(["node", script, wasm.runtime(pyodide), stdlib.reduced_zip(pyodide), engine,
+                    out], check=True, capture_output=True)
+    return gzip.compress(out.read_bytes(), compresslevel=9, mtime=0)
+
+
+def with_engine(folder: Path, mark: str, game: str = "hanamikoji",
+                snapshot: Path | None = None) -> str:
     """Gives the build in ``folder`` an engine of its own: its compiled engines (every game's,
     and each game's own) with a module :data:`MARK` saying ``mark`` (``BUILD``), in a folder
-    named by their content as the builder names it (the snapshot beside them copied: phones
-    only), the old folder gone as a deploy removes it, every page pointing to it with their
-    SHA-256. Returns the path from the site's root of the one a desktop page of ``game``
-    starts with (assets.game_engine); the build is listed again by redeploy()."""
+    named by their content as the builder names it (the snapshot beside them copied, valid
+    for desktops only; with ``snapshot``, a folder to work in, one made with these engines:
+    marked_snapshot()), the old folder gone as a deploy removes it, every page pointing to it
+    with their SHA-256. Returns the path from the site's root of the one a desktop page of
+    ``game`` starts with (assets.game_engine); the build is listed again by redeploy()."""
     [old] = folder.glob(f"assets/py/*/{assets.ENGINE}")
     changes, made = [], {}
     for path in sorted(old.parent.glob("*.zip.gz")):
@@ -830,6 +851,11 @@ def with_engine(folder: Path, mark: str, game: str = "hanamikoji") -> str:
         made[path.name] = gzip.compress(data.getvalue(), mtime=0)
         changes.append((hashlib.sha256(packed).hexdigest(),
                         hashlib.sha256(made[path.name]).hexdigest()))
+    if snapshot is not None:
+        packed = (old.parent / assets.SNAPSHOT).read_bytes()
+        made[assets.SNAPSHOT] = marked_snapshot(made[assets.ENGINE], snapshot)
+        changes.append((hashlib.sha256(packed).hexdigest(),
+                        hashlib.sha256(made[assets.SNAPSHOT]).hexdigest()))
     name = hashlib.sha256(b"".join(made.values())).hexdigest()[:12]
     shutil.copytree(old.parent, old.parent.with_name(name))
     for file, engine in made.items():
@@ -845,9 +871,15 @@ def with_engine(folder: Path, mark: str, game: str = "hanamikoji") -> str:
     return f"assets/py/{name}/{assets.game_engine(game)}"
 
 
-def engine_run(page: Page) -> str:
-    """Runs the end page's live example with a line first that prints which build's engine
-    the page's Python worker loaded (:data:`MARK`), and returns what it printed."""
+# Which build's engine a worker imported (with_engine), and which build's snapshot it started
+# from ("none": one made without the mark, or no snapshot).
+FROM_ENGINE = f"import {MARK}\nprint({MARK}.BUILD)\n"
+FROM_SNAPSHOT = f'import sys\nprint(getattr(sys.modules.get("{MARK}"), "BUILD", "none"))\n'
+
+
+def engine_run(page: Page, line: str = FROM_ENGINE) -> str:
+    """Runs the end page's live example with ``line`` first, which prints which build's
+    engine the page's Python worker loaded, and returns what it printed."""
     box = page.locator(EXAMPLE)
     box.scroll_into_view_if_needed()
     # Checked against the build's result once the engine is up ("verified"; "edited" after a
@@ -856,7 +888,6 @@ def engine_run(page: Page) -> str:
                            timeout=LIVE_TIMEOUT_MS)
     runs = int(box.get_attribute("data-runs") or 0)
     code = box.locator("textarea").input_value()
-    line = f"import {MARK}\nprint({MARK}.BUILD)\n"
     if not code.startswith(line):
         box.locator("textarea").fill(line + code)
     box.locator("[data-act=run]").click()
@@ -921,6 +952,54 @@ def test_a_new_engine_never_runs_with_the_other_builds_pages(
             assert time.monotonic() < deadline, "build 1's engine is still kept"
             reader.wait_for_timeout(250)
         assert any(u.endswith(engine_two) for u in kept(reader))
+    finally:
+        tab.context.close()
+
+
+def from_snapshot(page: Page) -> bool:
+    """Whether the page's engine started from the snapshot (worker.js: "restored")."""
+    return bool(page.evaluate("""() => "restored" in
+        (performance.getEntriesByName("hk-engine-ready").at(-1)?.detail || {})"""))
+
+
+def test_a_phone_runs_the_new_builds_snapshot_with_its_pages(
+        chromium: Browser, deployed_real: tuple[str, Path], locales: Locales,
+        tmp_path: Path) -> None:
+    """A phone ran a live example in build 1, from build 1's snapshot; build 2 comes with
+    another engine and a snapshot made with it: once build 2 has taken over, the phone runs
+    the example from build 2's snapshot, offline the next day too (kept when build 2
+    installed, the runtime being in use), and never asks for build 1's."""
+    url, folder = deployed_real
+    one = build_of(folder)
+    [snapshot_one] = [e[0] for e in one["runtime"] if e[0].endswith(f"/{assets.SNAPSHOT}")]
+    tab, answers = update_tab(chromium, url, **LEAN["phone"][0])
+    try:
+        page = tab.page
+        page.goto(f"{url}/en/end/?hk-preload=1")
+        assert build_on(page) == one["id"]
+        assert engine_run(page, FROM_SNAPSHOT) == "none" and from_snapshot(page)
+        wait_kept(page, snapshot_one)  # by the engine's worker, once checked
+
+        with_engine(folder, "two", snapshot=tmp_path / "snapshot")
+        two = install_build_two(page, url, folder, locales)
+        [snapshot_two] = [e[0] for e in build_of(folder)["runtime"]
+                          if e[0].endswith(f"/{assets.SNAPSHOT}")]
+        assert snapshot_two != snapshot_one
+        wait_kept(page, snapshot_two)  # by build 2's worker as it installed
+
+        next_day_offline(tab)
+        asked, requests = answers.asked, len(tab.requests)
+        page.goto(f"{url}/en/end/?hk-preload=1")  # build 2 takes over
+        page.wait_for_function(f"document.querySelector('meta[name=hk-build]')?"
+                               f".content === '{two}'", timeout=30_000)
+        assert engine_run(page, FROM_SNAPSHOT) == "two" and from_snapshot(page)
+        runtime = {f"{url}/{e[0]}" for e in build_of(folder)["runtime"]}
+        mixed = [s for s in answers.since(asked) if s[0] == "page" and s[2] != two
+                 and not (s[2] is None and s[1] in runtime)
+                 and s != ("page", f"{url}/en/end/?hk-preload=1", None)]
+        assert not mixed, mixed
+        old = snapshot_one.rsplit("/", 1)[0]
+        assert not [r for r in tab.requests[requests:] if f"/{old}/" in r]
     finally:
         tab.context.close()
 
