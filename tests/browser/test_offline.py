@@ -338,10 +338,11 @@ WHATIF = "ex-gift"  # on en/round/: at step 1, B picks one card of A's gift (tes
 
 
 def whatif_move(page: Page) -> None:
-    """"What if?" at step 1 of :data:`WHATIF` (the page open there): B picks the 2 instead,
-    and the engine answers with the next step's board and the moves it allows."""
+    """"What if?" at step 1 of :data:`WHATIF` (on its page): B picks the 2 instead, and
+    the engine answers with the next step's board and the moves it allows."""
     box = page.locator(f"[id='{WHATIF}'] .hk-ex")
     box.and_(page.locator("[data-state='live']")).wait_for()
+    box.locator(".hk-ex-steps > li[value='1']").click()  # wherever its address left it
     box.locator("[data-wi=start]").click()
     ready(page, WHATIF, 1)
     box.locator("[data-choice='P2']").click()
