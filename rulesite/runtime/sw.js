@@ -19,7 +19,8 @@
 // Messages in (from offline.js): {type: "visit", lang, full, path}, {type: "keep", lang,
 // snapshot} (snapshot: whether this device starts Python from the snapshot, policy.js),
 // {type: "tell"} (answered on its port: whether this page is the one to tell the reader),
-// {type: "page", build} (the build of a page this worker took over),
+// {type: "page", build, engine} (the build of a page this worker took over, and whether
+// its engine had started),
 // {type: "info"} (answered on the message's port), {type: "skip"}.
 
 /** @typedef {[string, string, number]} Entry  path from the root, hash, size in bytes */
@@ -308,7 +309,15 @@ sw.addEventListener("message", (event) => {
   } else if (data.type === "page") {
     // A page this worker took over says its build (offline.js, on controllerchange).
     const client = /** @type {Client | null} */ (event.source);
-    if (client && "id" in client && data.build !== BUILD.id) stale.add(client.id);
+    if (client && "id" in client && data.build !== BUILD.id) {
+      stale.add(client.id);
+    } else if (data.engine) {
+      // A page of this build whose engine started before this worker controlled it (a first
+      // visit to the Play page, which starts it at once): that engine's worker imported the
+      // loader past this worker, which keeps it now, as loader() would have.
+      event.waitUntil(keepAll(BUILD.runtime.filter(([path]) => !path.endsWith(".gz")))
+        .catch(() => undefined));
+    }
   } else if (data.type === "info") {
     const port = event.ports[0];
     event.waitUntil(caches.open(CACHE).then(readMeta).then((meta) => {

@@ -1,12 +1,13 @@
 """The site offline, in a real browser with its service worker (rulesite/runtime/sw.js): after
 a visit, every page of the reader's language opens with no connection (Playwright's offline
 mode, which covers the page's workers), search finds, a live example runs and a game is
-played; a live example run once runs again offline the next day, with nothing asked ahead; a
-language never visited gets its own offline page; a phone, Save-Data or a slow connection
-keeps no runtime unasked; each language installs as an app; and a new build deployed over the
-old one is announced once, in the page's language, and taken over whole (at the next
-navigation, or at once when the reader accepts), never a page of one build with another
-build's files or engine, nor a reload under a reader whose work it would lose."""
+played; a live example run once, a "what if?" or a game on the Play page goes on offline the
+next day, with nothing asked ahead; a language never visited gets its own offline page; a
+phone, Save-Data or a slow connection keeps no runtime unasked; each language installs as an
+app; and a new build deployed over the old one is announced once, in the page's language,
+and taken over whole (at the next navigation, or at once when the reader accepts), never a
+page of one build with another build's files or engine, nor a reload under a reader whose
+work it would lose."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import io
 import json
 import re
 import shutil
+import subprocess
 import time
 import zipfile
 from collections.abc import Iterator
@@ -30,9 +32,11 @@ from run_once import SUB_PATH, build_fixture_site, run_folder, start_server
 from test_play import new_game, one_decision, wait_state
 from test_play_loveletter import new_game as ll_new_game
 from test_runtime_loading import connection
+from test_whatif import ready, shared
 
+import gamekit
 from rulesite.pages import examples
-from rulesite.runtime import assets, offline
+from rulesite.runtime import assets, offline, stdlib, wasm
 from rulesite.sources.locales import Locales
 
 LIVE_TIMEOUT_MS = 90_000  # Pyodide from the cache on a busy 2-core machine, with margin
@@ -300,6 +304,141 @@ def test_a_live_example_run_once_runs_again_offline_the_next_day(
         tab.context.close()
 
 
+def next_day_offline(tab: Tab) -> None:
+    """The next day with no connection: nothing left in the browser's own cache (the host's
+    max-age), and Playwright's offline mode for the pages and their workers."""
+    tab.context.new_cdp_session(tab.page).send("Network.clearBrowserCache")
+    tab.context.set_offline(True)
+
+
+def wait_all_kept(page: Page, url: str, paths: set[str], timeout_s: float = 60) -> None:
+    """Waits until every path of ``paths`` (from the site's root) is kept."""
+    deadline = time.monotonic() + timeout_s
+    while missing := paths - {u.removeprefix(f"{url}/") for u in kept(page)}:
+        assert time.monotonic() < deadline, f"not kept: {sorted(missing)[:5]}"
+        page.wait_for_timeout(500)
+
+
+def visit_kept(build: dict[str, Any], path: str) -> set[str]:
+    """What a lean visit of the English page ``path`` keeps (sw.js): the page, and the
+    language's files but its other pages and the what-if starts."""
+    return {e[0] for e in build["languages"]["en"] if e[0] == path or not (
+        e[0].endswith(("/", ".html")) or f"/{examples.STARTS}" in e[0])}
+
+
+def runtime_used(build: dict[str, Any], phone: bool, game: str = "hanamikoji") -> set[str]:
+    """The runtime's files a page of ``game`` loads: on a phone, from the snapshot (every
+    game's engine with it), else its game's own engine (policy.js, offline.py)."""
+    skip = build["snapshot"]["without" if phone else "with"]
+    other = {assets.game_engine(g) for g in gamekit.GAMES if g != game}
+    return {e[0] for e in build["runtime"] if e[0].rsplit("/", 1)[-1] not in {*skip, *other}}
+
+
+WHATIF = "ex-gift"  # on en/round/: at step 1, B picks one card of A's gift (test_whatif.py)
+
+
+def whatif_move(page: Page) -> None:
+    """"What if?" at step 1 of :data:`WHATIF` (on its page): B picks the 2 instead, and
+    the engine answers with the next step's board and the moves it allows."""
+    box = page.locator(f"[id='{WHATIF}'] .hk-ex")
+    box.and_(page.locator("[data-state='live']")).wait_for()
+    box.locator(".hk-ex-steps > li[value='1']").click()  # wherever its address left it
+    box.locator("[data-wi=start]").click()
+    ready(page, WHATIF, 1)
+    box.locator("[data-choice='P2']").click()
+    box.locator("[data-wi=play]").click()
+    # The engine's answer, or its failure (data-wi-error), whichever comes first.
+    page.wait_for_selector(f"[id='{WHATIF}'] .hk-ex:is([data-wi-error='1'], [data-step='2']"
+                           ":not([data-wi-busy='1']))", timeout=LIVE_TIMEOUT_MS)
+    assert box.get_attribute("data-wi-error") != "1", box.locator(".hk-wi-error").inner_text()
+    assert box.get_attribute("data-engine") == "ready"
+    record, step, _ = shared(box)
+    assert [str(m) for m in record.moves] == ["G267", "P2"] and step == 2
+    assert "hk-wi-step" in (box.locator(".hk-ex-steps > li").last.get_attribute("class") or "")
+    assert box.locator(".hk-wi-live [data-choice]").count()
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_what_if_runs_offline_the_next_day(chromium: Browser, site_url: str, real_site: Path,
+                                           device: str) -> None:
+    """A desktop reader who ran a live example, or a phone reader who only asked "what if?"
+    (never Run nor "Keep everything"): the next day, with no connection, the page opens, and
+    "what if?" at a step of an example plays the move picked and shows the engine's answer,
+    from what was kept of the page, the what-if starts and the runtime used."""
+    phone = device == "phone"
+    options = LEAN["phone"][0] if phone else DESKTOP
+    tab = open_tab(chromium, {**options, "service_workers": "allow"})
+    try:
+        page = tab.page
+        page.goto(f"{site_url}/en/round/#{WHATIF}-step-1")
+        controlled(page)
+        if phone:
+            whatif_move(page)
+        else:
+            box = page.locator(f"[id='{WHATIF}'] .hk-ex")
+            box.locator("[data-act=run]").click()
+            page.wait_for_selector(f"[id='{WHATIF}'] .hk-ex[data-runs='1']",
+                                   timeout=LIVE_TIMEOUT_MS)
+            assert box.get_attribute("data-error") != "1", box.inner_text()
+        # The page and its language's files, the example's what-if starts (on a phone,
+        # fetched at its "what if?"; on a desktop, with the whole language once idle) and the
+        # runtime this device started from.
+        build = build_of(real_site)
+        starts = {e[0] for e in build["languages"]["en"]
+                  if f"/{examples.STARTS}{WHATIF}." in e[0]}
+        assert starts
+        wait_all_kept(page, site_url, visit_kept(build, "en/round/") | starts
+                      | runtime_used(build, phone))
+
+        next_day_offline(tab)
+        page.reload()
+        whatif_move(page)
+    finally:
+        tab.context.close()
+
+
+SAVED_MOVES = """() => { const saved = JSON.parse(localStorage.getItem("hk-play-game"));
+  return saved ? JSON.parse(saved.record).moves.length : -1; }"""
+
+
+def move_answered(page: Page) -> None:
+    """The reader's decision on the Play page, taken by the engine: one more move at least
+    in the game as saved for a reload (play/store.js; the computer's answer too, unless the
+    reader answered its offer), and the reader to play again."""
+    before = int(page.evaluate(SAVED_MOVES))
+    assert before >= 0, "no game saved"
+    one_decision(page)
+    page.wait_for_function(f"({SAVED_MOVES})() > {before}", timeout=LIVE_TIMEOUT_MS)
+    wait_state(page, "play", timeout=LIVE_TIMEOUT_MS)
+
+
+def test_a_game_played_online_goes_on_offline_the_next_day(
+        chromium: Browser, site_url: str, real_site: Path) -> None:
+    """A reader who only played on the Play page (no live example, nothing asked ahead):
+    the next day, with no connection, the page opens on their game, and their next move is
+    answered by the engine, from the runtime kept when it was used."""
+    tab = open_tab(chromium, {**DESKTOP, "service_workers": "allow"})
+    try:
+        page = tab.page
+        page.goto(f"{site_url}/en/play/")
+        controlled(page)
+        new_game(page, "emperors4", "A")
+        wait_state(page, "play", timeout=LIVE_TIMEOUT_MS)
+        move_answered(page)
+        build = build_of(real_site)
+        wait_all_kept(page, site_url, visit_kept(build, "en/play/")
+                      | runtime_used(build, phone=False))
+        moves = page.evaluate(SAVED_MOVES)
+
+        next_day_offline(tab)
+        page.reload()
+        wait_state(page, "play", timeout=LIVE_TIMEOUT_MS)  # the game resumed
+        assert page.evaluate(SAVED_MOVES) == moves
+        move_answered(page)
+    finally:
+        tab.context.close()
+
+
 def serve_copy(site: Path, tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """``site`` copied to a folder of its own and served under the sub-path: its URL and its
     folder, to deploy build 2 over."""
@@ -331,11 +470,11 @@ FOOTER = re.compile(r'(hk-version">\s*<a href="[^"]*">)([^<]*)(</a>)')
 
 
 def redeploy(folder: Path, locales: Locales, change: tuple[str, str], version: str) -> str:
-    """The build in ``folder`` with a rule's text changed on its pages (``change``: before,
-    after), and every footer saying ``version``, listed again by the builder's own step
-    (rulesite.runtime.offline.write: offline pages, manifests, build ID, worker). Returns the
-    new build's ID."""
-    for page in folder.rglob("*.html"):
+    """The build in ``folder`` with a rule's text changed on its pages and in its search
+    indexes (``change``: before, after), and every footer saying ``version``, listed again by
+    the builder's own step (rulesite.runtime.offline.write: offline pages, manifests, build
+    ID, worker). Returns the new build's ID."""
+    for page in [*folder.rglob("*.html"), *folder.glob("*/search/search_index.json")]:
         text = page.read_text(encoding="utf-8")
         new = FOOTER.sub(lambda m: m.group(1) + re.sub(r"\d+\.\d+", version, m.group(2))
                          + m.group(3), text.replace(*change))
@@ -417,10 +556,12 @@ def build_on(page: Page) -> str | None:
     return page.locator("meta[name=hk-build]").get_attribute("content")
 
 
-def install_build_two(page: Page, url: str, folder: Path, locales: Locales) -> str:
-    """Deploys build 2 (version 9.9, no text changed) over ``folder``; the next navigation
-    of ``page`` finds it, and it installs and waits. Returns its ID once it waits."""
-    two = redeploy(folder, locales, ("", ""), "9.9")
+def install_build_two(page: Page, url: str, folder: Path, locales: Locales,
+                      change: tuple[str, str] = ("", "")) -> str:
+    """Deploys build 2 (version 9.9, no text changed unless ``change``: see redeploy())
+    over ``folder``; the next navigation of ``page`` finds it, and it installs and waits.
+    Returns its ID once it waits."""
+    two = redeploy(folder, locales, change, "9.9")
     page.goto(f"{url}/en/")
     deadline = time.monotonic() + 90
     while not page.evaluate("navigator.serviceWorker.getRegistration()"
@@ -511,6 +652,59 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
         # Only build 2's cache is left.
         caches = page.evaluate("caches.keys()")
         assert caches == [f"{offline.CACHE_PREFIX}{two}"], caches
+    finally:
+        tab.context.close()
+
+
+SEARCHED = "quokka"  # a word of the home page's first paragraph only (added by the test)
+
+
+def search(page: Page, word: str) -> str:
+    """Searches ``word`` on ``page``; the text of the results."""
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    field = page.locator("input.md-search__input")
+    field.fill(word)
+    field.press("End")
+    page.wait_for_selector(".md-search-result__item", timeout=20_000)
+    return page.locator(".md-search-result__list").inner_text()
+
+
+def test_search_in_a_tab_of_the_old_build_finds_that_builds_text(
+        chromium: Browser, deployed: tuple[str, Path], locales: Locales) -> None:
+    """A tab of build 1 stays open while build 2 (its home page's first paragraph changed, in
+    the page and in the search index) installs and waits: a search there finds build 1's
+    text, from build 1's index; once build 2 has taken over, build 2's text."""
+    url, folder = deployed
+    home = folder / "en" / "index.html"
+    first = f"<p>{SEARCHED} {RULE_BEFORE} "
+    home.write_text(home.read_text(encoding="utf-8").replace("<p>", first, 1), encoding="utf-8")
+    index = folder / "en" / "search" / "search_index.json"
+    data = json.loads(index.read_text(encoding="utf-8"))
+    [doc] = [d for d in data["docs"] if d["location"] == ""]
+    doc["text"] = doc["text"].replace("<p>", first, 1)
+    index.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    one = redeploy(folder, locales, ("", ""), "1.1")
+    tab, answers = update_tab(chromium, url)
+    try:
+        page = tab.page
+        wait_kept(page, "/en/search/search_index.json")  # with the whole language, once idle
+        two = install_build_two(page, url, folder, locales, (RULE_BEFORE, RULE_AFTER))
+        assert build_on(page) == one
+        # Search starts when the reader reaches for it (searchstart.js): the index is asked
+        # for now, while build 2 waits, and build 1's worker gives build 1's.
+        asked = answers.asked
+        found = search(page, SEARCHED)
+        assert RULE_BEFORE in found and RULE_AFTER not in found, found
+        address = f"{url}/en/search/search_index.json"
+        assert ("page", address, one) in answers.since(asked), answers.since(asked)
+
+        page.goto(f"{url}/en/")  # build 2 takes over
+        page.wait_for_function(f"document.querySelector('meta[name=hk-build]')?"
+                               f".content === '{two}'", timeout=30_000)
+        asked = answers.asked
+        found = search(page, SEARCHED)
+        assert RULE_AFTER in found and RULE_BEFORE not in found, found
+        assert [s for s in answers.since(asked) if s[1] == address] == [("page", address, two)]
     finally:
         tab.context.close()
 
@@ -617,13 +811,33 @@ def test_the_handover_page_asks_again_while_the_new_build_still_waits(
 MARK = "hk_deploy"
 
 
-def with_engine(folder: Path, mark: str, game: str = "hanamikoji") -> str:
+def marked_snapshot(engines: bytes, work: Path) -> bytes:
+    """The runtime's memory snapshot, made as the builder makes it (stdlib.snapshot: its
+    script, the runtime and standard library the site ships) from ``engines`` (every game's
+    engines, gzipped as shipped), with :data:`MARK` imported too: a run from it prints its
+    build's mark without importing anything (:data:`FROM_SNAPSHOT`); gzipped as shipped."""
+    source = stdlib.SNAPSHOT_SCRIPT.read_text(encoding="utf-8")
+    assert source.count("\ngc.collect()\n") == 1, "snapshot.mjs: its imports have changed"
+    work.mkdir(parents=True, exist_ok=True)
+    script, engine, out = work / "snapshot.mjs", work / "engines.zip", work / "snapshot.bin"
+    script.write_text(source.replace("\ngc.collect()\n", f"\nimport {MARK}\ngc.collect()\n"),
+                      encoding="utf-8")
+    engine.write_bytes(gzip.decompress(engines))
+    pyodide = stdlib.REPO / "node_modules" / "pyodide"
+    subprocess.run(["node", script, wasm.runtime(pyodide), stdlib.reduced_zip(pyodide), engine,
+                    out], check=True, capture_output=True)
+    return gzip.compress(out.read_bytes(), compresslevel=9, mtime=0)
+
+
+def with_engine(folder: Path, mark: str, game: str = "hanamikoji",
+                snapshot: Path | None = None) -> str:
     """Gives the build in ``folder`` an engine of its own: its compiled engines (every game's,
     and each game's own) with a module :data:`MARK` saying ``mark`` (``BUILD``), in a folder
-    named by their content as the builder names it (the snapshot beside them copied: phones
-    only), the old folder gone as a deploy removes it, every page pointing to it with their
-    SHA-256. Returns the path from the site's root of the one a desktop page of ``game``
-    starts with (assets.game_engine); the build is listed again by redeploy()."""
+    named by their content as the builder names it (the snapshot beside them copied, valid
+    for desktops only; with ``snapshot``, a folder to work in, one made with these engines:
+    marked_snapshot()), the old folder gone as a deploy removes it, every page pointing to it
+    with their SHA-256. Returns the path from the site's root of the one a desktop page of
+    ``game`` starts with (assets.game_engine); the build is listed again by redeploy()."""
     [old] = folder.glob(f"assets/py/*/{assets.ENGINE}")
     changes, made = [], {}
     for path in sorted(old.parent.glob("*.zip.gz")):
@@ -638,6 +852,11 @@ def with_engine(folder: Path, mark: str, game: str = "hanamikoji") -> str:
         made[path.name] = gzip.compress(data.getvalue(), mtime=0)
         changes.append((hashlib.sha256(packed).hexdigest(),
                         hashlib.sha256(made[path.name]).hexdigest()))
+    if snapshot is not None:
+        packed = (old.parent / assets.SNAPSHOT).read_bytes()
+        made[assets.SNAPSHOT] = marked_snapshot(made[assets.ENGINE], snapshot)
+        changes.append((hashlib.sha256(packed).hexdigest(),
+                        hashlib.sha256(made[assets.SNAPSHOT]).hexdigest()))
     name = hashlib.sha256(b"".join(made.values())).hexdigest()[:12]
     shutil.copytree(old.parent, old.parent.with_name(name))
     for file, engine in made.items():
@@ -653,9 +872,15 @@ def with_engine(folder: Path, mark: str, game: str = "hanamikoji") -> str:
     return f"assets/py/{name}/{assets.game_engine(game)}"
 
 
-def engine_run(page: Page) -> str:
-    """Runs the end page's live example with a line first that prints which build's engine
-    the page's Python worker loaded (:data:`MARK`), and returns what it printed."""
+# Which build's engine a worker imported (with_engine), and which build's snapshot it started
+# from ("none": one made without the mark, or no snapshot).
+FROM_ENGINE = f"import {MARK}\nprint({MARK}.BUILD)\n"
+FROM_SNAPSHOT = f'import sys\nprint(getattr(sys.modules.get("{MARK}"), "BUILD", "none"))\n'
+
+
+def engine_run(page: Page, line: str = FROM_ENGINE) -> str:
+    """Runs the end page's live example with ``line`` first, which prints which build's
+    engine the page's Python worker loaded, and returns what it printed."""
     box = page.locator(EXAMPLE)
     box.scroll_into_view_if_needed()
     # Checked against the build's result once the engine is up ("verified"; "edited" after a
@@ -664,7 +889,6 @@ def engine_run(page: Page) -> str:
                            timeout=LIVE_TIMEOUT_MS)
     runs = int(box.get_attribute("data-runs") or 0)
     code = box.locator("textarea").input_value()
-    line = f"import {MARK}\nprint({MARK}.BUILD)\n"
     if not code.startswith(line):
         box.locator("textarea").fill(line + code)
     box.locator("[data-act=run]").click()
@@ -729,6 +953,54 @@ def test_a_new_engine_never_runs_with_the_other_builds_pages(
             assert time.monotonic() < deadline, "build 1's engine is still kept"
             reader.wait_for_timeout(250)
         assert any(u.endswith(engine_two) for u in kept(reader))
+    finally:
+        tab.context.close()
+
+
+def from_snapshot(page: Page) -> bool:
+    """Whether the page's engine started from the snapshot (worker.js: "restored")."""
+    return bool(page.evaluate("""() => "restored" in
+        (performance.getEntriesByName("hk-engine-ready").at(-1)?.detail || {})"""))
+
+
+def test_a_phone_runs_the_new_builds_snapshot_with_its_pages(
+        chromium: Browser, deployed_real: tuple[str, Path], locales: Locales,
+        tmp_path: Path) -> None:
+    """A phone ran a live example in build 1, from build 1's snapshot; build 2 comes with
+    another engine and a snapshot made with it: once build 2 has taken over, the phone runs
+    the example from build 2's snapshot, offline the next day too (kept when build 2
+    installed, the runtime being in use), and never asks for build 1's."""
+    url, folder = deployed_real
+    one = build_of(folder)
+    [snapshot_one] = [e[0] for e in one["runtime"] if e[0].endswith(f"/{assets.SNAPSHOT}")]
+    tab, answers = update_tab(chromium, url, **LEAN["phone"][0])
+    try:
+        page = tab.page
+        page.goto(f"{url}/en/end/?hk-preload=1")
+        assert build_on(page) == one["id"]
+        assert engine_run(page, FROM_SNAPSHOT) == "none" and from_snapshot(page)
+        wait_kept(page, snapshot_one)  # by the engine's worker, once checked
+
+        with_engine(folder, "two", snapshot=tmp_path / "snapshot")
+        two = install_build_two(page, url, folder, locales)
+        [snapshot_two] = [e[0] for e in build_of(folder)["runtime"]
+                          if e[0].endswith(f"/{assets.SNAPSHOT}")]
+        assert snapshot_two != snapshot_one
+        wait_kept(page, snapshot_two)  # by build 2's worker as it installed
+
+        next_day_offline(tab)
+        asked, requests = answers.asked, len(tab.requests)
+        page.goto(f"{url}/en/end/?hk-preload=1")  # build 2 takes over
+        page.wait_for_function(f"document.querySelector('meta[name=hk-build]')?"
+                               f".content === '{two}'", timeout=30_000)
+        assert engine_run(page, FROM_SNAPSHOT) == "two" and from_snapshot(page)
+        runtime = {f"{url}/{e[0]}" for e in build_of(folder)["runtime"]}
+        mixed = [s for s in answers.since(asked) if s[0] == "page" and s[2] != two
+                 and not (s[2] is None and s[1] in runtime)
+                 and s != ("page", f"{url}/en/end/?hk-preload=1", None)]
+        assert not mixed, mixed
+        old = snapshot_one.rsplit("/", 1)[0]
+        assert not [r for r in tab.requests[requests:] if f"/{old}/" in r]
     finally:
         tab.context.close()
 

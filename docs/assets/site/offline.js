@@ -50,8 +50,11 @@ async function start(/** @type {Record<string, string>} */ strings) {
   navigator.serviceWorker.addEventListener("controllerchange", async () => {
     const worker = navigator.serviceWorker.controller;
     if (!worker) return;
-    // Said at once, before any other request of this page can reach the new worker.
-    worker.postMessage({ type: "page", build });
+    // Said at once, before any other request of this page can reach the new worker; with
+    // whether this page started the Python runtime already (runtime.js marks it), whose
+    // loader the worker keeps then (sw.js "page").
+    worker.postMessage({ type: "page", build,
+      engine: performance.getEntriesByName("hk-engine-boot").length > 0 });
     const next = await info(worker);
     if (next.build === build) return;
     if (accepted || !unsaved()) location.reload();
