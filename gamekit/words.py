@@ -13,6 +13,13 @@ from collections.abc import Mapping
 from typing import Any
 
 LIST_FIELD = re.compile(r"\{([01])\}")
+# A card chip of any game ("hk-chip", "ll-chip") or a group of them ("hk-pair"), and the
+# punctuation right after it (docs/assets/examples/i18n.js matches the same); not again
+# once grouped, as a sentence filled into another is.
+_CHIP = r'<span class="[a-z]+-chip[^"]*">(?:(?!</span>).)*?</span>'
+CHIP_THEN_MARK = re.compile(
+    rf'(?<!<span class="hk-nobr">)(<span class="[a-z]+-pair">(?:{_CHIP}|[^<])*</span>|{_CHIP})'
+    r"([\u00a0\u202f]?[.,;:!?\u2026)\u00bb\u3001\u3002\uff09\uff0c\uff0e\uff1a\u300d]+)")
 
 
 def escape(text: str) -> str:
@@ -20,6 +27,13 @@ def escape(text: str) -> str:
     ``html.entities`` (20 kB) into the browser's standard library (rulesite/runtime/stdlib.py)."""
     return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;").replace("'", "&#x27;"))
+
+
+def keep_marks(html: str) -> str:
+    """``html`` with each chip and the punctuation right after it in one no-break group
+    (board.css, ``.hk-nobr``): a line may break after a chip's box, which left ". A: …" or
+    ", 7" at the start of the next line."""
+    return CHIP_THEN_MARK.sub(r'<span class="hk-nobr">\1\2</span>', html)
 
 
 def plural(ui: Mapping[str, Any], n: int) -> str:

@@ -14,25 +14,18 @@ from typing import Any
 
 from gamekit.words import escape as escape  # re-exported: the sessions and tests use them here
 from gamekit.words import join as join
+from gamekit.words import keep_marks
 from gamekit.words import plural as plural
 from hanamikoji import FACTS, Competition, Gift, parse_move
 
 FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 CLOSING = ("\u3002", "\uff09", "\u300d")  # Japanese full stop, closing bracket and quote
 
-# A card chip (or a pair of them) and the punctuation right after it: a line may break
-# after a chip's box, which left ". A: …" or ", 7" at the start of the next line.
-CHIP_THEN_MARK = re.compile(
-    r'((?:<span class="hk-pair">(?:<span class="hk-chip hk-g\d">\d</span>)+</span>)'
-    r'|<span class="hk-chip hk-g\d">\d</span>)'
-    r"([\u00a0\u202f]?[.,;:!?\u2026)\u00bb\u3001\u3002\uff09\uff0c\uff0e\uff1a\u300d]+)")
-
-
 def fill(template: str, fields: dict[str, str]) -> str:
     """The escaped ``template`` with each ``{name}`` replaced by ``fields[name]`` (HTML); a
     chip and the punctuation after it never part at the end of a line."""
     html = FIELD.sub(lambda m: fields[m.group(1)], escape(template))
-    return CHIP_THEN_MARK.sub(r'<span class="hk-nobr">\1\2</span>', html)
+    return keep_marks(html)
 
 
 def count(ui: Mapping[str, Any], key: str, n: int) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gamekit.words import escape as escape  # re-exported: the session and tests use it here
-from gamekit.words import join, plural
+from gamekit.words import join, keep_marks, plural
 
 FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 CLOSING = ("\u3002", "\uff09", "\u300d")
@@ -23,8 +23,9 @@ NAMES = {0: "spy", 1: "guard", 2: "priest", 3: "baron", 4: "handmaid", 5: "princ
 
 
 def fill(template: str, fields: Mapping[str, str]) -> str:
-    """The escaped ``template`` with each ``{name}`` replaced by ``fields[name]`` (HTML)."""
-    return FIELD.sub(lambda m: fields[m.group(1)], escape(template))
+    """The escaped ``template`` with each ``{name}`` replaced by ``fields[name]`` (HTML); a
+    chip and the punctuation after it never part at the end of a line."""
+    return keep_marks(FIELD.sub(lambda m: fields[m.group(1)], escape(template)))
 
 
 class Explainer:

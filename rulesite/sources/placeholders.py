@@ -17,11 +17,11 @@ from rulesite.sources.structure import Structure
 
 # Anything shaped like {word:...} is meant as a placeholder, so a typo in the kind is caught too.
 PLACEHOLDER_RE = re.compile(r"\{([A-Za-z_]+):([^{}]*)\}")
-# A geisha's chip and the punctuation right after it stay on one line (board.css, .hk-nobr):
-# a line may break after the chip's box, which left "、" or ", " at the start of a line.
-CHIP_THEN_MARK = re.compile(
-    r'(<span class="hk-chip hk-g\d">\d</span>)'
-    r"([\u00a0\u202f]?[.,;:!?\u2026)\u00bb\u3001\u3002\uff09\uff0c\uff0e\uff1a\u300d]+)")
+# What one of the game's own placeholders draws (a geisha's chip, a card's) and the punctuation
+# right after it stay on one line (board.css, .hk-nobr): a line may break after the chip's box,
+# which left "、" or ", " at the start of a line.
+MARK = "[\u00a0\u202f]?[.,;:!?\u2026)\u00bb\u3001\u3002\uff09\uff0c\uff0e\uff1a\u300d]+"
+PLACEHOLDER_THEN_MARK = re.compile(f"{PLACEHOLDER_RE.pattern}({MARK})?")
 # {ref:} may point at anything with an anchor; a glossary term is linked with {term:} instead.
 REF_KINDS = ("rule", "section", "page", "note", "table", "example", "figure", "misreading")
 # Where a {ref:} stands decides how a title is shown (ref_context).
@@ -120,14 +120,15 @@ class Resolver:
         game = self.structure.plugin
 
         def one(match: re.Match[str]) -> str:
-            kind, name = match.group(1), match.group(2)
+            kind, name, mark = match.group(1), match.group(2), match.group(3) or ""
             if kind == "n":
-                return str(game.facts[name])
+                return f"{game.facts[name]}{mark}"
             if kind in game.placeholders:
-                return game.placeholders[kind].render(name, links)
-            label = (self.label_of(name, ref_context(text, match.start(), match.end()))
+                drawn = game.placeholders[kind].render(name, links)
+                return f'<span class="hk-nobr">{drawn}{mark}</span>' if links and mark \
+                    else f"{drawn}{mark}"
+            label = (self.label_of(name, ref_context(text, match.start(), match.end() - len(mark)))
                      if kind == "ref" else self.term_of(name))
-            return f"[{label}]({self.href(name)})" if links else label
+            return (f"[{label}]({self.href(name)})" if links else label) + mark
 
-        html = PLACEHOLDER_RE.sub(one, text)
-        return CHIP_THEN_MARK.sub(r'<span class="hk-nobr">\1\2</span>', html) if links else html
+        return PLACEHOLDER_THEN_MARK.sub(one, text)

@@ -175,6 +175,32 @@ def test_example_container_in_built_page(fixture_site: Path) -> None:
     assert "Contoh pembagian" in page
 
 
+# A chip of any game's drawing (a geisha's, a card's) with the punctuation after it.
+CHIP_THEN_MARK = re.compile(
+    r'<span class="[a-z]+-chip[^"]*">(?:(?!</span>).)*?</span>(?:</span>)*'
+    "[\u00a0\u202f]?[.,;:!?\u2026)\u00bb\u3001\u3002\uff09\uff0c\uff0e\uff1a\u300d]")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_chip_and_the_punctuation_after_it_never_part(real_site: Path, lang: str) -> None:
+    """In the rules of every game, a chip drawn by one of the game's placeholders is kept on
+    one line with the punctuation right after it (a line may break after a chip's box, which
+    left "、" or ", " at the start of a line): no page holds a chip then a mark outside a
+    no-break group. Love Letter's cards were left out when only Hanamikoji's chips were."""
+    loose, kept = [], 0
+    for page in sorted((real_site / lang).rglob("index.html")):
+        source = page.read_text(encoding="utf-8")
+        for match in CHIP_THEN_MARK.finditer(source):
+            group = source.rfind('<span class="hk-nobr">', 0, match.start())
+            between = source[group:match.start()]
+            if group == -1 or between.count("<span") <= between.count("</span>"):
+                loose.append(f"{page.relative_to(real_site)}: {match.group()!r}")
+            elif "love-letter" in str(page):
+                kept += 1
+    assert not loose, "\n".join(loose[:10])
+    assert kept, "no Love Letter chip followed by punctuation to check"
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_page_writes_what_its_examples_share_once(real_site: Path, lang: str) -> None:
     """The interface strings and rule links a page's examples of one game share are written

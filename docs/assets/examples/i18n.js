@@ -3,11 +3,12 @@
 // html() escapes the string exactly as Python's html.escape, then inserts the fields as HTML.
 
 const FIELD = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
-// A card chip (any game's: "hk-chip", "ll-chip"), or a pair of them ("hk-pair": Hanamikoji's
-// Competition), and the punctuation after it: kept on one line (the builder's explain.py and placeholders.py do the same), so that no
-// line starts with the colon or full stop that follows a chip.
+// A card chip (any game's: "hk-chip", "ll-chip"), or a group of them ("hk-pair": Hanamikoji's
+// Competition), and the punctuation after it: kept on one line (as the builder's
+// placeholders.py and the games' explain.py do), so that no line starts with the colon or
+// full stop that follows a chip.
 const CHIP = '<span class="[a-z]+-chip[^"]*">(?:(?!</span>).)*?</span>';
-const CHIP_THEN_MARK = new RegExp(`(<span class="hk-pair">(?:${CHIP}|[^<])*</span>|${CHIP})`
+const CHIP_THEN_MARK = new RegExp(`(<span class="[a-z]+-pair">(?:${CHIP}|[^<])*</span>|${CHIP})`
   + "([\u00a0\u202f]?[.,;:!?\u2026)\u00bb\u3001\u3002\uff09\uff0c\uff0e\uff1a\u300d]+)", "g");
 
 /** @typedef {ReturnType<typeof translator>} Translator */
