@@ -21,16 +21,18 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-# Debian's chromium and a CJK font for the browser tests (Playwright's own download does not work here).
-# Installing needs root (CI runs `sudo make browser` in a step of its own); with chromium already
-# there this is a no-op for any user.
+# Debian's chromium, its headless shell (what the browser tests drive: tests/browser/conftest.py)
+# and a CJK font (Playwright's own download does not work here). Installing needs root (CI runs
+# `sudo make browser` in a step of its own); with them already there this is a no-op for any user.
 browser:
-	@if command -v chromium >/dev/null 2>&1 && fc-list | grep -qi 'cjk\|ipa'; then :; \
+	@if command -v chromium >/dev/null 2>&1 && command -v chromium-headless-shell >/dev/null 2>&1 \
+	    && fc-list | grep -qi 'cjk\|ipa'; then :; \
 	elif [ "$$(id -u)" = 0 ]; then \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; \
-	elif command -v chromium >/dev/null 2>&1; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    chromium chromium-headless-shell fonts-noto-cjk >/dev/null; \
+	elif command -v chromium >/dev/null 2>&1 && command -v chromium-headless-shell >/dev/null 2>&1; then \
 	  echo "note: no CJK font, Japanese shows as boxes in screenshots (sudo make browser)"; \
-	else echo "chromium is missing: run sudo make browser" >&2; exit 1; fi
+	else echo "chromium or chromium-headless-shell is missing: run sudo make browser" >&2; exit 1; fi
 
 # Lint, types, declared dependencies (deptry) and the GitHub workflows (zizmor, offline);
 # the JavaScript: Biome's lint (biome.jsonc) and TypeScript over its JSDoc types

@@ -44,7 +44,10 @@ def draw(page: Page, svg: str, icon: Icon) -> bytes:
         f'<body style="margin:0;width:{icon.size}px;height:{icon.size}px;display:grid;'
         f'place-items:center;background:{icon.background or "transparent"}">'
         f'<img src="{source}" width="{side}" height="{side}" alt=""></body>')
-    page.wait_for_function("document.images[0].complete")
+    # Decoded, then painted: on a loaded machine a screenshot right after "complete" could
+    # still show the page before the image (once, in a full test run).
+    page.evaluate("""() => document.images[0].decode().then(() => new Promise((painted) =>
+      requestAnimationFrame(() => requestAnimationFrame(painted))))""")
     return page.screenshot(omit_background=icon.background is None)
 
 

@@ -94,6 +94,13 @@ def desktop_runtime(build: dict[str, Any]) -> list[list[Any]]:
     return [e for e in build["runtime"] if e[0].rsplit("/", 1)[-1] not in build["snapshot"]["with"]]
 
 
+@pytest.fixture(scope="session")
+def chromium(full_chromium: Browser) -> Browser:
+    """The whole browser here (tests/browser/conftest.py): Chromium's interface asks for a
+    page's icon, which the tests follow across an update to see which build answers."""
+    return full_chromium
+
+
 @pytest.fixture
 def online(chromium: Browser) -> Iterator[Tab]:
     """A desktop tab with the service worker allowed, under the site's policy."""
