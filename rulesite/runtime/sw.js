@@ -414,9 +414,14 @@ async function respond(/** @type {FetchEvent} */ event, /** @type {Request} */ r
     waiting.postMessage({ type: "skip" });
     return handover();
   }
-  if (foreign.has(event.clientId)) return fetch(request);
+  // A page's own requests follow its build; a navigation opens a new page (resultingClientId)
+  // and is answered on its own: its clientId is the page it leaves (Chromium gives the
+  // initiator's), so a stale page's reload, when its reader asks for the new version, got a
+  // network error here (the browser's error page; the whole browser reloads that by itself
+  // a moment later, the headless shell does not).
+  if (!navigation && foreign.has(event.clientId)) return fetch(request);
   // Its own build's files are gone from the network and the caches.
-  if (stale.has(event.clientId)) return Response.error();
+  if (!navigation && stale.has(event.clientId)) return Response.error();
   const cached = FILES.has(path) ? await caches.match(ROOT + path, { cacheName: CACHE }) : null;
   if (cached) return cached;
   try {

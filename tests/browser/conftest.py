@@ -152,7 +152,16 @@ def open_tab(chromium: Browser, options: dict[str, Any], init_script: str | None
     context.on("console", lambda m: opened.errors.append(m.text) if m.type == "error" else None)
     context.on("console", lambda m: opened.console.append(f"{m.type}: {m.text}"))
     opened.page.on("pageerror", lambda e: opened.errors.append(str(e)))
+    OPENED.append(opened)
     return opened
+
+
+# The tabs the running test opened with open_tab, for its report should it fail (below).
+OPENED: list[Tab] = []
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    OPENED.clear()
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -216,7 +225,9 @@ def watched(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[Watch
 
 # What the page and its engine were doing when a browser test failed: a wait that times out
 # says only that it waited, so the report adds each open page's engine and widget states, the
-# start-up marks and the last console messages.
+# start-up marks and the last console messages (the pages', their workers' and the service
+# worker's), of the test's `tab` or else of every tab it opened with open_tab (whose pages
+# the test may have closed already: their messages are kept).
 PAGE_STATE = """() => ({
   url: location.href,
   states: [...document.querySelectorAll("[data-engine], [data-state], [data-live]")].slice(0, 12)
@@ -232,13 +243,15 @@ PAGE_STATE = """() => ({
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
     report = yield
     tab = getattr(item, "funcargs", {}).get("tab")
-    if report.when == "call" and report.failed and isinstance(tab, Tab):
+    tabs = [tab] if isinstance(tab, Tab) else list(OPENED)
+    if report.when == "call" and report.failed and tabs:
         lines = []
-        for page in tab.context.pages:
-            try:
-                lines.append(repr(page.evaluate(PAGE_STATE)))
-            except Exception as error:  # a closed or crashed page: say so
-                lines.append(f"{page.url}: {error}")
-        lines += tab.console[-30:]
+        for opened in tabs:
+            for page in opened.context.pages:
+                try:
+                    lines.append(repr(page.evaluate(PAGE_STATE)))
+                except Exception as error:  # a closed or crashed page: say so
+                    lines.append(f"{page.url}: {error}")
+            lines += opened.console[-30:]
         report.sections.append(("page state at failure", "\n".join(lines)))
     return report

@@ -97,7 +97,8 @@ def desktop_runtime(build: dict[str, Any]) -> list[list[Any]]:
 @pytest.fixture(scope="session")
 def chromium(full_chromium: Browser) -> Browser:
     """The whole browser here (tests/browser/conftest.py): Chromium's interface asks for a
-    page's icon, which the tests follow across an update to see which build answers."""
+    page's icon, which the tests follow across an update to see which build answers (in the
+    headless shell, which asks for none, the other tests of this file pass too)."""
     return full_chromium
 
 
@@ -510,10 +511,16 @@ class Answers:
     asked: int = 0  # requests so far: a mark for since()
     orders: dict[Request, int] = field(default_factory=dict)
     served: list[tuple[int, Answer]] = field(default_factory=list)
+    # Navigations that failed (the browser's error page), but those a later one cut short.
+    failed: list[tuple[str, str | None]] = field(default_factory=list)
 
     def request(self, request: Request) -> None:
         self.orders[request] = self.asked
         self.asked += 1
+
+    def request_failed(self, request: Request) -> None:
+        if request.is_navigation_request() and request.failure != "net::ERR_ABORTED":
+            self.failed.append((request.url, request.failure))
 
     def response(self, response: Response) -> None:
         if not (response.from_service_worker and response.status == 200):
@@ -550,6 +557,7 @@ def update_tab(chromium: Browser, url: str, **options: Any) -> tuple[Tab, Answer
     answers = Answers({tab.page: "page"})
     tab.context.on("request", answers.request)
     tab.context.on("response", answers.response)
+    tab.context.on("requestfailed", answers.request_failed)
     try:
         tab.page.goto(f"{url}/en/")
         controlled(tab.page)
@@ -638,6 +646,7 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
         # The other tab reloads itself into build 2 rather than run on with build 1.
         other.wait_for_function(f"document.querySelector('meta[name=hk-build]')?"
                                 f".content === '{two}'", timeout=30_000)
+        assert not answers.failed, answers.failed  # never the browser's error page
         # Each page's icon too, once Chromium has asked for it.
         answers.wait_icon(page, asked, "page", "build 2's page got no icon")
         # Each tab held to its own build. The page: the old worker's answer to its navigation
@@ -757,6 +766,7 @@ def test_a_tab_holding_the_readers_edits_is_not_reloaded_under_them(
         button.click()
         edited.wait_for_function(f"document.querySelector('meta[name=hk-build]')?"
                                  f".content === '{two}'", timeout=30_000)
+        assert not answers.failed, answers.failed  # never the browser's error page
         served = answers.since(taken)
         reloaded = served.index(("edited", f"{url}/en/basics/", two))
         mixed = [s for s in served[reloaded:] if s[0] == "edited" and s[2] != two]
@@ -947,6 +957,7 @@ def test_a_new_engine_never_runs_with_the_other_builds_pages(
         reader.locator(".hk-update button").click()
         reader.wait_for_function(f"document.querySelector('meta[name=hk-build]')?"
                                  f".content === '{two}'", timeout=30_000)
+        assert not answers.failed, answers.failed  # never the browser's error page
         assert engine_run(reader) == "two"
         # Every answer build 2's, but the runtime's loader: a file of build 2's runtime (named
         # by its content, kept for any build's pages that use it).
@@ -1094,6 +1105,7 @@ def test_a_french_reader_is_told_in_french_and_switches_when_they_accept(
         button.click()
         page.wait_for_function(f"document.querySelector('meta[name=hk-build]')?"
                                f".content === '{two}'", timeout=30_000)
+        assert not answers.failed, answers.failed  # never the browser's error page
         assert page.url == f"{url}/fr/" and page.locator(".hk-update").count() == 0
         mixed = [s for s in answers.since(asked) if s[0] == "page" and s[2] != two]
         assert not mixed, mixed
