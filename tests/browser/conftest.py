@@ -151,6 +151,9 @@ def open_tab(chromium: Browser, options: dict[str, Any], init_script: str | None
     # Context-level console events include dedicated workers' messages.
     context.on("console", lambda m: opened.errors.append(m.text) if m.type == "error" else None)
     context.on("console", lambda m: opened.console.append(f"{m.type}: {m.text}"))
+    # "Failed to load resource" does not say which: the report names it.
+    context.on("requestfailed", lambda r: opened.console.append(
+        f"request failed: {r.url} ({r.failure})"))
     opened.page.on("pageerror", lambda e: opened.errors.append(str(e)))
     OPENED.append(opened)
     return opened
