@@ -384,6 +384,9 @@ def test_what_if_runs_offline_the_next_day(chromium: Browser, site_url: str, rea
             whatif_move(page)
         else:
             box = page.locator(f"[id='{WHATIF}'] .hk-ex")
+            # Run once the widget is live: the page's own button, as built, does nothing
+            # before (the clean-clone run caught a click there, under load).
+            box.and_(page.locator("[data-state='live']")).wait_for(timeout=LIVE_TIMEOUT_MS)
             box.locator("[data-act=run]").click()
             page.wait_for_selector(f"[id='{WHATIF}'] .hk-ex[data-runs='1']",
                                    timeout=LIVE_TIMEOUT_MS)
