@@ -16,10 +16,12 @@ LIST_FIELD = re.compile(r"\{([01])\}")
 # A card chip of any game ("hk-chip", "ll-chip") or a group of them ("hk-pair"), and the
 # punctuation right after it (docs/assets/examples/i18n.js matches the same); not again
 # once grouped, as a sentence filled into another is.
+# MARK is also what the builder keeps with a placeholder's drawing (rulesite placeholders.py).
+MARK = "[\u00a0\u202f]?[.,;:!?\u2026)\u00bb\u3001\u3002\uff09\uff0c\uff0e\uff1a\u300d]+"
 _CHIP = r'<span class="[a-z]+-chip[^"]*">(?:(?!</span>).)*?</span>'
 CHIP_THEN_MARK = re.compile(
     rf'(?<!<span class="hk-nobr">)(<span class="[a-z]+-pair">(?:{_CHIP}|[^<])*</span>|{_CHIP})'
-    r"([\u00a0\u202f]?[.,;:!?\u2026)\u00bb\u3001\u3002\uff09\uff0c\uff0e\uff1a\u300d]+)")
+    f"({MARK})")
 
 
 def escape(text: str) -> str:

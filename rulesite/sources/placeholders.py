@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import gamekit
+from gamekit.words import MARK
 from rulesite.errors import MalformedEntryError, UnknownReferenceError
 from rulesite.sources.structure import Structure
 
@@ -20,7 +21,6 @@ PLACEHOLDER_RE = re.compile(r"\{([A-Za-z_]+):([^{}]*)\}")
 # What one of the game's own placeholders draws (a geisha's chip, a card's) and the punctuation
 # right after it stay on one line (board.css, .hk-nobr): a line may break after the chip's box,
 # which left "、" or ", " at the start of a line.
-MARK = "[\u00a0\u202f]?[.,;:!?\u2026)\u00bb\u3001\u3002\uff09\uff0c\uff0e\uff1a\u300d]+"
 PLACEHOLDER_THEN_MARK = re.compile(f"{PLACEHOLDER_RE.pattern}({MARK})?")
 # {ref:} may point at anything with an anchor; a glossary term is linked with {term:} instead.
 REF_KINDS = ("rule", "section", "page", "note", "table", "example", "figure", "misreading")
