@@ -51,8 +51,16 @@ const BLANK_ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>'
 // one of those navigations was aborted (net::ERR_ABORTED), leaving a blank tab. It asks the
 // waiting build to take over too (as this worker did), and should it still wait after a few
 // seconds, it asks for the address again all the same.
+// It navigates to its address (replacing itself in the history) rather than reload: after a
+// reload the browser restores this blank page's scroll, the top, once the new page has loaded,
+// over the address's #fragment (a teacher's link to one rule) and over any scroll of the page's
+// own. An address that differs from the page's only by its #fragment would not be loaded
+// again, hence the page's own address marked first (never requested).
 const HANDOVER_SCRIPT = "const container = navigator.serviceWorker; let gone = false;"
-  + "const go = () => { if (!gone) { gone = true; location.reload(); } };"
+  + "const go = () => { if (gone) return; gone = true; const address = location.href;"
+  + ' if (location.hash) history.replaceState(null, "", location.pathname + location.search'
+  + ' + (location.search ? "&" : "?") + "hk-handover");'
+  + " location.replace(address); };"
   + 'container.addEventListener("controllerchange", go);'
   + "const check = () => container.getRegistration().then((r) => {"
   + ' if (r && r.waiting) r.waiting.postMessage({ type: "skip" }); else go();'

@@ -384,8 +384,8 @@ def test_what_if_runs_offline_the_next_day(chromium: Browser, site_url: str, rea
             whatif_move(page)
         else:
             box = page.locator(f"[id='{WHATIF}'] .hk-ex")
-            # Run once the widget is live: the page's own button, as built, does nothing
-            # before (the clean-clone run caught a click there, under load).
+            # Its Run button shows once the widget is live: wait for that as long as for the
+            # engine (a click waits Playwright's 30 s only).
             box.and_(page.locator("[data-state='live']")).wait_for(timeout=LIVE_TIMEOUT_MS)
             box.locator("[data-act=run]").click()
             page.wait_for_selector(f"[id='{WHATIF}'] .hk-ex[data-runs='1']",
@@ -827,6 +827,42 @@ def test_the_handover_page_asks_again_while_the_new_build_still_waits(
         tab.context.close()
 
 
+# A rule of the fixture rulebook far down its page (its last), as a teacher links to it.
+LINKED_RULE = ("en/basics/", "deal-hands")
+
+
+def test_a_link_to_a_rule_followed_while_a_new_build_waits_lands_on_that_rule(
+        chromium: Browser, deployed: tuple[str, Path], locales: Locales) -> None:
+    """A student follows a link to one rule while build 2 waits: through the old worker's
+    page without files, they land on that rule of build 2's page, not at the top of it (a
+    reload there restored the blank page's scroll over the link's #fragment, once the page had
+    loaded), and the address is the link's."""
+    url, folder = deployed
+    path, rule = LINKED_RULE
+    tab, answers = update_tab(chromium, url)
+    try:
+        page = tab.page
+        two = install_build_two(page, url, folder, locales)
+        asked, entries = answers.asked, page.evaluate("history.length")
+        page.goto(f"{url}/{path}#{rule}")
+        page.locator(f"meta[name=hk-build][content='{two}']").wait_for(state="attached",
+                                                                     timeout=30_000)
+        assert ("page", f"{url}/{path}", None) in answers.since(asked), "no handover"
+        page.wait_for_load_state("load")
+        # The browser restores a reload's scroll once the page has loaded: time for it.
+        page.wait_for_timeout(1000)
+        top, offset, height = page.evaluate(f"""() => {{
+            const rule = document.getElementById("{rule}");
+            return [rule.getBoundingClientRect().top, rule.offsetTop, innerHeight]; }}""")
+        assert offset > height, "the rule is on the page's first screen: nothing to check"
+        assert 0 <= top < height / 2, f"the rule is {top:.0f} px from the top of the screen"
+        assert page.url == f"{url}/{path}#{rule}"
+        # The page without files left no entry of its own: Back leads where it led before.
+        assert page.evaluate("history.length") == entries + 1
+    finally:
+        tab.context.close()
+
+
 # A module added to the compiled engines (with_engine): which build's engine a worker loaded.
 MARK = "hk_deploy"
 
@@ -1009,7 +1045,7 @@ def test_a_phone_runs_the_new_builds_snapshot_with_its_pages(
         assert snapshot_two != snapshot_one
         # Every file of build 2's runtime a phone starts from, kept by build 2's worker as it
         # installed (the runtime being in use), before the connection goes: not only its
-        # snapshot. Twice in some 25 runs the offline run below waited out its 90 s.
+        # snapshot.
         wait_all_kept(page, url, runtime_used(build_of(folder), phone=True))
 
         next_day_offline(tab)
