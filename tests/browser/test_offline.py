@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 from conftest import Tab, open_tab
 from playwright.sync_api import Browser, Error, Page, Request, Response, Route
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from run_once import SUB_PATH, build_fixture_site, run_folder, start_server
 from test_play import new_game, one_decision, wait_state
 from test_play_loveletter import new_game as ll_new_game
@@ -111,14 +112,31 @@ def online(chromium: Browser) -> Iterator[Tab]:
     opened.context.close()
 
 
+
+def ran(page: Page, box: str, runs: int = 1) -> None:
+    """Waits until the example widget ``box`` (a selector) has run ``runs`` times, or has
+    shown an error; fails with the error, or with what the widget showed at the timeout."""
+    try:
+        page.wait_for_selector(f"{box}:is([data-runs='{runs}'], [data-error='1'])",
+                               timeout=LIVE_TIMEOUT_MS)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"no run in {LIVE_TIMEOUT_MS // 1000} s: " + page.evaluate(
+            """(box) => { const root = document.querySelector(box);
+            return root ? JSON.stringify({...root.dataset, status:
+              root.querySelector(".hk-ex-status")?.textContent}) : "no widget"; }""",
+            box)) from None
+    widget = page.locator(box)
+    assert widget.get_attribute("data-error") != "1", widget.inner_text()
+    assert widget.get_attribute("data-runs") == str(runs)
+
+
 def run_once(page: Page, url: str, example: str) -> None:
     """Opens ``url`` and runs its live example ``example`` once, without an error."""
     page.goto(f"{url}?hk-preload=1")
     box = page.locator(f"[id='{example}'] .hk-ex")
     box.scroll_into_view_if_needed()
     box.locator("[data-act=run]").click()
-    page.wait_for_selector(f"[id='{example}'] .hk-ex[data-runs='1']", timeout=LIVE_TIMEOUT_MS)
-    assert box.get_attribute("data-error") != "1", box.inner_text()
+    ran(page, f"[id='{example}'] .hk-ex")
 
 
 def test_a_visited_language_works_offline(online: Tab, site_url: str, real_site: Path,
@@ -287,8 +305,7 @@ def test_a_live_example_run_once_runs_again_offline_the_next_day(
         box = page.locator(EXAMPLE)
         box.scroll_into_view_if_needed()
         box.locator("[data-act=run]").click()
-        page.wait_for_selector(f"{EXAMPLE}[data-runs='1']", timeout=LIVE_TIMEOUT_MS)
-        assert box.get_attribute("data-error") != "1", box.inner_text()
+        ran(page, EXAMPLE)
         # Kept: every file of the runtime this phone started from (the snapshot and every
         # game's engine it was made with, the loader too; no game's own engine, which a start
         # without the snapshot fetches instead), and of the pages, the one visited only.
@@ -306,8 +323,7 @@ def test_a_live_example_run_once_runs_again_offline_the_next_day(
         page.reload()
         box.scroll_into_view_if_needed()
         box.locator("[data-act=run]").click()
-        page.wait_for_selector(f"{EXAMPLE}[data-runs='1']", timeout=LIVE_TIMEOUT_MS)
-        assert box.get_attribute("data-error") != "1", box.inner_text()
+        ran(page, EXAMPLE)
     finally:
         tab.context.close()
 
@@ -388,9 +404,7 @@ def test_what_if_runs_offline_the_next_day(chromium: Browser, site_url: str, rea
             # engine (a click waits Playwright's 30 s only).
             box.and_(page.locator("[data-state='live']")).wait_for(timeout=LIVE_TIMEOUT_MS)
             box.locator("[data-act=run]").click()
-            page.wait_for_selector(f"[id='{WHATIF}'] .hk-ex[data-runs='1']",
-                                   timeout=LIVE_TIMEOUT_MS)
-            assert box.get_attribute("data-error") != "1", box.inner_text()
+            ran(page, f"[id='{WHATIF}'] .hk-ex")
         # The page and its language's files, the example's what-if starts (on a phone,
         # fetched at its "what if?"; on a desktop, with the whole language once idle) and the
         # runtime this device started from.
@@ -948,8 +962,7 @@ def engine_run(page: Page, line: str = FROM_ENGINE) -> str:
     if not code.startswith(line):
         box.locator("textarea").fill(line + code)
     box.locator("[data-act=run]").click()
-    page.wait_for_selector(f"{EXAMPLE}[data-runs='{runs + 1}']", timeout=LIVE_TIMEOUT_MS)
-    assert box.get_attribute("data-error") != "1", box.inner_text()
+    ran(page, EXAMPLE, runs + 1)
     return box.locator(".hk-ex-output").inner_text().strip()
 
 
