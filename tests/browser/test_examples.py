@@ -473,3 +473,37 @@ def test_step_controls_are_a_thumbs_size_on_a_phone(tab: Tab, site_url: str, lan
         assert {"restart", "back", "play", "forward"} <= acts, (path, acts)
         small = [(name, round(w, 1), round(h, 1)) for name, w, h in sizes if w < 44 or h < 44]
         assert not small, (path, small)
+
+
+# Where the steps list and Run are on the page, and the status's text.
+PLACES = """(root) => [root.querySelector(".hk-ex-steps"), root.querySelector("[data-act=run]")]
+    .map((part) => part.getBoundingClientRect().top + scrollY)
+    .concat([root.querySelector(".hk-ex-status").textContent])"""
+
+
+@pytest.mark.parametrize(("lang", "path", "example_id", "width"), [
+    ("fr", "love-letter/cards/", "ex-guard", 320), ("en", "end/", "ex-8-vs-11", 1280)])
+def test_the_engine_starting_moves_nothing_under_the_readers_finger(
+        chromium: Browser, site_url: str, lang: str, path: str, example_id: str,
+        width: int) -> None:
+    """As the engine starts (on a desktop, a second after the example shows; here when the
+    reader goes to the code), then checks the page, the status line's messages ("Starting…",
+    "Verified live…") take the room it kept from the start: the steps and Run stay where the
+    reader saw them (they moved down a line, or three on a 320 px phone in French)."""
+    tab = open_tab(chromium, {"viewport": {"width": width, "height": 800}})
+    try:
+        page = tab.page
+        page.goto(f"{site_url}/{lang}/{path}?hk-preload=0")  # no start before the reader's
+        box = widget(page, example_id)
+        box.scroll_into_view_if_needed()
+        box.and_(page.locator("[data-state='live']")).wait_for(timeout=LIVE_TIMEOUT_MS)
+        *before, status = box.evaluate(PLACES)
+        assert status == ""
+        box.locator(".hk-ex-editor").focus()
+        wait_live(page, example_id)
+        *after, status = box.evaluate(PLACES)
+        assert status.startswith(("Verified", "Vérifié")), status
+        assert after == before
+        tab.assert_clean(site_url)
+    finally:
+        tab.context.close()

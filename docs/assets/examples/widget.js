@@ -176,6 +176,26 @@ export function mount(container, engine, { step = null } = {}) {
     el.status.dataset.kind = key ? verdict : "";
   }
 
+  // The status line keeps from the start the height of its longest message at the widget's
+  // width: a message appearing or growing (the engine starting a second after the example
+  // shows, then "Verified live…") moved the steps and Run under the reader's finger. Measured
+  // on a hidden copy (not announced). The engine's failure, rare and the longest, may grow it.
+  function holdStatus() {
+    const copy = /** @type {HTMLElement} */ (el.status.cloneNode(false));
+    copy.removeAttribute("role");
+    copy.setAttribute("aria-hidden", "true");
+    copy.style.cssText = `position: absolute; visibility: hidden; width: ${el.status.clientWidth}px`;
+    el.status.after(copy);
+    copy.dataset.kind = "verified"; // its mark (widget.css) before any message: the widest
+    let most = 0;
+    for (const kind of ["loading", "running", "restarting", "verified", "differs", "edited"]) {
+      copy.textContent = t.text(`widget.status_${kind}`);
+      most = Math.max(most, copy.getBoundingClientRect().height);
+    }
+    copy.remove();
+    el.status.style.minHeight = `${Math.ceil(most)}px`;
+  }
+
   /** @param {string} message */
   function showError(message) {
     el.error.textContent = message;
@@ -384,6 +404,13 @@ export function mount(container, engine, { step = null } = {}) {
   });
   root.dataset.engine = engine.state;
   for (const part of [el.bar, el.status, el.now, el.runbar, el.help]) part.hidden = false;
+  holdStatus();
+  let width = root.clientWidth;
+  new ResizeObserver(() => {
+    if (root.clientWidth !== width) holdStatus();
+    width = root.clientWidth;
+  }).observe(root);
+  document.fonts.ready.then(holdStatus); // the site's fonts may set the text wider
   // Only now is the code editable: the page without script does not invite editing.
   $(".hk-ex-code-label").textContent = t.text("widget.code_live");
   fitList(built);
