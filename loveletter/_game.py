@@ -117,6 +117,12 @@ class Game:
         self.first_player: int = 0
         # What each player knows of another's card (Priest, Baron, King), while it holds.
         self.known: list[dict[int, int]] = [{} for _ in range(n)]
+        # Of those who know a player's card, the ones that player can be sure of (its view's
+        # seen_by), and the ones every player can be sure of: whoever saw it looked at the
+        # card, and its holder has not played since (then others cannot tell whether it
+        # played the card seen). A King passes the latter on with the card.
+        self.seen_for_sure: list[set[int]] = [set() for _ in range(n)]
+        self.seen_by_all: list[set[int]] = [set() for _ in range(n)]
         # Cards each player put under the deck with a Chancellor, in order.
         self.returned: list[list[int]] = [[] for _ in range(n)]
 
@@ -292,12 +298,19 @@ class Game:
         self.hands[player] = []
         self.active[player] = False
         self.protected[player] = False
-        for k in self.known:
-            k.pop(player, None)
+        self._forget(player)
 
     def _forget(self, player: int) -> None:
         for k in self.known:
             k.pop(player, None)
+        self.seen_for_sure[player] = set()
+        self.seen_by_all[player] = set()
+
+    def _seen(self, viewer: int, holder: int) -> None:
+        """``viewer`` looked at ``holder``'s card, as every player saw (Priest, Baron)."""
+        self.known[viewer][holder] = self.hands[holder][0]
+        self.seen_for_sure[holder].add(viewer)
+        self.seen_by_all[holder].add(viewer)
 
     def _play(self, me: int, move: Play) -> None:
         card = Card(move.card)
@@ -308,6 +321,8 @@ class Game:
         for viewer, k in enumerate(self.known):
             if viewer != me and k.get(me) == card:
                 del k[me]
+                self.seen_for_sure[me].discard(viewer)
+        self.seen_by_all[me] = set()
         t = move.target
         if card is Card.PRINCESS:
             self._knock_out(me)
@@ -315,11 +330,11 @@ class Game:
             if self.hands[t][0] == move.guess:
                 self._knock_out(t)
         elif card is Card.PRIEST and t is not None:
-            self.known[me][t] = self.hands[t][0]
+            self._seen(me, t)
         elif card is Card.BARON and t is not None:
             mine, theirs = self.hands[me][0], self.hands[t][0]
-            self.known[me][t] = theirs
-            self.known[t][me] = mine
+            self._seen(me, t)
+            self._seen(t, me)
             if mine < theirs:
                 self._knock_out(me)
             elif theirs < mine:
@@ -340,6 +355,12 @@ class Game:
             self.known[t][me] = self.hands[me][0]
             self.known[me].pop(me, None)
             self.known[t].pop(t, None)
+            # Each now holds the other's card: whoever every player saw look at that card
+            # knows it still, and so does the one who gave it.
+            to_me = (self.seen_by_all[t] - {me}) | {t}
+            to_them = (self.seen_by_all[me] - {t}) | {me}
+            self.seen_for_sure[me], self.seen_by_all[me] = set(to_me), to_me
+            self.seen_for_sure[t], self.seen_by_all[t] = set(to_them), to_them
         elif card is Card.CHANCELLOR and self.pile:
             for _ in range(min(2, len(self.pile))):
                 self.hands[me].append(self.pile.pop())
@@ -439,6 +460,8 @@ class Game:
         new.active = list(self.active)
         new.protected = list(self.protected)
         new.known = [dict(k) for k in self.known]
+        new.seen_for_sure = [set(s) for s in self.seen_for_sure]
+        new.seen_by_all = [set(s) for s in self.seen_by_all]
         new.returned = [list(r) for r in self.returned]
         return new
 

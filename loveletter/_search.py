@@ -140,6 +140,7 @@ def sample_world(view: View, rng: random.Random) -> Game:
     game.known[me] = dict(known)
     for other, card in view.seen_by.items():
         game.known[other][me] = card
+    game.seen_for_sure[me] = set(view.seen_by)
     game.returned[me] = list(view.returned)
     hands: list[list[int]] = []
     for p, size in enumerate(view.hand_sizes):

@@ -77,10 +77,13 @@ class View:
 
     @property
     def seen_by(self) -> dict[int, int]:
-        """This player's card as other players know it, while that knowledge holds: a Priest,
-        Baron or King showed it to them (this player saw them look, and knows its card)."""
-        me = self.player
-        return {o: k[me] for o, k in enumerate(self._game.known) if o != me and me in k}
+        """This player's card as the other players it can be sure of know it, while that
+        knowledge holds: a Priest or Baron showed it to them, or a King (they gave it, or
+        they had looked at it in the giver's hand, who had not played since: else this
+        player cannot tell whether the giver played the card they saw)."""
+        me, known = self.player, self._game.known
+        return {o: known[o][me] for o in sorted(self._game.seen_for_sure[me])
+                if o != me and me in known[o]}
 
     @property
     def deck_bottom(self) -> tuple[int | None, ...]:

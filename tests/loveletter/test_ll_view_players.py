@@ -187,6 +187,29 @@ def test_what_a_view_knows_others_know_of_its_card_is_true() -> None:
     assert seen
 
 
+
+def test_a_card_got_with_a_king_is_seen_by_who_looked_at_it_only_if_its_giver_held_it_since(
+        ) -> None:
+    """A looks at C's card (Priest). If B takes it at once with a King, B can be sure that A
+    knows it. If C plays a card first, B cannot tell whether C played the card A saw (it had
+    drawn another): B's view says only that C knows it, though A does (the engine tracks
+    A's knowledge: C played another card). A view that said so told B what C had held."""
+    a, b, c, d = range(4)
+    # At once: A's Priest on C, B's King on C.
+    game = rigged(4, [Card.PRIEST, Card.KING, Card.BARON, Card.COUNTESS], [Card.GUARD] * 2)
+    game.apply(Play(Card.PRIEST, c))
+    game.apply(Play(Card.KING, c))
+    assert View(game, b).seen_by == {a: Card.BARON, c: Card.BARON}
+    # C plays in between: A's Priest on B, B's Guard on D (a wrong guess), C's King on B.
+    game = rigged(4, [Card.PRIEST, Card.BARON, Card.KING, Card.COUNTESS],
+                  [Card.GUARD, Card.GUARD, Card.PRIEST])
+    game.apply(Play(Card.PRIEST, b))
+    game.apply(Play(Card.GUARD, d, Card.PRINCESS))
+    game.apply(Play(Card.KING, b))
+    assert game.hands[c] == [Card.BARON] and game.known[a][c] == Card.BARON
+    assert View(game, c).seen_by == {b: Card.BARON}
+    assert View(game, b).seen_by == {c: Card.PRIEST}
+
 def test_the_deck_bottom_a_view_knows_is_the_real_one() -> None:
     """``deck_bottom``: the cards a player put under the deck lie there, in that order, until
     drawn; another player's lie there unseen (``None``)."""
