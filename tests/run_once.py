@@ -1,8 +1,8 @@
 """What a whole test run makes once, however many processes run it.
 
-`make test` runs the suite in two processes (pytest-xdist). What the run needs once (the built
-sites, the engine wheel) is made by the first worker that asks, under a file lock, in the run's
-shared temporary folder; the other worker waits for it and reuses it. In an xdist run the
+`make test` runs the suite in three processes (pytest-xdist). What the run needs once (the
+built sites, the engine wheel) is made by the first worker that asks, under a file lock, in the
+run's shared temporary folder; the other workers wait for it and reuse it. In an xdist run the
 controller, which outlives every worker, serves the real site for tests/browser
 (tests/conftest.py passes its address to the workers), and the first worker starts building the
 real site in a process of its own as soon as it has collected, while the workers run the tests
