@@ -194,8 +194,14 @@ COVERED = """() => {
   };
 }"""
 
-SCROLL = """(y) => new Promise((done) => { window.scrollTo({top: y, behavior: "instant"});
-  requestAnimationFrame(() => requestAnimationFrame(done)); })"""
+# Scrolls to y; once Material has answered (two frames) and the button's show or hide
+# transition has run its course: caught half-way, it was neither shown (opacity 0 at its start)
+# nor asleep, which a run on a loaded machine did at 4 of the 6 places it shows.
+SCROLL = """async (y) => { window.scrollTo({top: y, behavior: "instant"});
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const top = document.querySelector(".md-top");
+  await Promise.all((top ? top.getAnimations({subtree: true}) : [])
+    .map((a) => a.finished.catch(() => null))); }"""
 
 
 @pytest.mark.parametrize(("lang", "page_id", "width", "height"), [
