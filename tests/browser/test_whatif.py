@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
@@ -185,7 +186,12 @@ def test_what_if_by_keyboard_on_a_phone(tab: Tab, site_url: str, locales: Locale
     assert focused == "start"
     page.keyboard.press("Enter")
     ready(page, example)
-    assert [url for url in tab.requests if "/pyodide/" in url]
+    # The what-if line shows from the build's starts at once; the runtime is on its way (the
+    # engine "loading"), its first request a moment later under load.
+    deadline = time.monotonic() + LIVE_TIMEOUT_MS / 1000
+    while not [url for url in tab.requests if "/pyodide/" in url]:
+        assert time.monotonic() < deadline, "the runtime was not asked for"
+        page.wait_for_timeout(100)
     # Focus is on the board's first choice: the Gift's first card, a 2.
     assert page.evaluate("document.activeElement.dataset.choice") == "P2"
     assert box.locator(".hk-wi-prompt").inner_text() == \

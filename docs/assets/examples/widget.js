@@ -181,6 +181,7 @@ export function mount(container, engine, { step = null } = {}) {
   // shows, then "Verified live…") moved the steps and Run under the reader's finger. Measured
   // on a hidden copy (not announced). The engine's failure, rare and the longest, may grow it.
   function holdStatus() {
+    if (!el.status.clientWidth) return; // not laid out (a hidden ancestor): measured once shown
     const copy = /** @type {HTMLElement} */ (el.status.cloneNode(false));
     copy.removeAttribute("role");
     copy.setAttribute("aria-hidden", "true");
