@@ -38,7 +38,7 @@ function activate(container) {
   if (!widgets.has(container)) {
     widgets.set(container, (async () => {
       const [e, { mount }] = await Promise.all([engine(), import("./widget.js")]);
-      return mount(container, e, { step: stepInHash(container) });
+      return mount(container, e, { step: stepInHash(container), preload: Boolean(preload) });
     })());
   }
   return widgets.get(container);

@@ -33,8 +33,9 @@ function exampleData(root) {
 }
 
 /** @param {Element} container @param {import("./runtime.js").Engine} engine
- *  @param {{step?: number | null}} [options] */
-export function mount(container, engine, { step = null } = {}) {
+ *  @param {{step?: number | null, preload?: boolean}} [options] `preload`: the engine may
+ *  start without the reader (policy.js) */
+export function mount(container, engine, { step = null, preload = false } = {}) {
   const root = /** @type {HTMLElement} */ (container.querySelector(".hk-ex"));
   const data = exampleData(root);
   const t = translator(data.strings);
@@ -176,14 +177,18 @@ export function mount(container, engine, { step = null } = {}) {
     el.status.dataset.kind = key ? verdict : "";
   }
 
-  // The status line keeps from the start the height of its longest message at the widget's
-  // width: a message appearing or growing (the engine starting a second after the example
-  // shows, then "Verified live…") moved the steps and Run under the reader's finger. Measured
-  // on a hidden copy (not announced). The engine's failure, rare and the longest, may grow it.
+  // The status line takes the height of its longest message at the widget's width: a message
+  // appearing or growing (the engine starting a second after the example shows, then
+  // "Verified live…") moved the steps and Run under the reader's finger. Where the engine may
+  // start on its own, from the start (data-hold="always"); else with its first message, which
+  // follows the reader's tap (data-hold="text": an empty line takes no room, widget.css).
+  // Measured on a hidden copy (not announced). The engine's failure, rare and the longest, may
+  // grow it.
   function holdStatus() {
     if (!el.status.clientWidth) return; // not laid out (a hidden ancestor): measured once shown
     const copy = /** @type {HTMLElement} */ (el.status.cloneNode(false));
     copy.removeAttribute("role");
+    copy.removeAttribute("data-hold"); // its own height, not the one held
     copy.setAttribute("aria-hidden", "true");
     copy.style.cssText = `position: absolute; visibility: hidden; width: ${el.status.clientWidth}px`;
     el.status.after(copy);
@@ -194,7 +199,7 @@ export function mount(container, engine, { step = null } = {}) {
       most = Math.max(most, copy.getBoundingClientRect().height);
     }
     copy.remove();
-    el.status.style.minHeight = `${Math.ceil(most)}px`;
+    el.status.style.setProperty("--hk-status-height", `${Math.ceil(most)}px`);
   }
 
   /** @param {string} message */
@@ -405,6 +410,7 @@ export function mount(container, engine, { step = null } = {}) {
   });
   root.dataset.engine = engine.state;
   for (const part of [el.bar, el.status, el.now, el.runbar, el.help]) part.hidden = false;
+  el.status.dataset.hold = preload ? "always" : "text";
   holdStatus();
   let width = root.clientWidth;
   new ResizeObserver(() => {
