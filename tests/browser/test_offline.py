@@ -112,7 +112,6 @@ def online(chromium: Browser) -> Iterator[Tab]:
     opened.context.close()
 
 
-
 def ran(page: Page, box: str, runs: int = 1) -> None:
     """Waits until the example widget ``box`` (a selector) has run ``runs`` times, or has
     shown an error; fails with the error, or with what the widget showed at the timeout."""

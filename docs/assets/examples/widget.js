@@ -417,7 +417,8 @@ export function mount(container, engine, { step = null, preload = false } = {}) 
     if (root.clientWidth !== width) holdStatus();
     width = root.clientWidth;
   }).observe(root);
-  document.fonts.ready.then(holdStatus); // the site's fonts may set the text wider
+  // The site's fonts, still on their way, may set the text wider (once in, measured already).
+  if (document.fonts.status !== "loaded") document.fonts.ready.then(holdStatus);
   // Only now is the code editable: the page without script does not invite editing.
   $(".hk-ex-code-label").textContent = t.text("widget.code_live");
   fitList(built);
