@@ -182,24 +182,41 @@ export function mount(container, engine, { step = null, preload = false } = {}) 
   // "Verified live…") moved the steps and Run under the reader's finger. Where the engine may
   // start on its own, from the start (data-hold="always"); else with its first message, which
   // follows the reader's tap (data-hold="text": an empty line takes no room, widget.css).
-  // Measured on a hidden copy (not announced). The engine's failure, rare and the longest, may
-  // grow it.
+  // Measured on hidden copies (not announced), one a message, laid out together: measured one
+  // after another, each forced a layout of the whole page (15 to 25 ms a widget on a phone's
+  // CPU). The engine's failure, rare and the longest, may grow it.
   function holdStatus() {
-    if (!el.status.clientWidth) return; // not laid out (a hidden ancestor): measured once shown
-    const copy = /** @type {HTMLElement} */ (el.status.cloneNode(false));
-    copy.removeAttribute("role");
-    copy.removeAttribute("data-hold"); // its own height, not the one held
-    copy.setAttribute("aria-hidden", "true");
-    copy.style.cssText = `position: absolute; visibility: hidden; width: ${el.status.clientWidth}px`;
-    el.status.after(copy);
-    copy.dataset.kind = "verified"; // its mark (widget.css) before any message: the widest
-    let most = 0;
-    for (const kind of ["loading", "running", "restarting", "verified", "differs", "edited"]) {
-      copy.textContent = t.text(`widget.status_${kind}`);
-      most = Math.max(most, copy.getBoundingClientRect().height);
-    }
-    copy.remove();
+    const width = el.status.clientWidth;
+    if (!width) return; // not laid out (a hidden ancestor): measured once shown
+    const copies = ["loading", "running", "restarting", "verified", "differs", "edited"]
+      .map((kind) => {
+        const copy = /** @type {HTMLElement} */ (el.status.cloneNode(false));
+        copy.removeAttribute("role");
+        copy.removeAttribute("data-hold"); // its own height, not the one held
+        copy.setAttribute("aria-hidden", "true");
+        copy.style.cssText = `position: absolute; visibility: hidden; width: ${width}px`;
+        copy.dataset.kind = "verified"; // its mark (widget.css) before any message: the widest
+        copy.textContent = t.text(`widget.status_${kind}`);
+        return copy;
+      });
+    el.status.after(...copies);
+    const most = Math.max(...copies.map((copy) => copy.getBoundingClientRect().height));
+    for (const copy of copies) copy.remove();
     el.status.style.setProperty("--hk-status-height", `${Math.ceil(most)}px`);
+  }
+
+  /** Runs `then` once the engine has started: now if it has, else when it leaves idle (after
+   *  the status says so: its listener came first). @param {() => unknown} then */
+  function whenStarted(then) {
+    if (engine.state !== "idle") {
+      then();
+      return;
+    }
+    engine.addEventListener("state", function started() {
+      if (engine.state === "idle") return;
+      engine.removeEventListener("state", started);
+      then();
+    });
   }
 
   /** @param {string} message */
@@ -410,15 +427,22 @@ export function mount(container, engine, { step = null, preload = false } = {}) 
   });
   root.dataset.engine = engine.state;
   for (const part of [el.bar, el.status, el.now, el.runbar, el.help]) part.hidden = false;
+  // The status line's room (holdStatus): measured, and again as the width or the fonts
+  // change, from the start where the engine may start on its own, else once it has started
+  // (a phone whose reader only reads measures nothing).
   el.status.dataset.hold = preload ? "always" : "text";
-  holdStatus();
-  let width = root.clientWidth;
-  new ResizeObserver(() => {
-    if (root.clientWidth !== width) holdStatus();
-    width = root.clientWidth;
-  }).observe(root);
-  // The site's fonts, still on their way, may set the text wider (once in, measured already).
-  if (document.fonts.status !== "loaded") document.fonts.ready.then(holdStatus);
+  const holdingStatus = () => {
+    holdStatus();
+    let width = root.clientWidth;
+    new ResizeObserver(() => {
+      if (root.clientWidth !== width) holdStatus();
+      width = root.clientWidth;
+    }).observe(root);
+    // The site's fonts, still on their way, may set the text wider (once in, measured already).
+    if (document.fonts.status !== "loaded") document.fonts.ready.then(holdStatus);
+  };
+  if (preload) holdingStatus();
+  else whenStarted(holdingStatus);
   // Only now is the code editable: the page without script does not invite editing.
   $(".hk-ex-code-label").textContent = t.text("widget.code_live");
   fitList(built);
@@ -428,14 +452,7 @@ export function mount(container, engine, { step = null, preload = false } = {}) 
   // The last step, as the page shows it without JavaScript, unless a link names a step.
   player.show(step === null ? shown.steps.length - 1 : Math.min(step, shown.steps.length - 1));
   // The engine checks the page once it is started (boot.js decides when: policy.js).
-  if (engine.state !== "idle") verify();
-  else {
-    engine.addEventListener("state", function started() {
-      if (engine.state === "idle") return;
-      engine.removeEventListener("state", started);
-      verify();
-    });
-  }
+  whenStarted(verify);
 
   return {
     /** @param {number} index */
