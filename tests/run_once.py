@@ -1,6 +1,6 @@
 """What a whole test run makes once, however many processes run it.
 
-`make test` runs the suite in three processes (pytest-xdist). What the run needs once (the
+`make test` runs the suite in four processes (pytest-xdist). What the run needs once (the
 built sites, the engine wheel) is made by the first worker that asks, under a file lock, in the
 run's shared temporary folder; the other workers wait for it and reuse it. In an xdist run the
 controller, which outlives every worker, serves the real site for tests/browser

@@ -92,7 +92,7 @@ def sideways(page: Page) -> int:
 
 
 # One test per game and variant, each over its pages in one context: the scans are the
-# suite's longest tests, and eight shorter ones keep both test processes busy to the end.
+# suite's longest tests, and eight shorter ones keep every test process busy to the end.
 @pytest.mark.parametrize("game", [game.game.id for game in GAMES])
 @pytest.mark.parametrize(("lang", "scheme", "width"), [
     ("en", "light", 1280), ("en", "light", 320), ("ja", "dark", 1280), ("ja", "dark", 320)])

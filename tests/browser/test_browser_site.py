@@ -146,7 +146,7 @@ def test_root_remembers_the_language_picked(watched: Watched, site_url: str) -> 
 # Every page of every game, as readers get it, without the live examples' engine: each example
 # page runs its engine in test_examples.py (every example, every language, console checked) and
 # the Play page in test_play.py; booting Pyodide again on each page here cost about 100 CPU s.
-# A test per language: four shorter tests keep both test processes busy to the end of a run.
+# A test per language: four shorter tests keep every test process busy to the end of a run.
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_foreign_request_and_no_console_error(watched: Watched, site_url: str,
                                                   locales: Locales, lang: str) -> None:

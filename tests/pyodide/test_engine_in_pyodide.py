@@ -28,9 +28,9 @@ ENGINE_TESTS = ROOT / "tests" / "engine"
 MARKER = "PYODIDE_PYTEST_RESULT "  # starts the driver's result line
 
 # The suite runs in two halves of about the same length (measured: test_properties alone is
-# half of it), each in a Pyodide of its own, so that the run's two processes each take one
+# half of it), each in a Pyodide of its own, so that two of the run's processes each take one
 # (tests marked ``long`` start first) instead of one of them spending minutes on all of it.
-# A third part would cost one more boot (~10 s of CPU) for no better balance on 2 workers.
+# A third part would cost one more boot (~10 s of CPU) on a machine of two cores.
 # The first half names its tests by node ID; the other runs every engine test the first does
 # not name, so a new test is never left out.
 PARTS: dict[str, list[str]] = {
