@@ -95,14 +95,6 @@ def desktop_runtime(build: dict[str, Any]) -> list[list[Any]]:
     return [e for e in build["runtime"] if e[0].rsplit("/", 1)[-1] not in build["snapshot"]["with"]]
 
 
-@pytest.fixture(scope="session")
-def chromium(full_chromium: Browser) -> Browser:
-    """The whole browser here (tests/browser/conftest.py): Chromium's interface asks for a
-    page's icon, which the tests follow across an update to see which build answers (in the
-    headless shell, which asks for none, the other tests of this file pass too)."""
-    return full_chromium
-
-
 @pytest.fixture
 def online(chromium: Browser) -> Iterator[Tab]:
     """A desktop tab with the service worker allowed, under the site's policy."""
@@ -603,7 +595,10 @@ def install_build_two(page: Page, url: str, folder: Path, locales: Locales,
 
 
 def test_a_new_build_is_announced_once_and_taken_over_whole(
-        chromium: Browser, deployed: tuple[str, Path], locales: Locales) -> None:
+        full_chromium: Browser, deployed: tuple[str, Path], locales: Locales) -> None:
+    """Follows each page's icon across the update to see which build answers it: the whole
+    browser, whose interface asks for the icon (the headless shell asks for none:
+    tests/browser/conftest.py)."""
     url, folder = deployed
     # Build 1: its home page says RULE_BEFORE in its first paragraph (as a rule's text would).
     home = folder / "en" / "index.html"
@@ -611,7 +606,7 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
                            count=1), encoding="utf-8")
     one = redeploy(folder, locales, ("", ""), "1.1")
 
-    tab, answers = update_tab(chromium, url)
+    tab, answers = update_tab(full_chromium, url)
     try:
         page = tab.page
         page.reload()
