@@ -6,8 +6,8 @@ and V8 as the browser, without the browser's own window and interface, as Playwr
 headless tests by default. It spends about a fifth less CPU on the same tests (999 CPU s
 against 782 for tests/browser, `pytest --cpu-times`). The browser's interface fetches a
 page's icon, which the shell does not; the one test that follows that request across an
-update runs the whole browser (:func:`full_chromium`, tests/browser/test_offline.py): the rest
-of that file spent 182 CPU s in it against 149 in the shell."""
+update runs the whole browser (:func:`full_chromium`, tests/browser/test_offline.py; that file
+took 149 CPU s so, against 182 when all of it ran in the whole browser)."""
 
 from __future__ import annotations
 
