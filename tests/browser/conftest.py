@@ -203,6 +203,22 @@ NO_ENGINE = """(() => {
 })();"""
 
 
+def scroll_and_settle(page: Page, y: int, fading: str) -> None:
+    """Scroll to ``y`` and return once Material has answered the scroll (two frames: it starts
+    its fades from its scroll handler) and the transitions it started under ``fading`` (the
+    header, the back-to-top button) have run their course. A fade caught half-way is neither
+    its start nor its end, which tests on a loaded machine caught (a contrast axe failed, a
+    button neither shown nor hidden)."""
+    page.evaluate(SETTLE, [y, fading])
+
+
+SETTLE = """async ([y, selector]) => { window.scrollTo({top: y, behavior: "instant"});
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const part = document.querySelector(selector);
+  await Promise.all((part ? part.getAnimations({subtree: true}) : [])
+    .map((a) => a.finished.catch(() => null))); }"""
+
+
 @pytest.fixture
 def watched(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[Watched]:
     """A fresh context (desktop size, English browser unless the test is parametrized),

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import no_engine
+from conftest import no_engine, scroll_and_settle
 from playwright.sync_api import Browser, Page
 
 from rulesite.pages import compare
@@ -59,17 +59,10 @@ def open_page(page: Page, url: str) -> None:
         examples.first.scroll_into_view_if_needed()
         examples.first.and_(page.locator("[data-state='live']")).wait_for(
             timeout=LIVE_TIMEOUT_MS)
-        page.evaluate("window.scrollTo(0, 0)")
         # Back at the top, the header fades the page's title out and the site's name in: axe
         # reads colours as they are, so a fade caught half-way fails contrast (it did under
         # load). What a reader reads is the end of it.
-        # Material starts it from its scroll handler: two frames later it is under way.
-        page.evaluate("""async () => {
-            await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-            const header = document.querySelector(".md-header");
-            await Promise.all((header ? header.getAnimations({subtree: true}) : [])
-              .map((a) => a.finished.catch(() => null)));
-          }""")
+        scroll_and_settle(page, 0, ".md-header")
 
 
 def axe_problems(page: Page, selector: str = "html") -> list[str]:

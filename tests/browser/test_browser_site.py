@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from conftest import scroll_and_settle
 from playwright.sync_api import Page
 
 from rulesite.pages.writer import PageWriter
@@ -194,16 +195,6 @@ COVERED = """() => {
   };
 }"""
 
-# Scrolls to y; once Material has answered (two frames) and the button's show or hide
-# transition has run its course: caught half-way, it was neither shown (opacity 0 at its start)
-# nor asleep, which a run on a loaded machine did at 4 of the 6 places it shows.
-SCROLL = """async (y) => { window.scrollTo({top: y, behavior: "instant"});
-  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-  const top = document.querySelector(".md-top");
-  await Promise.all((top ? top.getAnimations({subtree: true}) : [])
-    .map((a) => a.finished.catch(() => null))); }"""
-
-
 @pytest.mark.parametrize(("lang", "page_id", "width", "height"), [
     ("en", "round", 390, 844), ("fr", "end", 320, 640), ("ja", "scoring", 1280, 800)])
 def test_back_to_top_never_covers_a_board_or_an_examples_controls(
@@ -218,8 +209,11 @@ def test_back_to_top_never_covers_a_board_or_an_examples_controls(
     # Down the whole page, a reader's way: a little too far, then back up, which is when
     # Material shows the button; then where it stands, what lies under it.
     for y in range(height, length - height, height * 2 // 5):
-        for at in (y + height // 2, y):  # a frame apart: Material compares them
-            page.evaluate(SCROLL, at)
+        # A frame apart: Material compares them. The button's show or hide transition is
+        # waited out: caught half-way it was neither shown (opacity 0 at its start) nor
+        # asleep, which a run on a loaded machine did at 4 of the 6 places it shows.
+        for at in (y + height // 2, y):
+            scroll_and_settle(page, at, ".md-top")
         seen = page.evaluate(COVERED)
         assert not (seen["shown"] and seen["covered"]), f"at {y} px it covers {seen['covered']}"
         shown += seen["shown"]

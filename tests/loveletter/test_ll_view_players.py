@@ -187,7 +187,6 @@ def test_what_a_view_knows_others_know_of_its_card_is_true() -> None:
     assert seen
 
 
-
 def test_a_card_got_with_a_king_is_seen_by_who_looked_at_it_only_if_its_giver_held_it_since(
         ) -> None:
     """A looks at C's card (Priest). If B takes it at once with a King, B can be sure that A
@@ -209,6 +208,7 @@ def test_a_card_got_with_a_king_is_seen_by_who_looked_at_it_only_if_its_giver_he
     assert game.hands[c] == [Card.BARON] and game.known[a][c] == Card.BARON
     assert View(game, c).seen_by == {b: Card.BARON}
     assert View(game, b).seen_by == {c: Card.PRIEST}
+
 
 def test_the_deck_bottom_a_view_knows_is_the_real_one() -> None:
     """``deck_bottom``: the cards a player put under the deck lie there, in that order, until
