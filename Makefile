@@ -53,7 +53,7 @@ check: setup node
 # pause between moves, an emulated slow connection). In a work tree on the idle machine the
 # cores sat idle 30% of the run with two (654 s for the suite), 13% with three (567 to 584 s),
 # 5% with four (517 and 523 s). A clean clone, which also fills build/'s caches, took 546 to
-# 564 s with three and 539 to 565 s with four.
+# 564 s with three and 501 to 565 s with four.
 # Each site is still built once per run (tests/run_once.py); a module with a module-scoped
 # fixture runs whole in one worker (loadgroup, tests/conftest.py).
 TEST_WORKERS ?= 4
