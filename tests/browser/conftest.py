@@ -11,14 +11,23 @@ took 149 CPU s so, against 182 when all of it ran in the whole browser)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Playwright,
+    Route,
+    sync_playwright,
+)
 from run_once import SUB_PATH, run_folder, served_by_controller, served_folder, start_server
 
 from rulesite.sources.locales import Locales, load
@@ -202,6 +211,38 @@ NO_ENGINE = """(() => {
   };
 })();"""
 
+
+def wait_until(done: Callable[[], object], what: str | Callable[[], object], *,
+               timeout_s: float, page: Page | None = None, every_s: float = 0.25) -> None:
+    """Ask ``done`` every ``every_s`` seconds until it answers true; fail after ``timeout_s``
+    with ``what`` (called then, if a function: what was still missing). For what
+    ``page.wait_for_function`` cannot wait on: the test's own records, a promise's answer.
+    With a ``page``, it waits through Playwright: a synchronous test hears a page's requests
+    and messages only while it calls into Playwright."""
+    deadline = time.monotonic() + timeout_s
+    while not done():
+        if time.monotonic() >= deadline:
+            pytest.fail(f"timed out after {timeout_s} s: {what() if callable(what) else what}")
+        if page is None:
+            time.sleep(every_s)
+        else:
+            page.wait_for_timeout(every_s * 1000)
+
+
+def hold(tab: Tab, address: str) -> list[Route]:
+    """The requests for ``address`` (a file's path, which its query may follow), held
+    unanswered (as on a slow connection) until the test continues them."""
+    held: list[Route] = []
+    tab.context.route(re.compile(f".*/{re.escape(address)}[^/]*$"),
+                      lambda route: held.append(route))
+    return held
+
+
+def first_held(page: Page, held: list[Route], address: str, timeout_s: float = 60) -> Route:
+    """The first request :func:`hold` held, once the page has asked."""
+    wait_until(lambda: held, f"nothing asked for {address}", timeout_s=timeout_s, page=page,
+               every_s=0.05)
+    return held[0]
 
 def scroll_and_settle(page: Page, y: int, fading: str) -> None:
     """Scroll to ``y`` and return once Material has answered the scroll (two frames: it starts

@@ -9,13 +9,13 @@ fixture rulebook, without the Pyodide runtime, so that builds stay short.
 from __future__ import annotations
 
 import json
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import wait_until
 from playwright.sync_api import Browser, Error
 from run_once import assemble_fixture
 
@@ -39,13 +39,6 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveSite, P
 def state(url: str) -> dict[str, Any]:
     with urllib.request.urlopen(url + STATE) as response:
         return dict(json.load(response))
-
-
-def wait_for(predicate: Any, what: str) -> None:
-    deadline = time.monotonic() + REBUILD_TIMEOUT_S
-    while not predicate():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.2)
 
 
 def replace(path: Path, old: str, new: str) -> None:
@@ -98,7 +91,8 @@ def test_saved_change_rebuilds_and_reloads_then_a_broken_key_shows_over_the_page
         before = len(lines)
         replace(locales / "hanamikoji" / "id" / "text.yml", 'title: "Contoh pembagian"',
                 'title: "Contoh pembagian kartu"')
-        wait_for(lambda: len(lines) >= before + 2, "the rebuild of the Indonesian change")
+        wait_until(lambda: len(lines) >= before + 2, "the rebuild of the Indonesian change",
+                   timeout_s=REBUILD_TIMEOUT_S)
         started, ended = lines[before:before + 2]
         assert started.endswith("changed: rebuilding fr, id…"), started
         assert str(text) in ended and "examples.ex-deal.title" in ended, ended
@@ -142,7 +136,8 @@ def test_a_worker_left_by_a_production_build_retires_itself(
     site, _, lines = live
     # A rebuild (one the test above started) removes sw.js: none is running (the watcher logs
     # each rebuild's start, then its end, one line each).
-    wait_for(lambda: " changed: rebuilding " not in lines[-1], "the last rebuild")
+    wait_until(lambda: " changed: rebuilding " not in lines[-1], "the last rebuild",
+               timeout_s=REBUILD_TIMEOUT_S)
     # The production build's worker, as it was on this address before.
     worker = Path(site.watcher.site) / offline.WORKER
     worker.write_text(offline.SOURCE.read_text(encoding="utf-8"), encoding="utf-8")
@@ -177,11 +172,9 @@ def test_a_worker_left_by_a_production_build_retires_itself(
             except Error:  # the page is reloading
                 return True
 
-        deadline = time.monotonic() + 30
-        while not loaded or still_there():
-            assert time.monotonic() < deadline, ("the production build's worker is still there",
-                                                 loaded)
-            page.wait_for_timeout(250)
+        wait_until(lambda: loaded and not still_there(),
+                   lambda: ("the production build's worker is still there", loaded),
+                   timeout_s=30, page=page)
         assert loaded == [f"{site.url}/en/"]  # reloaded once, by the retiring worker
     finally:
         worker.unlink(missing_ok=True)

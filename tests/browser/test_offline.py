@@ -18,7 +18,6 @@ import json
 import re
 import shutil
 import subprocess
-import time
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -26,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Tab, open_tab
+from conftest import Tab, open_tab, wait_until
 from playwright.sync_api import Browser, Error, Page, Request, Response, Route
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from run_once import SUB_PATH, build_fixture_site, run_folder, start_server
@@ -70,10 +69,8 @@ def kept(page: Page) -> list[str]:
 def wait_kept(page: Page, ending: str, timeout_s: float = 60) -> None:
     """Waits until a URL ending with ``ending`` is kept (page.wait_for_function takes an async
     predicate's promise as a true answer, so it would not wait)."""
-    deadline = time.monotonic() + timeout_s
-    while not any(url.endswith(ending) for url in kept(page)):
-        assert time.monotonic() < deadline, f"nothing ending with {ending} kept"
-        time.sleep(0.5)
+    wait_until(lambda: any(url.endswith(ending) for url in kept(page)),
+               f"nothing ending with {ending} kept", timeout_s=timeout_s, page=page, every_s=0.5)
 
 
 def controlled(page: Page) -> None:
@@ -210,10 +207,8 @@ def test_a_desktop_visit_keeps_its_whole_language_unasked(
     try:
         page = tab.page
         wanted = {e[0] for e in build["languages"]["en"]}
-        deadline = time.monotonic() + 60
-        while not wanted <= (paths := {u.removeprefix(f"{url}/") for u in kept(page)}):
-            assert time.monotonic() < deadline, sorted(wanted - paths)[:5]
-            page.wait_for_timeout(500)
+        wait_all_kept(page, url, wanted)
+        paths = {u.removeprefix(f"{url}/") for u in kept(page)}
         others = {p for p in paths if p.startswith(("fr/", "ja/", "id/"))
                   and not p.endswith(("/offline.html", "/sitemap.xml"))}
         assert not others, others
@@ -328,10 +323,11 @@ def next_day_offline(tab: Tab) -> None:
 
 def wait_all_kept(page: Page, url: str, paths: set[str], timeout_s: float = 60) -> None:
     """Waits until every path of ``paths`` (from the site's root) is kept."""
-    deadline = time.monotonic() + timeout_s
-    while missing := paths - {u.removeprefix(f"{url}/") for u in kept(page)}:
-        assert time.monotonic() < deadline, f"not kept: {sorted(missing)[:5]}"
-        page.wait_for_timeout(500)
+    def missing() -> set[str]:
+        return paths - {u.removeprefix(f"{url}/") for u in kept(page)}
+
+    wait_until(lambda: not missing(), lambda: f"not kept: {sorted(missing())[:5]}",
+               timeout_s=timeout_s, page=page, every_s=0.5)
 
 
 def visit_kept(build: dict[str, Any], path: str) -> set[str]:
@@ -549,11 +545,8 @@ class Answers:
                   build: str | None = None) -> None:
         """Waits until the site's icon was served to ``tab`` (of ``build``, if given), asked
         for from ``mark`` on."""
-        deadline = time.monotonic() + 30
-        while not any(t == tab and u.endswith("/favicon.svg") and build in (None, b)
-                      for t, u, b in self.since(mark)):
-            assert time.monotonic() < deadline, missing
-            page.wait_for_timeout(250)
+        wait_until(lambda: any(t == tab and u.endswith("/favicon.svg") and build in (None, b)
+                               for t, u, b in self.since(mark)), missing, timeout_s=30, page=page)
 
 
 def update_tab(chromium: Browser, url: str, **options: Any) -> tuple[Tab, Answers]:
@@ -586,11 +579,9 @@ def install_build_two(page: Page, url: str, folder: Path, locales: Locales,
     Returns its ID once it waits."""
     two = redeploy(folder, locales, change, "9.9")
     page.goto(f"{url}/en/")
-    deadline = time.monotonic() + 90
-    while not page.evaluate("navigator.serviceWorker.getRegistration()"
-                            ".then((r) => Boolean(r && r.waiting))"):
-        assert time.monotonic() < deadline, "build 2 did not install"
-        page.wait_for_timeout(250)
+    wait_until(lambda: page.evaluate("navigator.serviceWorker.getRegistration()"
+                                     ".then((r) => Boolean(r && r.waiting))"),
+               "build 2 did not install", timeout_s=90, page=page)
     return two
 
 
@@ -624,10 +615,9 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
         page.goto(f"{url}/en/")
         # Told once: in one of the two tabs, whichever hears of it first.
         told = locales.languages["en"].ui["offline.updated"].format(version="9.9")
-        deadline = time.monotonic() + 60
-        while not (page.locator(".hk-update").count() or other.locator(".hk-update").count()):
-            assert time.monotonic() < deadline, "the reader was not told of build 2"
-            page.wait_for_timeout(250)
+        wait_until(lambda: page.locator(".hk-update").count()
+                   or other.locator(".hk-update").count(),
+                   "the reader was not told of build 2", timeout_s=60, page=page)
         page.wait_for_timeout(1000)
         bars = [tab for tab in (page, other) if tab.locator(".hk-update").count()]
         assert len(bars) == 1, "told in both tabs"
@@ -807,18 +797,14 @@ def test_the_handover_page_asks_again_while_the_new_build_still_waits(
         held: list[Route] = []
         tab.context.route("**/held-by-the-test", lambda route: held.append(route))
         busy.evaluate("() => { fetch('../../held-by-the-test').catch(() => undefined); }")
-        deadline = time.monotonic() + 30
-        while not held:
-            assert time.monotonic() < deadline, "the busy tab's request did not reach the network"
-            page.wait_for_timeout(100)
+        wait_until(lambda: held, "the busy tab's request did not reach the network",
+                   timeout_s=30, page=page, every_s=0.1)
         asked = answers.asked
         handover = ("page", f"{url}/en/", None)
         page.goto(f"{url}/en/", wait_until="commit")
-        deadline = time.monotonic() + 15
-        while answers.since(asked).count(handover) < 2:
-            assert time.monotonic() < deadline, (
-                "the page without files did not ask for its address again", answers.since(asked))
-            page.wait_for_timeout(250)
+        wait_until(lambda: answers.since(asked).count(handover) >= 2,
+                   lambda: ("the page without files did not ask for its address again",
+                            answers.since(asked)), timeout_s=15, page=page)
         assert page.evaluate("navigator.serviceWorker.getRegistration()"
                              ".then((r) => Boolean(r && r.waiting))"), "build 2 took over already"
         # Build 1's worker is free: build 2 takes over and the page is build 2's, whole.
@@ -1012,10 +998,8 @@ def test_a_new_engine_never_runs_with_the_other_builds_pages(
                  and not (s[2] is None and s[1] in runtime)]
         assert not mixed, mixed
         # Build 2's engine started: build 1's is gone from the device.
-        deadline = time.monotonic() + 30
-        while any(u.endswith(engine_one) for u in kept(reader)):
-            assert time.monotonic() < deadline, "build 1's engine is still kept"
-            reader.wait_for_timeout(250)
+        wait_until(lambda: not any(u.endswith(engine_one) for u in kept(reader)),
+                   "build 1's engine is still kept", timeout_s=30, page=reader)
         assert any(u.endswith(engine_two) for u in kept(reader))
     finally:
         tab.context.close()

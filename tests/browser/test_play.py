@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Tab, open_tab
-from playwright.sync_api import Browser, Page, Route
+from conftest import Tab, first_held, hold, open_tab
+from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from gamekit.hanamikoji import session
@@ -485,24 +485,6 @@ def test_stop_and_new_game_while_the_engine_thinks(tab: Tab, site_url: str,
 PLAY_PAGES = pytest.mark.parametrize(("play", "level"), [("play/", "easy"),
                                                          ("love-letter/play/", "random")],
                                      ids=["hanamikoji", "loveletter"])
-
-
-def hold(tab: Tab, address: str) -> list[Route]:
-    """The requests for ``address`` (a file's path, which its query may follow), held
-    unanswered (as on a slow connection) until the test continues them."""
-    held: list[Route] = []
-    tab.context.route(re.compile(f".*/{re.escape(address)}[^/]*$"),
-                      lambda route: held.append(route))
-    return held
-
-
-def first_held(page: Page, held: list[Route], address: str) -> Route:
-    """The first request :func:`hold` held, once the page has asked."""
-    deadline = time.monotonic() + LIVE_TIMEOUT_MS / 1000
-    while not held:
-        assert time.monotonic() < deadline, f"nothing asked for {address}"
-        page.wait_for_timeout(50)
-    return held[0]
 
 
 @PLAY_PAGES

@@ -15,13 +15,12 @@ from __future__ import annotations
 import base64
 import json
 import re
-import time
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import Tab, open_tab
+from conftest import Tab, open_tab, wait_until
 from playwright.sync_api import Browser, Locator, Page, expect
 from test_accessibility import axe_problems, sideways
 
@@ -188,10 +187,9 @@ def test_what_if_by_keyboard_on_a_phone(tab: Tab, site_url: str, locales: Locale
     ready(page, example)
     # The what-if line shows from the build's starts at once; the runtime is on its way (the
     # engine "loading"), its first request a moment later under load.
-    deadline = time.monotonic() + LIVE_TIMEOUT_MS / 1000
-    while not [url for url in tab.requests if "/pyodide/" in url]:
-        assert time.monotonic() < deadline, "the runtime was not asked for"
-        page.wait_for_timeout(100)
+    wait_until(lambda: any("/pyodide/" in url for url in tab.requests),
+               "the runtime was not asked for", timeout_s=LIVE_TIMEOUT_MS / 1000, page=page,
+               every_s=0.1)
     # Focus is on the board's first choice: the Gift's first card, a 2.
     assert page.evaluate("document.activeElement.dataset.choice") == "P2"
     assert box.locator(".hk-wi-prompt").inner_text() == \
