@@ -22,7 +22,8 @@ from rulesite.sources.locales import load
 REPO = Path(__file__).resolve().parents[2]
 LOCALES = REPO / "locales"
 GAME = LOCALES / "hanamikoji"  # its changelog.yml and published/
-RULE = "deal-hands"
+NEWEST = load(LOCALES).structure.versions[-1]
+RULE = NEWEST.editorial[0]  # a rule whose change the newest version lists already
 
 
 def test_the_1_0_record_is_what_the_1_0_commit_published() -> None:
@@ -45,18 +46,19 @@ def test_the_1_0_record_is_what_the_1_0_commit_published() -> None:
 def test_the_current_text_is_the_newest_versions_record() -> None:
     locales = load(LOCALES)
     newest = locales.structure.versions[-1].version
-    assert newest == "1.1"
     assert published.read_record(GAME, newest) == published.digests(locales.texts())
     published.check_current(GAME, locales.structure.versions, locales.texts())
 
 
-def test_every_rule_changed_since_1_0_is_listed_in_1_1() -> None:
+def test_every_rule_changed_since_the_version_before_is_listed_in_the_newest() -> None:
     locales = load(LOCALES)
-    report = published.publish(GAME, locales.texts(), locales.structure.versions,
-                               write=False)
-    assert report.previous == "1.0" and not report.unlisted and not report.unchanged
-    # fr, ja and id were reworded after 1.0 without a new version: 1.1 names those rules
-    assert {"fr", "ja", "id"} <= set(report.changes)
+    versions = locales.structure.versions
+    report = published.publish(GAME, locales.texts(), versions, write=False)
+    assert report.previous == versions[-2].version
+    assert not report.unlisted and not report.unchanged
+    # Each rule the newest version lists changed in some language, and none other did.
+    listed = {*versions[-1].added, *versions[-1].reworded, *versions[-1].editorial}
+    assert {rule for rules in report.changes.values() for rule in rules} == listed
 
 
 @pytest.fixture()
@@ -86,18 +88,18 @@ def test_a_changed_rule_without_a_changelog_entry_stops_the_build(copy: Path,
     message = str(error.value)
     file = copy / "hanamikoji" / "fr" / "text.yml"
     assert message.startswith(f"{file}: rules.{RULE}.text (line {line}):")
-    assert "version 1.1" in message and "python -m rulesite publish" in message
+    assert f"version {NEWEST.version}" in message and "python -m rulesite publish" in message
     assert "`reworded`" in message and "`editorial`" in message
     assert not (tmp_path / "site").exists()
 
 
 def test_publish_refuses_an_unlisted_change_then_records_a_listed_one(
         copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    record = (copy / "hanamikoji" / "published" / "1.1.json").read_text(encoding="utf-8")
+    record = (copy / "hanamikoji" / "published" / f"{NEWEST.version}.json").read_text(encoding="utf-8")
     reword(copy, "id")
     reworded = next(r for r in load(copy).structure.versions[-1].editorial)
     assert main(["publish", "--locales", str(copy), "--check"]) == 0  # already listed: fine
-    # a rule not listed in 1.1: refused, named per language, record untouched
+    # a rule the newest version does not list: refused, named per language, record untouched
     listed = {*load(copy).structure.versions[-1].reworded,
               *load(copy).structure.versions[-1].editorial}
     fresh = next(rule for rule, kind in load(copy).structure.kind_of.items()
@@ -111,14 +113,14 @@ def test_publish_refuses_an_unlisted_change_then_records_a_listed_one(
     out = capsys.readouterr().out
     assert f"\n    {fresh} (title): NOT LISTED" in out.split("  fr:")[0]  # named under en
     assert f"      - {fresh}" in out
-    assert (copy / "hanamikoji" / "published" / "1.1.json").read_text(encoding="utf-8") == record
+    assert (copy / "hanamikoji" / "published" / f"{NEWEST.version}.json").read_text(encoding="utf-8") == record
     # listed (here as a change of meaning): recorded, and the build's check passes
     assert main(["publish", "--locales", str(copy), "--reworded", fresh, "--amend"]) == 0
     locales = load(copy)
     assert fresh in locales.structure.versions[-1].reworded
     assert reworded in locales.structure.versions[-1].editorial
     published.check_current(copy / "hanamikoji", locales.structure.versions, locales.texts())
-    assert (copy / "hanamikoji" / "published" / "1.1.json").read_text(encoding="utf-8") != record
+    assert (copy / "hanamikoji" / "published" / f"{NEWEST.version}.json").read_text(encoding="utf-8") != record
     # a rule listed as editorial, reclassified: it moves to reworded, and is in one list only
     assert main(["publish", "--locales", str(copy), "--reworded", RULE, "--amend"]) == 0
     version = load(copy).structure.versions[-1]
@@ -126,7 +128,7 @@ def test_publish_refuses_an_unlisted_change_then_records_a_listed_one(
 
 
 def test_a_released_record_is_not_rewritten_without_amend(copy: Path) -> None:
-    reword(copy, "fr")  # deal-hands in fr: listed in 1.1 already
+    reword(copy, "fr")  # listed in the newest version already
     with pytest.raises(SiteError, match="--amend"):
         locales = load(copy)
         published.publish(copy / "hanamikoji", locales.texts(), locales.structure.versions)
