@@ -82,7 +82,7 @@ def play_setup(t: Callable[..., str], lang: str) -> str:
     counts = loveletter.PLAYER_COUNTS
     players = "".join(
         f'<option value="{n}"{" selected" if n == 2 else ""}>'
-        f'{t("ll.play.players.n", n=n, opponents=n - 1)}</option>'
+        f'{t("ll.play.players.n", n=n)}</option>'
         for n in counts[_STANDARD])
     variants = "".join(
         f'<option value="{v.value}" data-players="{" ".join(map(str, counts[v]))}"'

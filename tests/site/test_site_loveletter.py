@@ -95,7 +95,9 @@ def test_pages_name_their_game_for_the_worker_and_the_citations(real_site: Path,
     source = page_html(real_site, lang, "cards")
     assert script(source, "hk-config")["game"] == "loveletter"
     teach = script(source, "hk-teach")
-    assert teach["site"] == ui["game.rules"] and teach["version"] == "1.0"
+    # Love Letter's own rules version (its changelog's newest), not Hanamikoji's.
+    assert teach["site"] == ui["game.rules"]
+    assert teach["version"] == ll().structure.versions[-1].version
     assert set(teach["terms"]) == {term.id for term in ll().structure.glossary}
     # Hanamikoji's pages name their own game and rules.
     home = (real_site / lang / "index.html").read_text(encoding="utf-8")
@@ -106,7 +108,8 @@ def test_pages_name_their_game_for_the_worker_and_the_citations(real_site: Path,
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_footer_links_the_games_own_changelog_and_book(real_site: Path, lang: str) -> None:
-    label = ll().languages[lang].ui["site.version"].format(version="1.0")
+    label = ll().languages[lang].ui["site.version"].format(
+        version=ll().structure.versions[-1].version)  # its own changelog's, not Hanamikoji's
     pages = sorted((real_site / lang / FOLDER).rglob("index.html"))
     assert len(pages) == len(ll().structure.pages) + 1  # and its whole rulebook
     for path in pages:
