@@ -95,7 +95,8 @@ def test_a_changed_rule_without_a_changelog_entry_stops_the_build(copy: Path,
 
 def test_publish_refuses_an_unlisted_change_then_records_a_listed_one(
         copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    record = (copy / "hanamikoji" / "published" / f"{NEWEST.version}.json").read_text(encoding="utf-8")
+    record_file = copy / "hanamikoji" / "published" / f"{NEWEST.version}.json"
+    record = record_file.read_text(encoding="utf-8")
     reword(copy, "id")
     reworded = next(r for r in load(copy).structure.versions[-1].editorial)
     assert main(["publish", "--locales", str(copy), "--check"]) == 0  # already listed: fine
@@ -113,14 +114,14 @@ def test_publish_refuses_an_unlisted_change_then_records_a_listed_one(
     out = capsys.readouterr().out
     assert f"\n    {fresh} (title): NOT LISTED" in out.split("  fr:")[0]  # named under en
     assert f"      - {fresh}" in out
-    assert (copy / "hanamikoji" / "published" / f"{NEWEST.version}.json").read_text(encoding="utf-8") == record
+    assert record_file.read_text(encoding="utf-8") == record
     # listed (here as a change of meaning): recorded, and the build's check passes
     assert main(["publish", "--locales", str(copy), "--reworded", fresh, "--amend"]) == 0
     locales = load(copy)
     assert fresh in locales.structure.versions[-1].reworded
     assert reworded in locales.structure.versions[-1].editorial
     published.check_current(copy / "hanamikoji", locales.structure.versions, locales.texts())
-    assert (copy / "hanamikoji" / "published" / f"{NEWEST.version}.json").read_text(encoding="utf-8") != record
+    assert record_file.read_text(encoding="utf-8") != record
     # a rule listed as editorial, reclassified: it moves to reworded, and is in one list only
     assert main(["publish", "--locales", str(copy), "--reworded", RULE, "--amend"]) == 0
     version = load(copy).structure.versions[-1]
