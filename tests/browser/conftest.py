@@ -11,6 +11,7 @@ took 149 CPU s so, against 182 when all of it ran in the whole browser)."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -23,6 +24,7 @@ import pytest
 from playwright.sync_api import (
     Browser,
     BrowserContext,
+    Error,
     Page,
     Playwright,
     Route,
@@ -229,13 +231,25 @@ def wait_until(done: Callable[[], object], what: str | Callable[[], object], *,
             page.wait_for_timeout(every_s * 1000)
 
 
+def _held_pattern(address: str) -> re.Pattern[str]:
+    return re.compile(f".*/{re.escape(address)}[^/]*$")
+
+
 def hold(tab: Tab, address: str) -> list[Route]:
     """The requests for ``address`` (a file's path, which its query may follow), held
-    unanswered (as on a slow connection) until the test continues them."""
+    unanswered (as on a slow connection) until the test continues them (or :func:`release`)."""
     held: list[Route] = []
-    tab.context.route(re.compile(f".*/{re.escape(address)}[^/]*$"),
-                      lambda route: held.append(route))
+    tab.context.route(_held_pattern(address), lambda route: held.append(route))
     return held
+
+
+def release(tab: Tab, address: str, held: list[Route]) -> None:
+    """Stop holding ``address`` and let what :func:`hold` held go on (a request whose page or
+    worker is gone meanwhile is dropped)."""
+    tab.context.unroute(_held_pattern(address))
+    for route in held:
+        with contextlib.suppress(Error):
+            route.continue_()
 
 
 def first_held(page: Page, held: list[Route], address: str, timeout_s: float = 60) -> Route:
@@ -243,6 +257,7 @@ def first_held(page: Page, held: list[Route], address: str, timeout_s: float = 6
     wait_until(lambda: held, f"nothing asked for {address}", timeout_s=timeout_s, page=page,
                every_s=0.05)
     return held[0]
+
 
 def scroll_and_settle(page: Page, y: int, fading: str) -> None:
     """Scroll to ``y`` and return once Material has answered the scroll (two frames: it starts

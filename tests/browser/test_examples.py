@@ -14,16 +14,14 @@ Uses the session fixtures of tests/browser/conftest.py (``site_url``, ``chromium
 
 from __future__ import annotations
 
-import contextlib
 import re
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import Tab, first_held, hold, no_engine, open_tab
+from conftest import Tab, first_held, hold, no_engine, open_tab, release
 from playwright.sync_api import Browser, Locator, Page
-from playwright.sync_api import Error as PlaywrightError
 
 from gamekit import runner
 from gamekit.hanamikoji import PLUGIN as HANAMIKOJI
@@ -319,16 +317,13 @@ def test_runaway_code_is_stopped_and_the_widget_recovers(tab: Tab, site_url: str
     page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex:not([data-running='1'])")
     assert box.locator(".hk-ex-error").inner_text() == ui["error.stopped"]
     # ... or while it waits for the engine to start again.
-    first_held(page, held, worker)
+    first_held(page, held, worker, timeout_s=LIVE_TIMEOUT_MS / 1000)
     box.locator("[data-act=run]").click()
     assert box.get_attribute("data-engine") == "restarting"
     box.locator("[data-act=stop]").click()
     page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex:not([data-running='1'])")
     assert box.locator(".hk-ex-error").inner_text() == ui["error.stopped"]
-    tab.context.unroute_all()
-    for route in held:
-        with contextlib.suppress(PlaywrightError):  # a worker stopped before it got its script
-            route.continue_()
+    release(tab, worker, held)
 
     # A fresh engine runs the example again.
     box.locator("[data-act=reset]").click()

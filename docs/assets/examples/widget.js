@@ -183,7 +183,7 @@ export function mount(container, engine, { step = null, preload = false } = {}) 
     else if (state === "restarting") kind = "restarting";
     else if (verdict === "pending") kind = "loading";
     else kind = verdict;
-    if (kind && !(kind in STATUS)) { // would get no room kept for it (holdStatus)
+    if (kind && !Object.hasOwn(STATUS, kind)) { // would get no room kept for it (holdStatus)
       console.error(`the status line has no message for "${kind}"`); // the tests fail on it
       kind = null;
     }
