@@ -69,7 +69,7 @@ def measured(ui: dict[str, Any], command: str, timestamp: str, load: float = 0.0
     # Its own element, so that a reader's tools (and the tests) find the note, not a figure
     # that happens to read the same elsewhere on the page.
     note = ui["table.speed.under_load"].format(
-        when=when, load=words.number(lang, load, 1), cores=words.number(lang, cores))
+        when=when, load=words.number(lang, load, 1), cores=words.count(ui, "count.cores", cores))
     return f'<span class="hk-load-note">{note}</span>'
 
 

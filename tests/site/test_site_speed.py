@@ -276,3 +276,24 @@ def test_phone_rows_give_each_player_count_its_moves(lang: str) -> None:
             assert re.search(rf"(?<!\d){written(lang, count)}(?!\d)", row[0]), row
     assert [r for r in one_count if written(lang, 1201) in r[2]
             and re.search(rf"(?<!\d){written(lang, 4)}(?!\d)", r[0])]
+
+
+# The load note's core count in each language's plural form: one core, and two.
+CORES = {"en": ("1 core)", "2 cores)"), "fr": ("1\u00a0cœur)", "2\u00a0cœurs)"),
+         "ja": ("\uff081コアで", "\uff082コアで"), "id": ("pada 1 inti)", "pada 2 inti)")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_load_note_counts_cores_in_the_languages_plural(lang: str) -> None:
+    """A benchmark on a machine of one core (a runner's single vCPU) reads "1 core", not
+    "1 cores"; the note appears only when the load average was over half the cores."""
+    from rulesite.pages.tables import measured
+    from rulesite.sources import locales
+
+    ui = locales.load(ROOT / "locales").languages[lang].ui
+    when = "2026-11-27T12:00:00+00:00"
+    assert "hk-load-note" not in measured(ui, "make bench", when, load=0.4, cores=1)
+    for cores, expected in zip((1, 2), CORES[lang], strict=True):
+        note = measured(ui, "make bench", when, load=1.5, cores=cores)
+        assert 'class="hk-load-note"' in note and expected in note, note
+        assert written(lang, 1.5, 1) in note, note
