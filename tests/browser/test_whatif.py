@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import Tab, open_tab, wait_until
+from conftest import Tab, no_engine, open_tab, wait_until
 from playwright.sync_api import Browser, Locator, Page, expect
 from test_accessibility import axe_problems, sideways
 
@@ -324,3 +324,31 @@ def test_what_if_offers_the_builds_moves_before_the_engine_starts(
     assert engine.errors and set(engine.errors) == {"Failed to load resource: net::ERR_FAILED"}
     assert all(u.startswith(f"{site_url}/") for u in engine.requests)
     engine.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])  # the languages whose nouns agree with a count
+def test_a_pick_under_way_counts_its_cards_in_the_languages_plural(
+        chromium: Browser, site_url: str, locales: Locales, lang: str) -> None:
+    """The what-if line says how far a pick has gone: the Secret's one card in the singular
+    ("0 of 1 card", « 0 sur 1 carte »: it read "cards chosen, 0 of 1"), the Gift's three in
+    the plural. The moves come from the build's file: the engine is not started."""
+    ui = locales.languages[lang].ui
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    no_engine(context)
+    page, example = context.new_page(), "ex-marker-three-rounds"
+    page.goto(f"{site_url}/{lang}/scoring/#{example}-step-1")
+    box = widget(page, example)
+    box.and_(page.locator("[data-state='live']")).wait_for()
+    box.locator("[data-wi=start]").click()
+    ready(page, example)
+
+    def spaced(text: str) -> str:  # inner_text may give a no-break space as a plain one
+        return re.sub(r"[\u00a0\u202f ]", " ", text)
+
+    for marker, name, cards, form in (("S", "widget.secret", 1, "one"),
+                                      ("G", "widget.gift", 3, "other")):
+        box.locator(f"[data-choice='{marker}']").click()
+        count = ui["count.cards"][form].replace("{n}", str(cards))
+        expected = ui["whatif.choosing"].format(marker=ui[name], chosen=0, count=count)
+        assert spaced(box.locator(".hk-wi-choice").inner_text()) == spaced(expected)
+    context.close()

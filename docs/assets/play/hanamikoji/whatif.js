@@ -181,8 +181,9 @@ class Choice {
 
   progress() {
     if (!this.marker) return "";
-    return this.t.text("whatif.choosing",
-      { marker: this.t.text(NAMES[this.marker]), chosen: this.cards.length, count: CARDS[this.marker] });
+    // The cards to choose counted in the language's plural ("0 of 1 card", « 0 sur 1 carte »).
+    return this.t.text("whatif.choosing", { marker: this.t.text(NAMES[this.marker]),
+      chosen: this.cards.length, count: this.t.count("count.cards", CARDS[this.marker]) });
   }
 
   /** @param {Live} live */
