@@ -341,14 +341,10 @@ def test_a_pick_under_way_counts_its_cards_in_the_languages_plural(
     box.and_(page.locator("[data-state='live']")).wait_for()
     box.locator("[data-wi=start]").click()
     ready(page, example)
-
-    def spaced(text: str) -> str:  # inner_text may give a no-break space as a plain one
-        return re.sub(r"[\u00a0\u202f ]", " ", text)
-
     for marker, name, cards, form in (("S", "widget.secret", 1, "one"),
                                       ("G", "widget.gift", 3, "other")):
         box.locator(f"[data-choice='{marker}']").click()
         count = ui["count.cards"][form].replace("{n}", str(cards))
         expected = ui["whatif.choosing"].format(marker=ui[name], chosen=0, count=count)
-        assert spaced(box.locator(".hk-wi-choice").inner_text()) == spaced(expected)
+        assert box.locator(".hk-wi-choice").inner_text() == expected
     context.close()
