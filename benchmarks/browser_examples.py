@@ -15,8 +15,8 @@ the worker's wasm download time, which shows the worker was throttled.
 Situations, on the example ``ex-8-vs-11``:
 
 - ``cold``: the page has loaded and the reader clicks Run at once, nothing loaded ahead
-  (``?hk-preload=0``, as on a phone): the milliseconds from the click to the first step of the
-  engine's result on screen (performance mark ``hk-example-run``), and the bytes transferred
+  (``?rs-preload=0``, as on a phone): the milliseconds from the click to the first step of the
+  engine's result on screen (performance mark ``rs-example-run``), and the bytes transferred
   from the navigation to that moment (bytes on the wire, gzip included, headers excluded;
   runtime = the Python runtime's files), at 20 Mbit/s / 40 ms and at 5 Mbit/s / 80 ms;
 - ``warm``: Run again right after, the engine loaded;
@@ -70,7 +70,7 @@ a few minutes for one game: it prints its figures and writes its raw record unde
 and leaves ``browser_results.json`` as it is (whose phone figures are those of one whole run,
 with its date, load and command).
 
-Variants are query strings added to the page's address (``?hk-snapshot=1`` restores Python from
+Variants are query strings added to the page's address (``?rs-snapshot=1`` restores Python from
 the build's memory snapshot, where the build made one). Writes medians, every run and the
 targets to ``benchmarks/browser_results.json`` (read by the engine page) and the raw record to
 ``benchmarks/out/browser-<time>.json``. Exits 0 once measured: a measurement, not a test.
@@ -155,17 +155,17 @@ CHOICES_JS = """(id) => {
   const root = document.querySelector(`[id='${id}']`);
   new MutationObserver((_, observer) => {
     if (!window.__hk.choices
-        && root.querySelector(".hk-wi-live [data-choice], .hk-wi-choose [data-choice]")) {
+        && root.querySelector(".rs-wi-live [data-choice], .rs-wi-choose [data-choice]")) {
       window.__hk.choices = performance.now();
     }
-    if (!window.__hk.engine && root.querySelector(".hk-ex[data-engine='ready']")) {
+    if (!window.__hk.engine && root.querySelector(".rs-ex[data-engine='ready']")) {
       window.__hk.engine = performance.now();
     }
     if (window.__hk.choices && window.__hk.engine) observer.disconnect();
   }).observe(root, { subtree: true, childList: true, attributes: true });
 }"""
 PHONE_CPU = (25_000, 100_000)  # a quarter of one core: quota and period, microseconds
-PROFILE_PREFIX = "hk-bench-profile-"  # the phone mode finds its renderers by it
+PROFILE_PREFIX = "rs-bench-profile-"  # the phone mode finds its renderers by it
 STRONG_MOVES = 5  # engine moves measured at the strong level (each takes seconds)
 
 # Records the time of every click on a widget button (capture phase: before the widget).
@@ -177,10 +177,10 @@ document.addEventListener("click", (event) => {
   if (button) window.__hk.clicks.push({ act: button.dataset.act || button.dataset.wi,
                                         t: performance.now() });
 }, true);
-// The Play page's states (play.js: data-state on #hk-play), with the time each began.
+// The Play page's states (play.js: data-state on #rs-play), with the time each began.
 new MutationObserver((records) => {
   for (const r of records) {
-    if (r.target.id === "hk-play") {
+    if (r.target.id === "rs-play") {
       window.__hk.states.push({ s: r.target.dataset.state, t: performance.now() });
     }
   }
@@ -195,7 +195,7 @@ Worker.prototype.postMessage = function (message, ...rest) {
   return send.call(this, message, ...rest);
 };
 """
-SELECTOR = f"[id='{EXAMPLE}'] .hk-ex"
+SELECTOR = f"[id='{EXAMPLE}'] .rs-ex"
 # The other games' live examples: their page and an example on it (the same widget, runtime
 # and targets; their own engine), and their Play page.
 GAMES: dict[str, dict[str, Any]] = {
@@ -339,24 +339,24 @@ async def marks(page: Page, name: str, example: str = EXAMPLE) -> list[float]:
 
 async def click_run(page: Page, example: str = EXAMPLE) -> float:
     """Click Run, wait for the first step of the engine's result; ms from the click."""
-    before = len(await marks(page, "hk-example-run", example))
+    before = len(await marks(page, "rs-example-run", example))
     # A reader scrolls to the example first: its controls show once it is near (boot.js).
     await page.locator(f"[id='{example}']").scroll_into_view_if_needed(timeout=TIMEOUT_MS)
-    await page.locator(f"[id='{example}'] .hk-ex [data-act=run]").click(timeout=TIMEOUT_MS)
+    await page.locator(f"[id='{example}'] .rs-ex [data-act=run]").click(timeout=TIMEOUT_MS)
     # Polled every 100 ms, not at every frame (Playwright's default): a check at every frame
     # took a fifth of the main thread's samples under the phone mode's quarter core. The time
     # comes from the page's mark, not from the poll.
     await page.wait_for_function(
-        """([id, n]) => performance.getEntriesByName("hk-example-run")
+        """([id, n]) => performance.getEntriesByName("rs-example-run")
              .filter((m) => m.detail && m.detail.id === id).length > n""",
         arg=[example, before], timeout=TIMEOUT_MS, polling=POLL_MS)
     clicks = [c["t"] for c in await page.evaluate("window.__hk.clicks") if c["act"] == "run"]
-    return (await marks(page, "hk-example-run", example))[-1] - clicks[-1]
+    return (await marks(page, "rs-example-run", example))[-1] - clicks[-1]
 
 
 async def engine_timings(page: Page) -> dict[str, Any]:
     entries = await page.evaluate(
-        "performance.getEntriesByName('hk-engine-ready').map((m) => m.detail)")
+        "performance.getEntriesByName('rs-engine-ready').map((m) => m.detail)")
     return dict(entries[-1]) if entries else {}
 
 
@@ -365,10 +365,10 @@ async def cold(playwright: Playwright, url: str, network: str, wire: Wire,
     async with session(playwright, DESKTOP, network) as (page, throttle):
         wire.reset()
         # No loading ahead (policy.js): the click starts everything, the worst case.
-        await page.goto(url + ("&" if "?" in url else "?") + "hk-preload=0", wait_until="load",
+        await page.goto(url + ("&" if "?" in url else "?") + "rs-preload=0", wait_until="load",
                         timeout=TIMEOUT_MS)
         ms = await click_run(page, example)
-        # Nothing of the runtime loads before the click here (hk-preload=0): all of it counts.
+        # Nothing of the runtime loads before the click here (rs-preload=0): all of it counts.
         out = {"ms": ms, "bytes": wire.bytes(), "runtime_bytes": wire.bytes(runtime=True),
                "engine": await engine_timings(page), "workers": len(throttle.workers),
                "worker_wasm": throttle.worker_download("pyodide.asm.wasm.gz"),
@@ -392,7 +392,7 @@ async def preloaded(playwright: Playwright, url: str, how: str) -> dict[str, Any
         await widget.scroll_into_view_if_needed()
         if how == "intent":
             await page.mouse.move(0, 0)
-            await widget.locator(".hk-ex-board").hover()
+            await widget.locator(".rs-ex-board").hover()
             await page.wait_for_timeout(300)
         else:
             await page.wait_for_timeout(5000)
@@ -462,7 +462,7 @@ class CpuCap:
 
     def __init__(self) -> None:
         v2 = Path("/sys/fs/cgroup/cgroup.controllers")
-        name = f"hk-bench-phone-{os.getpid()}"
+        name = f"rs-bench-phone-{os.getpid()}"
         if v2.is_file() and "cpu" in v2.read_text().split():
             self.kind = "cgroup v2 cpu.max"
             self.path = Path("/sys/fs/cgroup") / name
@@ -532,7 +532,7 @@ async def capped(cap: CpuCap) -> AsyncIterator[None]:
             await task
 
 
-# A query added to the phone mode's pages (--phone-query), e.g. ?hk-snapshot=0 to start the
+# A query added to the phone mode's pages (--phone-query), e.g. ?rs-snapshot=0 to start the
 # runtime without its snapshot (docs/assets/examples/policy.js).
 PHONE_QUERY = [""]
 
@@ -544,9 +544,9 @@ async def states(page: Page) -> list[dict[str, Any]]:
 async def settled(page: Page) -> str:
     """The Play page's state once it waits for the reader, or has ended or failed."""
     await page.wait_for_selector(
-        '#hk-play[data-state="play"], #hk-play[data-state="deal"], '
-        '#hk-play[data-state="over"], #hk-play[data-state="failed"]', timeout=TIMEOUT_MS)
-    return str(await page.get_attribute("#hk-play", "data-state"))
+        '#rs-play[data-state="play"], #rs-play[data-state="deal"], '
+        '#rs-play[data-state="over"], #rs-play[data-state="failed"]', timeout=TIMEOUT_MS)
+    return str(await page.get_attribute("#rs-play", "data-state"))
 
 
 async def play_new_game(playwright: Playwright, base: str, cap: CpuCap,
@@ -560,7 +560,7 @@ async def play_new_game(playwright: Playwright, base: str, cap: CpuCap,
         if seat:
             await page.check(f'input[name="seat"][value="{seat}"]')
         await page.click('[data-act="new"]')
-        await page.wait_for_selector('#hk-play[data-state="play"]', timeout=TIMEOUT_MS)
+        await page.wait_for_selector('#rs-play[data-state="play"]', timeout=TIMEOUT_MS)
         tap = [c["t"] for c in await page.evaluate("window.__hk.clicks") if c["act"] == "new"][-1]
         playable = next(s["t"] for s in await states(page) if s["s"] == "play" and s["t"] > tap)
         return {"ms": playable - tap, "engine": await engine_timings(page),
@@ -587,18 +587,18 @@ async def engine_moves(playwright: Playwright, base: str, cap: CpuCap, level: st
             if now == "deal":
                 await page.click('[data-act="deal"]')
                 continue
-            offer = page.locator('.hk-play-board [data-part^="offer-"][role="button"]')
+            offer = page.locator('.rs-play-board [data-part^="offer-"][role="button"]')
             if await offer.count():
                 await offer.first.dispatch_event("click")
             else:
                 await page.locator('.hk-play-marker:not([aria-disabled="true"])').first \
                     .dispatch_event("click")
-                while not await page.locator(".hk-play-panel [data-move]").count():
-                    await page.locator('.hk-play-board [data-part^="hand-"][role="button"]'
+                while not await page.locator(".rs-play-panel [data-move]").count():
+                    await page.locator('.rs-play-board [data-part^="hand-"][role="button"]'
                                        ':not([aria-disabled="true"])[aria-pressed="false"]') \
                         .first.dispatch_event("click")
-                await page.locator(".hk-play-panel [data-move]").first.dispatch_event("click")
-            await page.wait_for_selector('#hk-play:not([data-state="busy"])', timeout=TIMEOUT_MS)
+                await page.locator(".rs-play-panel [data-move]").first.dispatch_event("click")
+            await page.wait_for_selector('#rs-play:not([data-state="busy"])', timeout=TIMEOUT_MS)
         return [round(m, 1) for m in moves[:most]]
 
 
@@ -637,7 +637,7 @@ async def example_cold(playwright: Playwright, base: str, cap: CpuCap, page_path
 
 # Another game's Play page (GAMES[...]["play"]): the same frame and states as Hanamikoji's,
 # its own choice of a move (docs/assets/play/<game>/choose.js: a card, a player, a guess).
-PANEL = ".hk-play-panel"
+PANEL = ".rs-play-panel"
 
 
 async def decide(page: Page) -> None:
@@ -686,7 +686,7 @@ async def game_engine_moves(playwright: Playwright, base: str, cap: CpuCap,
                 await page.click('[data-act="deal"]')
             else:
                 await decide(page)
-            await page.wait_for_selector('#hk-play:not([data-state="busy"])', timeout=TIMEOUT_MS)
+            await page.wait_for_selector('#rs-play:not([data-state="busy"])', timeout=TIMEOUT_MS)
         return [round(m, 1) for m in moves[:most]]
 
 
@@ -955,7 +955,7 @@ def main() -> int:
                              "the default as root is both): only it (the other figures kept "
                              "from the last run), both, or no")
     parser.add_argument("--phone-query", default="",
-                        help="a query for the phone mode's pages, e.g. '?hk-snapshot=0'")
+                        help="a query for the phone mode's pages, e.g. '?rs-snapshot=0'")
     parser.add_argument("--games", default=",".join(PLAYED),
                         help=f"comma-separated games of the phone mode (default {','.join(PLAYED)})"
                              "; fewer is a partial run")

@@ -20,7 +20,7 @@ LIST_FIELD = re.compile(r"\{([01])\}")
 MARK = "[\u00a0\u202f]?[.,;:!?\u2026)\u00bb\u3001\u3002\uff09\uff0c\uff0e\uff1a\u300d]+"
 _CHIP = r'<span class="[a-z]+-chip[^"]*">(?:(?!</span>).)*?</span>'
 CHIP_THEN_MARK = re.compile(
-    rf'(?<!<span class="hk-nobr">)(<span class="[a-z]+-pair">(?:{_CHIP}|[^<])*</span>|{_CHIP})'
+    rf'(?<!<span class="rs-nobr">)(<span class="[a-z]+-pair">(?:{_CHIP}|[^<])*</span>|{_CHIP})'
     f"({MARK})")
 
 
@@ -33,9 +33,9 @@ def escape(text: str) -> str:
 
 def keep_marks(html: str) -> str:
     """``html`` with each chip and the punctuation right after it in one no-break group
-    (board.css, ``.hk-nobr``): a line may break after a chip's box, which left ". A: …" or
+    (board.css, ``.rs-nobr``): a line may break after a chip's box, which left ". A: …" or
     ", 7" at the start of the next line."""
-    return CHIP_THEN_MARK.sub(r'<span class="hk-nobr">\1\2</span>', html)
+    return CHIP_THEN_MARK.sub(r'<span class="rs-nobr">\1\2</span>', html)
 
 
 def plural(ui: Mapping[str, Any], n: int) -> str:

@@ -61,7 +61,7 @@ RELOAD_JS = """(() => {
     if (!error) { if (box) box.remove(); box = null; return; }
     if (!box) {
       box = document.createElement("div");
-      box.id = "hk-build-error";
+      box.id = "rs-build-error";
       box.setAttribute("role", "alert");
       box.style.cssText = "position:fixed;inset:0;z-index:10000;overflow:auto;padding:2rem;"
         + "background:#2a0610;color:#fff;font:15px/1.5 ui-monospace,monospace";

@@ -29,7 +29,7 @@ const pyodide = await loadPyodide({
   stdout: (/** @type {string} */ text) => process.stdout.write(text + "\n"),
   stderr: (/** @type {string} */ text) => process.stderr.write(text + "\n"),
 });
-pyodide.FS.writeFile("/lib/hk-engine.zip", new Uint8Array(fs.readFileSync(engine)));
+pyodide.FS.writeFile("/lib/rs-engine.zip", new Uint8Array(fs.readFileSync(engine)));
 pyodide.FS.writeFile("/tmp/input.json", fs.readFileSync(input, "utf8"));
 pyodide.globals.set("INPUT", "/tmp/input.json");
 pyodide.runPython(fs.readFileSync(path.join(ROOT, "scripts", "pyodide_examples.py"), "utf8"));

@@ -7,7 +7,7 @@ this imports ``gamekit`` (the runner and the game's plug-in) from the compiled e
 ``sys.path``.
 Besides the examples, a few faulty programs take the error paths (syntax error, bad move, no
 game), and a few moves of a game go through the session (the plug-in's, as the Play page
-calls it: :func:`session_sample`). The output line, after ``HK_EXAMPLES ``: each example's
+calls it: :func:`session_sample`). The output line, after ``RS_EXAMPLES ``: each example's
 result, each faulty program's error, the session's answers, and ``stdlib``: every module
 that came from the standard library zip (how ``rulesite/runtime/stdlib_modules.txt`` was made).
 """
@@ -45,7 +45,7 @@ def session_sample(session: Any, ui: dict[str, str]) -> dict[str, Any]:
 
 def main(path: str) -> None:
     # As worker.js's PREPARE does.
-    sys.path.insert(0, "/lib/hk-engine.zip")
+    sys.path.insert(0, "/lib/rs-engine.zip")
     import gamekit
     from gamekit import runner
 
@@ -61,7 +61,7 @@ def main(path: str) -> None:
         name for name, module in list(sys.modules.items())
         if "python3" in (getattr(getattr(module, "__spec__", None), "origin", None) or "")
         and ".zip/" in module.__spec__.origin)
-    print("HK_EXAMPLES " + json.dumps({
+    print("RS_EXAMPLES " + json.dumps({
         "results": results, "errors": errors, "stdlib": zipped,
         "session": session_sample(game.session, spec["ui"]),
         "python": list(sys.version_info[:2]), "engine": runner.__file__}))

@@ -93,11 +93,11 @@ def play_setup(t: Callable[..., str], lang: str) -> str:
         f'{" checked" if seat == "A" else ""}> {t(f"play.seat.{seat}")}</label>'
         for seat in "AB")
     return "".join([
-        f'<label class="hk-play-field"><span>{t("play.edition")}</span>'
+        f'<label class="rs-play-field"><span>{t("play.edition")}</span>'
         f'<select name="edition" aria-describedby="hk-play-edition-hint">{editions}</select>'
-        f'<span class="hk-play-hint" id="hk-play-edition-hint">'
+        f'<span class="rs-play-hint" id="hk-play-edition-hint">'
         f'{t("play.edition_hint", limit=hanamikoji.FACTS["round_limit"])}</span></label>',
-        f'<label class="hk-play-field"><span>{t("play.level")}</span>'
+        f'<label class="rs-play-field"><span>{t("play.level")}</span>'
         f'<select name="level">{levels}</select></label>',
         f'<fieldset class="hk-play-seat"><legend>{t("play.seat")}</legend>{seats}</fieldset>',
     ])

@@ -8,7 +8,7 @@ the markup and the browser only inserts it. Standard library only.
 Every part a text or a tool may point at carries ``data-part`` (see :data:`PARTS`); the
 options mark parts without changing the drawing:
 
-- ``highlight``: parts to point out (class ``hk-hl``: an outline, visible without colour);
+- ``highlight``: parts to point out (class ``rs-hl``: an outline, visible without colour);
 - ``choices``: part -> value, written as ``data-choice`` for a page that lets the reader pick
   (a card in a hand, an action marker); this module adds no behaviour;
 - ``hide``: parts left out (``head``, ``hand-A``, ``hand-B``, ``extra``) for small pictures;
@@ -86,7 +86,7 @@ class Board:
 
     def part(self, name: str, css: str = "") -> str:
         """``class`` and ``data-part`` attributes of the part ``name`` (a leading space)."""
-        classes = f"{css} hk-hl" if name in self.highlight else css
+        classes = f"{css} rs-hl" if name in self.highlight else css
         out = f' class="{classes}"' if classes else ""
         out += f' data-part="{name}"'
         if name in self.choices:
@@ -106,11 +106,11 @@ class Board:
         b = step["board"]
         moved = set(step["scoring"]["moved"]) if step.get("scoring") else set()
         head = "" if "head" in self.hide else (
-            f'<p{self.part("head", "hk-board-head")}>'
+            f'<p{self.part("head", "rs-board-head")}>'
             f'<span>{self.t("widget.round", round=b["round"])}</span>'
             f"<span>{self.status(b)}</span></p>")
         return "".join([
-            f'<div class="hk-board" data-phase="{b["phase"]}">',
+            f'<div class="rs-board" data-phase="{b["phase"]}">',
             head,
             self.cached_side(b, self.far),
             f'<div{self.part("row", "hk-row")}>',
@@ -180,7 +180,7 @@ class Board:
                 cards = "".join(self.back(None if hidden else card) for card in p["tradeoff"])
                 cards = f'<span{self.part(f"tradeoff-{name}", "hk-cards")}>{cards}</span>'
             # Turned over: struck through, and said in words (hidden visually) for listeners.
-            state = (f'<span class="hk-sr-only">'
+            state = (f'<span class="rs-sr-only">'
                      f'{self.t("widget.aside", text="", note=self.t("widget.used"))}</span>'
                      if used else "")
             css = "hk-marker hk-used" if used else "hk-marker"
@@ -197,7 +197,7 @@ class Board:
                 cards = "".join(self.card(c, f"hand-{name}-{i}") for i, c in enumerate(p["hand"]))
                 label = self.t("play.hand_yours" if self.conceal else "widget.hand")
             hand = (f'<div{self.part(f"hand-{name}", "hk-hand")}>'
-                    f'<span class="hk-small">{label}</span>'
+                    f'<span class="rs-small">{label}</span>'
                     f'<span class="hk-cards">{cards}</span></div>')
         return "".join([
             f'<div{self.part(f"side-{name}", f"hk-side hk-side-{name} {self.place(name)}")}>',
@@ -264,16 +264,16 @@ class Board:
                 for i, half in enumerate(halves))
         else:
             shown = "".join(self.card(int(c), f"offer-{i}") for i, c in enumerate(pending[1:]))
-        return (f'<div{self.part("offer", "hk-offer")}><span class="hk-small">'
+        return (f'<div{self.part("offer", "hk-offer")}><span class="rs-small">'
                 f'{self.t("widget.offer", player=self.player(offerer))}</span>'
                 f'<span class="hk-cards">{shown}</span></div>')
 
     def extra(self, b: Mapping[str, Any]) -> str:
         pile = " hk-pile" if b["draw_pile"] else " hk-pile hk-empty"
-        parts = [f'<span{self.part("pile", "hk-extra-item")}><span class="hk-small">'
+        parts = [f'<span{self.part("pile", "hk-extra-item")}><span class="rs-small">'
                  f'{self.t("widget.draw_pile")}</span>{self.back(b["draw_pile"], pile)}</span>']
         if b["removed"] is not None:
-            parts.append(f'<span{self.part("removed", "hk-extra-item")}><span class="hk-small">'
+            parts.append(f'<span{self.part("removed", "hk-extra-item")}><span class="rs-small">'
                          f'{self.t("widget.removed")}</span>{self.back()}</span>')
         return f'<div{self.part("extra", "hk-extra")}>{"".join(parts)}</div>'
 

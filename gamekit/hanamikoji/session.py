@@ -634,7 +634,7 @@ def position(record: str, ui: dict[str, Any], viewer: str | None = None,
     - ``markers``: letter -> ``{"used", "cards", "rule"}`` for the player to move (at an
       action);
     - ``drawn``: at an action of the deciding seat, the card they drew to start the turn,
-      ``{"card", "index" (in ``hand``), "rule"}``, also pointed out on the board (``hk-hl``);
+      ``{"card", "index" (in ``hand``), "rule"}``, also pointed out on the board (``rs-hl``);
       the other seat's move that led here is pointed out too (:func:`last_move`), and the
       viewer's own side is drawn nearest them;
     - ``legal``: the legal moves in notation (live and the viewer's decision, or no viewer);

@@ -31,7 +31,7 @@ def geishas(ctx: TableContext) -> str:
             for n, charm, name, item in zip(range(1, len(GEISHA_CHARMS) + 1), GEISHA_CHARMS,
                                             names, items, strict=True)]
     return (f'{markdown_table(head, rows)}\n\n{ui["table.geishas.unsettled_note"]}\n'
-            '{: .hk-caption }')
+            '{: .rs-caption }')
 
 
 @dataclass(frozen=True)

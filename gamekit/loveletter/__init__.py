@@ -92,15 +92,15 @@ def play_setup(t: Callable[..., str], lang: str) -> str:
         f'<option value="{level}"{" selected" if level == "heuristic" else ""}>'
         f'{t(f"ll.play.level.{level}")}</option>' for level in session.LEVELS)
     return "".join([
-        f'<label class="hk-play-field"><span>{t("ll.play.players")}</span>'
+        f'<label class="rs-play-field"><span>{t("ll.play.players")}</span>'
         f'<select name="players">{players}</select></label>',
-        f'<label class="hk-play-field"><span>{t("ll.play.variant")}</span>'
-        f'<select name="variant" aria-describedby="hk-play-variant-hint">{variants}</select>'
-        f'<span class="hk-play-hint" id="hk-play-variant-hint">'
+        f'<label class="rs-play-field"><span>{t("ll.play.variant")}</span>'
+        f'<select name="variant" aria-describedby="ll-play-variant-hint">{variants}</select>'
+        f'<span class="rs-play-hint" id="ll-play-variant-hint">'
         + t("ll.play.variant_hint", cards=FACTS["classic_cards"],
             max=FACTS["classic_players_max"])
         + "</span></label>",
-        f'<label class="hk-play-field"><span>{t("ll.play.level")}</span>'
+        f'<label class="rs-play-field"><span>{t("ll.play.level")}</span>'
         f'<select name="level">{levels}</select></label>',
     ])
 

@@ -1,8 +1,8 @@
 """Love Letter's board of one step (a step of :func:`gamekit.loveletter.session.timeline`) as
 HTML, for 2 to 6 players, styled by ``loveletter.css`` and by the frame every game's board
-wears (``board.css``: ``hk-board`` and ``hk-board-head`` for the frame, on phones and on
-paper too; ``hk-hl`` for a part pointed out; ``hk-small`` for labels;
-and, from the live widget's stylesheet, ``hk-sr-only`` for words only listeners need).
+wears (``board.css``: ``rs-board`` and ``rs-board-head`` for the frame, on phones and on
+paper too; ``rs-hl`` for a part pointed out; ``rs-small`` for labels;
+and, from the live widget's stylesheet, ``rs-sr-only`` for words only listeners need).
 
 It runs at build time (CPython) and in the reader's browser (Pyodide) with the same interface
 strings (the ``ll.*`` keys), so a page and a live run draw the same board. Standard library
@@ -68,7 +68,7 @@ class Board:
 
     def part(self, name: str, css: str) -> str:
         """``class`` and ``data-part`` attributes of the part ``name`` (a leading space)."""
-        classes = f"{css} hk-hl" if name in self.highlight else css
+        classes = f"{css} rs-hl" if name in self.highlight else css
         return f' class="{classes}" data-part="{name}"'
 
     def card(self, value: int | None) -> str:
@@ -82,7 +82,7 @@ class Board:
     def back(self) -> str:
         label = self.t("ll.board.face_down")
         return (f'<span class="ll-card ll-back" title="{label}">'
-                f'<span class="hk-sr-only">{label}</span></span>')
+                f'<span class="rs-sr-only">{label}</span></span>')
 
     def cards(self, values: Iterable[int | None]) -> str:
         inner = "".join(f"<li>{self.card(v)}</li>" for v in values)
@@ -92,12 +92,12 @@ class Board:
     def draw(self, step: Mapping[str, Any]) -> str:
         b = step["board"]
         head = "" if "head" in self.hide else (
-            f'<p{self.part("head", "hk-board-head")}>'
+            f'<p{self.part("head", "rs-board-head")}>'
             f'<span>{self.t("ll.board.round", round=b["round"]) if b["round"] else ""}</span>'
             f"<span>{self.status(b)}</span></p>")
         seats = "".join(self.seat(b, p) for p in b["seats"])
         return "".join([
-            f'<div class="hk-board ll-board" data-players="{len(b["seats"])}"'
+            f'<div class="rs-board ll-board" data-players="{len(b["seats"])}"'
             f' data-phase="{b["phase"]}">',
             head,
             "" if "table" in self.hide else self.table(b),
@@ -116,18 +116,18 @@ class Board:
         return self.t(key, player=b["to_move"])
 
     def table(self, b: Mapping[str, Any]) -> str:
-        deck = (f'<span{self.part("deck", "ll-deck")}><span class="hk-small">'
+        deck = (f'<span{self.part("deck", "ll-deck")}><span class="rs-small">'
                 f'{self.t("ll.board.deck")}</span>'
                 f'{self.back() if b["deck"] else ""}'
                 f'<span class="ll-count">{self.count("ll.count.cards", b["deck"])}</span>'
                 f"</span>")
         parts = [deck]
         if b["set_aside"]:
-            parts.append(f'<span{self.part("set-aside", "ll-set-aside")}><span class="hk-small">'
+            parts.append(f'<span{self.part("set-aside", "ll-set-aside")}><span class="rs-small">'
                          f'{self.t("ll.board.set_aside")}</span>{self.card(b["set_aside_card"])}'
                          f"</span>")
         if b["face_up"]:
-            parts.append(f'<span{self.part("face-up", "ll-face-up")}><span class="hk-small">'
+            parts.append(f'<span{self.part("face-up", "ll-face-up")}><span class="rs-small">'
                          f'{self.t("ll.board.face_up")}</span>{self.cards(b["face_up"])}'
                          f"</span>")
         return f'<div{self.part("table", "ll-table")}>{"".join(parts)}</div>'
@@ -155,12 +155,12 @@ class Board:
             # A card the viewer's Priest, Baron or King showed them is drawn face up, and said.
             label = ("ll.board.hand_yours" if name == self.viewer
                      else "ll.board.hand_seen" if p.get("seen") else "ll.board.hand")
-            hand = (f'<div{self.part(f"hand-{name}", "ll-hand")}><span class="hk-small">'
+            hand = (f'<div{self.part(f"hand-{name}", "ll-hand")}><span class="rs-small">'
                     f'{self.t(label)}</span>{self.cards(p["hand"])}</div>')
         discards = ""
         if f"discards-{name}" not in self.hide:
             discards = (f'<div{self.part(f"discards-{name}", "ll-discards")}>'
-                        f'<span class="hk-small">{self.t("ll.board.discards")}</span>'
+                        f'<span class="rs-small">{self.t("ll.board.discards")}</span>'
                         f'{self.cards(p["discards"])}</div>')
         return "".join([
             f'<div{self.part(f"seat-{name}", css)} role="listitem">',

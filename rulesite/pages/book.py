@@ -65,11 +65,11 @@ class BookWriter(PageWriter):
         return "" if filename == "index.md" else filename.removesuffix(".md") + "/"
 
     def example_container(self, page: Page, example_id: str, widget: str) -> str:
-        # No data-example: boot.js leaves it asleep. data-hk-page: cite.js cites a step on the
+        # No data-example: boot.js leaves it asleep. data-rs-page: cite.js cites a step on the
         # example's own page, where it can be played.
         live = f"../{self.page_url(page.id)}#{example_id}"
-        return (f'<div class="hk-example hk-example-built" id="{example_id}" '
-                f'data-hk-page="{live}">{widget}<p class="hk-book-live"><a href="{live}">'
+        return (f'<div class="rs-example rs-example-built" id="{example_id}" '
+                f'data-rs-page="{live}">{widget}<p class="rs-book-live"><a href="{live}">'
                 f'{escape(self.ui["teach.book_live"])}</a></p></div>')
 
     def render_book(self) -> str:
@@ -88,7 +88,7 @@ class BookWriter(PageWriter):
             f'{escape(self.locales.languages[other].ui["language.name"])}</a>'
             for other in langs if other != self.lang], style="or")
         intro = ui["teach.book_intro"].format(version=self.structure.version, languages=pairs)
-        out = [self.front_matter(), f"# {title} {{ #book }}", f"{intro}\n{{: .hk-intro }}"]
+        out = [self.front_matter(), f"# {title} {{ #book }}", f"{intro}\n{{: .rs-intro }}"]
         for page in self.structure.pages:
             if page.kind == "rules":
                 out.extend(self.section(page, section) for section in page.sections)
@@ -100,7 +100,7 @@ class BookWriter(PageWriter):
                 continue
             md = self.resolver(page.id).markdown
             title = md(self.text("pages", page.id, "title"), links=False)
-            out.append(f"## {title} {{ #book-{page.id} .hk-book-part{SEARCH_EXCLUDE} }}")
+            out.append(f"## {title} {{ #book-{page.id} .rs-book-part{SEARCH_EXCLUDE} }}")
             intro = self.optional("pages", page.id, "intro")
             if intro:
                 out.append(md(intro))
@@ -108,7 +108,7 @@ class BookWriter(PageWriter):
                 out.append(self.glossary(page, level=3))
             else:
                 # One block each, so that print keeps a claim with its answer and its rule.
-                out.extend('<div class="hk-misreading-entry" markdown>\n\n'
+                out.extend('<div class="rs-misreading-entry" markdown>\n\n'
                            f"{self.misreading(page, item.id, item.settles, level=3)}\n\n</div>"
                            for item in page.items)
         return "\n\n".join(out) + "\n"

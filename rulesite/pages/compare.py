@@ -38,9 +38,9 @@ a { color: var(--accent); }
           --term: #f6d77a26; }
   /* board.css darkens boards under Material's slate scheme, which this page has not: the
      same values here, so boards, their captions and step labels read in dark mode too. */
-  .md-typeset { --hk-table: #2a2530; --hk-table-line: #524660; --hk-card-line: #ffffff30;
-                --hk-back-a: #6d5fa3; --hk-back-b: #574a8a; --hk-token-text: #fbd38d;
-                --hk-muted: #c8bfd2; --hk-status: #fbbf77; --hk-hl: #93c5fd;
+  .md-typeset { --rs-table: #2a2530; --rs-table-line: #524660; --rs-card-line: #ffffff30;
+                --rs-back-a: #6d5fa3; --rs-back-b: #574a8a; --rs-token-text: #fbd38d;
+                --rs-muted: #c8bfd2; --rs-status: #fbbf77; --rs-hl: #93c5fd;
                 --md-default-fg-color: #e6e6e9; }
 }
 nav { font-size: .9rem; margin-bottom: 1rem; }

@@ -126,16 +126,17 @@ def language_config(games: list[Locales], lang: str, *, repo: Path, docs_dir: Pa
             # read by overrides/main.html and overrides/partials/copyright.html; root: the
             # site's address (SITE_URL), for hreflang links; games: each game's settings,
             # chosen by a page's `game` (its front matter, rulesite/pages/writer.py)
-            "hk": {"lang": lang, "engine": engine, "root": site_url,
-                   "runtime": runtime or {"dir": "pyodide/", "lock": {}},
-                   "first": locales.structure.plugin.id,
-                   # each game's folder and name: search labels a result by its game
-                   "menu": [{"folder": game.game.folder,
-                             "name": game.languages[lang].ui["game.name"]} for game in games],
-                   "games": {game.structure.plugin.id: game_settings(game, lang)
-                             for game in games},
-                   # docs/assets/site/offline.js: its strings; none where nothing is offline
-                   "offline": {key: ui[key] for key in OFFLINE_UI} if works_offline else None},
+            "rulesite": {"lang": lang, "engine": engine, "root": site_url,
+                         "runtime": runtime or {"dir": "pyodide/", "lock": {}},
+                         "first": locales.structure.plugin.id,
+                         # each game's folder and name: search labels a result by its game
+                         "menu": [{"folder": game.game.folder,
+                                   "name": game.languages[lang].ui["game.name"]} for game in games],
+                         "games": {game.structure.plugin.id: game_settings(game, lang)
+                                   for game in games},
+                         # docs/assets/site/offline.js: its strings; none where nothing is offline
+                         "offline": ({key: ui[key] for key in OFFLINE_UI} if works_offline
+                                     else None)},
         },
         # INHERIT replaces lists, so the shared entries are repeated with the examples' own.
         "extra_css": [*base["extra_css"], *examples.EXTRA_CSS,

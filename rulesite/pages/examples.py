@@ -3,7 +3,7 @@
 For each ``{kind: example, id: ID}`` block, :mod:`rulesite.pages.writer` writes the example's title
 and text, then the container::
 
-    <div class="hk-example" id="ID" data-example="ID">  ...render(ID, lang, ...)...  </div>
+    <div class="rs-example" id="ID" data-example="ID">  ...render(ID, lang, ...)...  </div>
 
 and puts whatever :func:`render` returns inside it, verbatim: no Markdown processing, no
 escaping. The fragment is one element with no line breaks (newlines in the code are written
@@ -19,7 +19,7 @@ What :func:`render` writes, readable without JavaScript:
 - the example's Python in a ``<textarea>``, its ``# {key}`` comments in the page's language
   (:func:`localize`); read-only, under a label that invites editing only once the script
   has made it editable;
-- the timeline as JSON (``<script type="application/json" class="hk-ex-data">``): steps, the
+- the timeline as JSON (``<script type="application/json" class="rs-ex-data">``): steps, the
   words of each step, the outcome, the game's record (for "what if?" and share links), the
   ``whatif`` (the game's chooser, a path under the language's ``assets/``, beside
   ``examples/``; or ``false``: no "what if?" and no Share), ``play`` (its Play page, which
@@ -27,7 +27,7 @@ What :func:`render` writes, readable without JavaScript:
   fetched at the first "what if?": the line and the moves to pick from at each step, shown
   while the engine starts) and ``shared``, the digest of what it shares with the page's other
   examples of its game, written once per page (``<script type="application/json"
-  id="hk-ex-shared-DIGEST">``): ``strings``, the interface strings the widget needs, and
+  id="rs-ex-shared-DIGEST">``): ``strings``, the interface strings the widget needs, and
   ``rules`` (rule ID -> ``{"href", "label"}``: the rules an illegal move can break, linked
   from a "what if?" refusal).
 
@@ -40,7 +40,7 @@ tests compare them).
 
 What the browser has to work with on every page:
 
-- ``<script id="hk-config" type="application/json">`` holds ``lang`` (``en``/``fr``/...),
+- ``<script id="rs-config" type="application/json">`` holds ``lang`` (``en``/``fr``/...),
   ``assets`` (URL of the site-wide ``assets/`` folder, relative to the page: resolve it with
   ``new URL(cfg.assets, location.href)``) and ``engine`` (the compiled engine, relative to
   ``assets/``).
@@ -60,15 +60,15 @@ another line from any step through the game's session, the reader's move picked 
 chooser its plug-in names (:attr:`gamekit.Plugin.whatif`, under ``assets/play/<game>/``);
 ``share.js`` copies a link to a step that opens on the game's Play page).
 
-Each widget's root ``.hk-ex`` shows its state in data attributes, for styles, tests and
+Each widget's root ``.rs-ex`` shows its state in data attributes, for styles, tests and
 benchmarks: ``data-state`` (``static``, then ``live``), ``data-live`` (``pending``,
 ``verified``, ``differs``, ``edited``, ``failed``), ``data-source`` (``build`` or ``live``: where
 the steps on screen come from), ``data-step``, ``data-runs``, ``data-running``, ``data-error``,
 ``data-engine`` (the runtime's state); "what if?" (``whatif.js``) adds ``data-whatif`` (a line of
 the reader's own is shown, ``data-source`` is then ``whatif``), ``data-wi-busy`` (the engine is
-computing it) and ``data-wi-error``. Performance marks: ``hk-engine-boot``,
-``hk-engine-ready`` (start-up timings), ``hk-example-live`` (the engine confirmed the page),
-``hk-example-run`` (a Run's result is on screen).
+computing it) and ``data-wi-error``. Performance marks: ``rs-engine-boot``,
+``rs-engine-ready`` (start-up timings), ``rs-example-live`` (the engine confirmed the page),
+``rs-example-run`` (a Run's result is on screen).
 """
 
 from __future__ import annotations
@@ -99,8 +99,8 @@ EXTRA_JAVASCRIPT = [{"path": "assets/examples/boot.js", "type": "module"}]
 # (whatif_starts).
 STARTS = "whatif/"
 # The id prefix of the block that holds what a page's examples of one game share, their
-# interface strings and rule links (render): ``hk-ex-shared-<digest>``, once per page.
-SHARED = "hk-ex-shared-"
+# interface strings and rule links (render): ``rs-ex-shared-<digest>``, once per page.
+SHARED = "rs-ex-shared-"
 FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 # A comment of an example's code written `# {key}`: replaced by the page language's
 # `examples.<id>.comments.<key>` (text.yml), so the same code reads in every language.
@@ -223,7 +223,7 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, An
     data["shared"] = digest
     block = ""
     if shared is None or digest not in shared:
-        block = (f'<script type="application/json" class="hk-ex-shared" '
+        block = (f'<script type="application/json" class="rs-ex-shared" '
                  f'id="{SHARED}{digest}">{common_json}</script>')
     if shared is not None:
         shared.add(digest)
@@ -233,34 +233,34 @@ def render(example_id: str, lang: str, *, spec: dict[str, Any], ui: dict[str, An
     help_text = t("widget.code_help", prelude=f"<code>{escape(plugin.prelude)}</code>",
                   variable="<code>game</code>")
     return "".join([
-        f'<div class="hk-ex" data-lang="{lang}" data-state="static">',
-        f'<div class="hk-ex-board">{boards[last]}</div>',
+        f'<div class="rs-ex" data-lang="{lang}" data-state="static">',
+        f'<div class="rs-ex-board">{boards[last]}</div>',
         _controls(example_id, t, last),
-        '<p class="hk-ex-status" role="status" hidden></p>',
+        '<p class="rs-ex-status" role="status" hidden></p>',
         # The current step, filled in by the script (the list below says every step).
-        '<p class="hk-ex-now" aria-live="polite" hidden></p>',
-        f'<ol class="hk-ex-steps" start="0" aria-label="{t("widget.steps")}">{items}</ol>',
-        f'<p class="hk-ex-outcome">{words["outcome"]}</p>',
-        '<div class="hk-ex-code">',
+        '<p class="rs-ex-now" aria-live="polite" hidden></p>',
+        f'<ol class="rs-ex-steps" start="0" aria-label="{t("widget.steps")}">{items}</ol>',
+        f'<p class="rs-ex-outcome">{words["outcome"]}</p>',
+        '<div class="rs-ex-code">',
         # Read-only without JavaScript: the script swaps in widget.code_live ("edit it...").
-        f'<label class="hk-ex-code-label" for="{example_id}-code">{t("widget.code")}</label>',
-        f'<textarea id="{example_id}-code" class="hk-ex-editor" rows="{rows}" spellcheck="false" '
+        f'<label class="rs-ex-code-label" for="{example_id}-code">{t("widget.code")}</label>',
+        f'<textarea id="{example_id}-code" class="rs-ex-editor" rows="{rows}" spellcheck="false" '
         f'autocapitalize="off" autocomplete="off" translate="no" readonly>'
         f"{_lines(escape(code))}</textarea>",
-        '<div class="hk-ex-runbar" hidden>',
-        f'<button type="button" class="hk-btn hk-btn-run" data-act="run">{t("widget.run")}'
+        '<div class="rs-ex-runbar" hidden>',
+        f'<button type="button" class="rs-btn rs-btn-run" data-act="run">{t("widget.run")}'
         "</button>",
-        f'<button type="button" class="hk-btn hk-btn-stop" data-act="stop" disabled>'
+        f'<button type="button" class="rs-btn rs-btn-stop" data-act="stop" disabled>'
         f'{t("widget.stop")}</button>',
-        f'<button type="button" class="hk-btn hk-btn-reset" data-act="reset" hidden>'
+        f'<button type="button" class="rs-btn rs-btn-reset" data-act="reset" hidden>'
         f'{t("widget.reset")}</button>',
         "</div>",
-        '<p class="hk-ex-error" role="alert" hidden></p>',
-        f'<pre class="hk-ex-output"{"" if result["output"] else " hidden"}>'
+        '<p class="rs-ex-error" role="alert" hidden></p>',
+        f'<pre class="rs-ex-output"{"" if result["output"] else " hidden"}>'
         f'{_lines(escape(result["output"]))}</pre>',
-        f'<p class="hk-ex-help" hidden>{help_text}</p>',
+        f'<p class="rs-ex-help" hidden>{help_text}</p>',
         "</div>",
-        f'<script type="application/json" class="hk-ex-data">{script_json(data)}</script>',
+        f'<script type="application/json" class="rs-ex-data">{script_json(data)}</script>',
         block,
         "</div>",
     ])
@@ -348,22 +348,22 @@ def _ended(steps: list[dict[str, Any]], index: int) -> bool:
 def _controls(example_id: str, t: Text, last: int) -> str:
     def button(act: str, label: str, extra: str = "") -> str:
         icons = "".join(_icon(name) for name in (("play", "pause") if act == "play" else (act,)))
-        return (f'<button type="button" class="hk-btn hk-btn-icon" data-act="{act}" '
+        return (f'<button type="button" class="rs-btn rs-btn-icon" data-act="{act}" '
                 f'title="{t(label)}" aria-label="{t(label)}"{extra}>{icons}</button>')
 
     return "".join([
-        f'<div class="hk-ex-bar" role="group" aria-label="{t("widget.steps")}" hidden>',
+        f'<div class="rs-ex-bar" role="group" aria-label="{t("widget.steps")}" hidden>',
         button("restart", "widget.restart"),
         button("back", "widget.back"),
         button("play", "widget.play", ' aria-pressed="false"'),
         button("forward", "widget.forward"),
-        f'<span class="hk-ex-counter">{t("widget.counter", step=last, total=last)}</span>',
+        f'<span class="rs-ex-counter">{t("widget.counter", step=last, total=last)}</span>',
         "</div>",
     ])
 
 
 def _icon(name: str) -> str:
-    return (f'<svg class="hk-icon hk-icon-{name}" viewBox="0 0 24 24" aria-hidden="true">'
+    return (f'<svg class="rs-icon rs-icon-{name}" viewBox="0 0 24 24" aria-hidden="true">'
             f'<path d="{ICONS[name]}"/></svg>')
 
 

@@ -116,12 +116,12 @@ def frames(fig_id: str, spec: dict[str, Any], *, ui: dict[str, Any], alt: str,
     out = []
     for step, point in _frames(fig_id, spec, len(steps), plugin):
         board = plugin.board(steps[step], ui, highlight=point, hide=hide)
-        out.append(f'<div class="hk-fig-frame">{board}'
-                   f'<p class="hk-fig-step">{words[step]}</p></div>')
-    return (f'<div class="hk-fig-frames" role="img" aria-label="{escape(alt)}">'
+        out.append(f'<div class="rs-fig-frame">{board}'
+                   f'<p class="rs-fig-step">{words[step]}</p></div>')
+    return (f'<div class="rs-fig-frames" role="img" aria-label="{escape(alt)}">'
             f'{"".join(out)}</div>')
 
 
 def css(spec: dict[str, Any]) -> str:
     """The classes of the ``<figure>``."""
-    return "hk-figure hk-figure-small" if spec.get("size") == "small" else "hk-figure"
+    return "rs-figure rs-figure-small" if spec.get("size") == "small" else "rs-figure"

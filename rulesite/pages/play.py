@@ -2,7 +2,7 @@
 
 :func:`render` writes, at the top of the Play page, the application's controls in the page's
 language (readable, and said to need JavaScript, before any script runs) and its settings
-as JSON (``<script type="application/json" class="hk-play-data">``):
+as JSON (``<script type="application/json" class="rs-play-data">``):
 
 - ``game``: the game's ID (``gamekit.GAMES``);
 - ``strings``: the interface strings the page and ``session.py`` use (those starting with
@@ -57,49 +57,49 @@ def render(writer: PageWriter, page_id: str) -> str:
     payload = script_json(data)
 
     def button(act: str, key: str, *, hidden: bool = False, disabled: bool = False) -> str:
-        return (f'<button type="button" class="hk-btn" data-act="{act}"'
+        return (f'<button type="button" class="rs-btn" data-act="{act}"'
                 f'{" hidden" if hidden else ""}{" disabled" if disabled else ""}>'
                 f"{t(key)}</button>")
 
     return "".join([
         # First, and async: the engine starts while the rest of the page still arrives.
         f'<script type="module" async src="{assets}start.js"></script>',
-        '<div class="hk-play" id="hk-play" data-state="static">',
-        f'<form class="hk-play-setup"><fieldset><legend>{t(setup)}</legend>',
+        '<div class="rs-play" id="rs-play" data-state="static">',
+        f'<form class="rs-play-setup"><fieldset><legend>{t(setup)}</legend>',
         page.setup(t, writer.lang),
         # Not a submit button: pressed before play.js runs, it must not reload the page with
         # the settings in its address (the status says the game needs JavaScript).
-        f'<button type="button" class="hk-btn hk-btn-run" data-act="new">'
+        f'<button type="button" class="rs-btn rs-btn-run" data-act="new">'
         f'{t(new)}</button>',
         "</fieldset></form>",
-        '<div class="hk-play-tools">',
+        '<div class="rs-play-tools">',
         button("download", k("play.download"), disabled=True),
-        f'<label class="hk-btn hk-play-file">{t(k("play.load"))}'
+        f'<label class="rs-btn rs-play-file">{t(k("play.load"))}'
         '<input type="file" accept=".json,application/json" data-act="load"></label>',
         button("share", k("play.share"), disabled=True),
         "</div>",
         # Shown by Share (the link, then what it gives away) and by Download (what the file
         # gives away).
-        '<div class="hk-play-share" hidden><p><input type="text" readonly '
+        '<div class="rs-play-share" hidden><p><input type="text" readonly '
         f'aria-label="{t(k("play.share_link"))}"></p>'
-        f'<p class="hk-play-note">{t(k("play.share_note"))}</p></div>',
-        f'<div class="hk-play-board" role="region" aria-label="{t(k("play.board"))}"></div>',
+        f'<p class="rs-play-note">{t(k("play.share_note"))}</p></div>',
+        f'<div class="rs-play-board" role="region" aria-label="{t(k("play.board"))}"></div>',
         # Under the board, next to the reader's hand and the controls it goes with.
-        f'<p class="hk-play-status" role="status">{t(k("play.status.static"))}</p>',
+        f'<p class="rs-play-status" role="status">{t(k("play.status.static"))}</p>',
         # Filled from the bytes the worker has received while the engine downloads.
-        f'<progress class="hk-play-progress" hidden aria-label="{t(k("play.progress"))}">'
+        f'<progress class="rs-play-progress" hidden aria-label="{t(k("play.progress"))}">'
         "</progress>",
-        f'<p class="hk-play-thinking">{button("stop", k("play.stop"), hidden=True)}'
+        f'<p class="rs-play-thinking">{button("stop", k("play.stop"), hidden=True)}'
         f'{button("resume", k("play.resume"), hidden=True)}</p>',
-        '<div class="hk-play-error" role="alert"></div>',
-        '<div class="hk-play-panel"></div>',
-        '<div class="hk-play-replay" hidden>',
-        button("back", "widget.back"), '<span class="hk-play-counter"></span>',
+        '<div class="rs-play-error" role="alert"></div>',
+        '<div class="rs-play-panel"></div>',
+        '<div class="rs-play-replay" hidden>',
+        button("back", "widget.back"), '<span class="rs-play-counter"></span>',
         button("forward", "widget.forward"), button("live", k("play.back_to_game"), hidden=True),
         "</div>",
-        f'<details class="hk-play-history" hidden><summary>{t(k("play.history"))}</summary>'
-        f'<p class="hk-play-outcome"></p><ol class="hk-play-steps" start="0"></ol></details>',
-        f'<script type="application/json" class="hk-play-data">{payload}</script>',
+        f'<details class="rs-play-history" hidden><summary>{t(k("play.history"))}</summary>'
+        f'<p class="rs-play-outcome"></p><ol class="rs-play-steps" start="0"></ol></details>',
+        f'<script type="application/json" class="rs-play-data">{payload}</script>',
         "</div>",
         f'<link rel="stylesheet" href="{assets}play.css">',
         f'<link rel="stylesheet" href="{assets}{page.css}">' if page.css else "",

@@ -13,6 +13,8 @@ from html import escape
 
 from rulesite.sources.locales import Locales
 
+# "hk-lang", not "rs-lang": named before the site held a second game ("hk-": Hanamikoji's
+# initials), and kept, as readers' browsers hold it (docs/assets/site/language.js).
 _REDIRECT = """<script>
 (function () {
   var langs = LANGS;

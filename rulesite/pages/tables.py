@@ -70,7 +70,7 @@ def measured(ui: dict[str, Any], command: str, timestamp: str, load: float = 0.0
     # that happens to read the same elsewhere on the page.
     note = ui["table.speed.under_load"].format(
         when=when, load=words.number(lang, load, 1), cores=words.count(ui, "count.cores", cores))
-    return f'<span class="hk-load-note">{note}</span>'
+    return f'<span class="rs-load-note">{note}</span>'
 
 
 def speed(ctx: TableContext) -> str:

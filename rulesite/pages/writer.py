@@ -111,7 +111,7 @@ class PageWriter:
         out.append(f"# {title} {{ #{page.id} }}")
         intro = self.optional("pages", page.id, "intro")
         if intro:
-            out.append(f"{md(intro)}\n{{: .hk-intro }}")
+            out.append(f"{md(intro)}\n{{: .rs-intro }}")
         if page.kind == "home" and len(self.games) > 1:
             out.append(games_list(self))
         if page.kind == "play":  # the game itself comes first, its notes below
@@ -141,7 +141,7 @@ class PageWriter:
         title = md(self.text("sections", section.id, "title"), links=False)
         number = self.structure.numbers.get(section.id)
         if number:
-            title = f'<span class="hk-num">{number}</span> {title}'
+            title = f'<span class="rs-num">{number}</span> {title}'
         out = [f"## {title} {{ #{section.id}{self.heading_attrs} }}"]
         intro = self.optional("sections", section.id, "intro")
         if intro:
@@ -155,17 +155,17 @@ class PageWriter:
             number = self.structure.numbers[block.id]
             title = md(self.text("rules", block.id, "title"), links=False)
             body = md(self.text("rules", block.id, "text"))
-            return (f'### <a class="hk-num" href="{self.rule_href(block.id)}">{number}</a> '
-                    f"{title} {{ #{block.id} .hk-rule{self.heading_attrs} }}\n\n{body}")
+            return (f'### <a class="rs-num" href="{self.rule_href(block.id)}">{number}</a> '
+                    f"{title} {{ #{block.id} .rs-rule{self.heading_attrs} }}\n\n{body}")
         if block.kind == "note":
             # In a rules chapter a note is a remark set apart; elsewhere it is the body text.
-            css = "hk-note hk-aside" if page.kind == "rules" else "hk-note"
+            css = "rs-note rs-aside" if page.kind == "rules" else "rs-note"
             return self.div(css, block.id, md(self.text("notes", block.id, "text")))
         if block.kind == "table":
             assert block.table is not None
             caption = md(self.text("tables", block.id, "caption"))
             body = self.table_body(page, block.table)
-            return self.div("hk-table", block.id, f"{caption}\n{{: .hk-caption }}\n\n{body}")
+            return self.div("rs-table", block.id, f"{caption}\n{{: .rs-caption }}\n\n{body}")
         if block.kind == "figure":
             return self.figure(page, block.id)
         return self.example(page, block.id)
@@ -219,9 +219,9 @@ class PageWriter:
                                  shared=self.shared)
         # The container is a top-level raw HTML block, so Markdown keeps it verbatim.
         return "\n\n".join([
-            '<div class="hk-example-block" markdown>',
-            '<p class="hk-example-title">' + self.ui["example.title"].format(
-                label=f'<span class="hk-label">{escape(self.ui["example.label"])}</span>',
+            '<div class="rs-example-block" markdown>',
+            '<p class="rs-example-title">' + self.ui["example.title"].format(
+                label=f'<span class="rs-label">{escape(self.ui["example.label"])}</span>',
                 title=title) + "</p>",
             md(self.text("examples", example_id, "text")),
             "</div>",
@@ -238,7 +238,7 @@ class PageWriter:
 
     def example_container(self, page: Page, example_id: str, widget: str) -> str:
         """The element boot.js wakes: ``data-example`` names the example."""
-        return (f'<div class="hk-example" id="{example_id}" data-example="{example_id}">'
+        return (f'<div class="rs-example" id="{example_id}" data-example="{example_id}">'
                 f"{widget}</div>")
 
     def figure(self, page: Page, fig_id: str) -> str:
@@ -255,7 +255,7 @@ class PageWriter:
             boards,
             "<figcaption markdown>",
             self.ui["figure.caption"].format(
-                label=f'<a class="hk-fig-num" href="#{fig_id}">{number}</a>', caption=caption),
+                label=f'<a class="rs-fig-num" href="#{fig_id}">{number}</a>', caption=caption),
             "</figcaption>",
             "</figure>",
         ])
@@ -271,9 +271,9 @@ class PageWriter:
         number = f"[{self.structure.numbers[settles]}]({href})"
         rule_title = md(self.text("rules", settles, "title"), links=False)
         settled = self.ui["misreading.settled_by"].format(number=number, title=rule_title)
-        return (f"{'#' * level} {claim} {{ #{item_id} .hk-misreading{self.heading_attrs} }}\n\n"
+        return (f"{'#' * level} {claim} {{ #{item_id} .rs-misreading{self.heading_attrs} }}\n\n"
                 f"{md(self.text('misreadings', item_id, 'answer'))}\n\n"
-                f"{settled}\n{{: .hk-settled }}")
+                f"{settled}\n{{: .rs-settled }}")
 
     def version(self, page: Page, version: Version) -> str:
         """One version of the changelog: its summary, then its changes by rule number."""
@@ -283,7 +283,7 @@ class PageWriter:
         heading = ui["changelog.heading"].format(version=version.version,
                                                  date=words.date(self.lang, version.date))
         out = [f"## {heading} {{ #{anchor} }}",
-               self.div("hk-note", version.summary, md(self.text("notes", version.summary,
+               self.div("rs-note", version.summary, md(self.text("notes", version.summary,
                                                                  "text")))]
 
         def rule_line(rule_id: str) -> str:
@@ -324,7 +324,7 @@ class PageWriter:
                 "| --- | --- | --- |")
         return "\n\n".join(filter(None, [
             f"### {ui['changelog.renumbered']} {{ #{anchor} }}",
-            self.div("hk-table", f"{anchor}-table", head + "\n" + "\n".join(rows)),
+            self.div("rs-table", f"{anchor}-table", head + "\n" + "\n".join(rows)),
             merged]))
 
     def glossary(self, page: Page, level: int = 2) -> str:
@@ -354,7 +354,7 @@ class PageWriter:
                 cells.append(f'<td lang="{column_lang}">{escape(printed)}</td>' if printed
                              else "<td>—</td>")
             rows.append(f"<tr>{''.join(cells)}</tr>")
-        table = (f'<div class="hk-glossary-table"><table>\n<thead><tr>{head}</tr></thead>\n'
+        table = (f'<div class="rs-glossary-table"><table>\n<thead><tr>{head}</tr></thead>\n'
                  f"<tbody>\n" + "\n".join(rows) + "\n</tbody></table></div>")
 
         # The rulebooks every language cites, and this language's own printed rulebook.
@@ -364,14 +364,14 @@ class PageWriter:
         for term in self.structure.glossary:
             entry = self.language.glossary[term.id]
             names = "".join(
-                '<br><span class="hk-edition-name">' + self.ui["glossary.edition_name"].format(
+                '<br><span class="rs-edition-name">' + self.ui["glossary.edition_name"].format(
                     edition=escape(self.ui[f"glossary.edition.{edition}"]),
                     name=f'<span lang="{rulebooks.language[edition]}">'
                          f"{escape(name)}</span>") + "</span>"
                 for edition, name in term.editions.items() if edition in shown)
             text = self.ui["glossary.entry"].format(term=f"**{escape(entry['term'])}**",
                                                      definition=md(entry["definition"]))
-            entries.append(self.div("hk-term", term.id, text + names))
+            entries.append(self.div("rs-term", term.id, text + names))
         heading, attrs = "#" * level, self.heading_attrs
         return "\n\n".join([
             f"{heading} {self.ui['glossary.terms']} {{ #hk_terms{attrs} }}", table,

@@ -7,7 +7,7 @@ site's root with the build's list of files in place of its ``BUILD``: each file'
 the root, the first 16 hex digits of its SHA-256 and its size, grouped by language, the Python
 runtime (``assets/``) and the rest (the root redirect, the side-by-side pages), and the folders
 whose files wait for the reader to ask (:data:`ON_DEMAND`). The build's ID
-is the digest of that list, and every page carries it (``<meta name="hk-build">``), so a page,
+is the digest of that list, and every page carries it (``<meta name="rs-build">``), so a page,
 its worker and each file the worker serves are known to be of one build.
 
 The list is written here rather than by Workbox: its precache downloads its whole list when
@@ -33,10 +33,12 @@ from rulesite.runtime import assets, csp
 
 SOURCE = Path(__file__).with_name("sw.js")
 WORKER = "sw.js"
+# "hk-" (Hanamikoji's initials) from before the site held a second game; kept, as readers'
+# browsers hold their caches under it (the site's other names start "rs-").
 CACHE_PREFIX = "hk-offline-"  # sw.js: one cache per build, this and the build's ID
 PAGE = "offline.html"
 MANIFEST = "manifest.webmanifest"
-BUILD_META = "hk-build"
+BUILD_META = "rs-build"
 _STAMP = re.compile(f'<meta name="{BUILD_META}" content="[^"]*">')
 _PLACE = ("/* BUILD */ { id: \"\", versions: {}, languages: {}, runtime: [], shared: [], "
           "later: [], snapshot: { with: [], without: [] } }")

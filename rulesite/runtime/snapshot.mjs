@@ -66,11 +66,11 @@ const pyodide = await loadPyodide({
   stdout: () => {},
   stderr: (/** @type {string} */ text) => process.stderr.write(text + "\n"),
 });
-pyodide.FS.writeFile("/lib/hk-engine.zip", new Uint8Array(fs.readFileSync(engine)));
+pyodide.FS.writeFile("/lib/rs-engine.zip", new Uint8Array(fs.readFileSync(engine)));
 // The same imports as the worker's PREPARE; gc leaves fewer dead objects in the image.
 pyodide.runPython(`
 import gc, sys
-sys.path.insert(0, "/lib/hk-engine.zip")
+sys.path.insert(0, "/lib/rs-engine.zip")
 import gamekit  # the runner, then every registered game's plug-in, over their engines
 for game_id in gamekit.GAMES:
     gamekit.plugin(game_id)

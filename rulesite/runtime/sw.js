@@ -38,6 +38,8 @@
 const BUILD = /* BUILD */ { id: "", versions: {}, languages: {}, runtime: [], shared: [], later: [], snapshot: { with: [], without: [] } };
 
 const sw = /** @type {ServiceWorkerGlobalScope & typeof globalThis} */ (/** @type {unknown} */ (self));
+// Named before the site held a second game ("hk-": Hanamikoji's initials, where the site's
+// own names now start "rs-"), and kept: readers' browsers hold these caches under this name.
 const PREFIX = "hk-offline-";
 const RUNTIME = "hk-runtime"; // worker.js's cache of the runtime
 const CACHE = PREFIX + BUILD.id;
@@ -59,7 +61,7 @@ const BLANK_ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>'
 const HANDOVER_SCRIPT = "const container = navigator.serviceWorker; let gone = false;"
   + "const go = () => { if (gone) return; gone = true; const address = location.href;"
   + ' if (location.hash) history.replaceState(null, "", location.pathname + location.search'
-  + ' + (location.search ? "&" : "?") + "hk-handover");'
+  + ' + (location.search ? "&" : "?") + "rs-handover");'
   + " location.replace(address); };"
   + 'container.addEventListener("controllerchange", go);'
   + "const check = () => container.getRegistration().then((r) => {"
@@ -150,7 +152,7 @@ function decoded(/** @type {Headers} */ headers) {
 /** A response of this build's file `path`, stamped with the build, to keep. */
 function stamped(/** @type {Response} */ response, /** @type {ArrayBuffer} */ body) {
   const headers = decoded(response.headers);
-  headers.set("X-HK-Build", BUILD.id);
+  headers.set("X-RS-Build", BUILD.id);
   return new Response(body, { status: 200, statusText: "OK", headers });
 }
 

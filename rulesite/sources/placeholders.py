@@ -19,7 +19,7 @@ from rulesite.sources.structure import Structure
 # Anything shaped like {word:...} is meant as a placeholder, so a typo in the kind is caught too.
 PLACEHOLDER_RE = re.compile(r"\{([A-Za-z_]+):([^{}]*)\}")
 # What one of the game's own placeholders draws (a geisha's chip, a card's) and the punctuation
-# right after it stay on one line (board.css, .hk-nobr): a line may break after the chip's box,
+# right after it stay on one line (board.css, .rs-nobr): a line may break after the chip's box,
 # which left "、" or ", " at the start of a line.
 PLACEHOLDER_THEN_MARK = re.compile(f"{PLACEHOLDER_RE.pattern}({MARK})?")
 # {ref:} may point at anything with an anchor; a glossary term is linked with {term:} instead.
@@ -125,7 +125,7 @@ class Resolver:
                 return f"{game.facts[name]}{mark}"
             if kind in game.placeholders:
                 drawn = game.placeholders[kind].render(name, links)
-                return f'<span class="hk-nobr">{drawn}{mark}</span>' if links and mark \
+                return f'<span class="rs-nobr">{drawn}{mark}</span>' if links and mark \
                     else f"{drawn}{mark}"
             label = (self.label_of(name, ref_context(text, match.start(), match.end() - len(mark)))
                      if kind == "ref" else self.term_of(name))

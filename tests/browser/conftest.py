@@ -308,9 +308,9 @@ PAGE_STATE = """() => ({
   url: location.href,
   states: [...document.querySelectorAll("[data-engine], [data-state], [data-live]")].slice(0, 12)
     .map((el) => `${el.id || el.className}: ${JSON.stringify({ ...el.dataset })}`),
-  status: [...document.querySelectorAll(".hk-ex-status, .hk-play-status, .hk-ex-error")]
+  status: [...document.querySelectorAll(".rs-ex-status, .rs-play-status, .rs-ex-error")]
     .map((el) => el.textContent.trim()).filter(Boolean).slice(0, 8),
-  marks: performance.getEntriesByType("mark").filter((m) => m.name.startsWith("hk-"))
+  marks: performance.getEntriesByType("mark").filter((m) => m.name.startsWith("rs-"))
     .map((m) => `${m.name} @${Math.round(m.startTime)} ${JSON.stringify(m.detail || "")}`),
 })"""
 

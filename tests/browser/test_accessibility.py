@@ -54,7 +54,7 @@ def open_page(page: Page, url: str) -> None:
     the whole rulebook's examples stay as built (no data-example: no widget wakes)."""
     page.goto(url)
     page.wait_for_load_state("load")
-    examples = page.locator(".hk-example[data-example] .hk-ex")
+    examples = page.locator(".rs-example[data-example] .rs-ex")
     if examples.count():
         examples.first.scroll_into_view_if_needed()
         examples.first.and_(page.locator("[data-state='live']")).wait_for(
@@ -180,15 +180,15 @@ def test_example_from_the_keyboard(chromium: Browser, site_url: str, locales: Lo
     page = context.new_page()
     page.goto(f"{site_url}/fr/scoring/")
     example = "ex-tie-keeps-marker"  # three steps: 0, 1, 2 (one move, then the scoring)
-    root = page.locator(f"[id='{example}'] .hk-ex")
+    root = page.locator(f"[id='{example}'] .rs-ex")
     root.scroll_into_view_if_needed()
     # The widget opens on its last step, like the page without script.
-    page.wait_for_selector(f"[id='{example}'] .hk-ex[data-state='live'][data-step='2']",
+    page.wait_for_selector(f"[id='{example}'] .rs-ex[data-state='live'][data-step='2']",
                            timeout=LIVE_TIMEOUT_MS)
     live = root.locator("[aria-live]")
     assert live.count() == 1, "one live region per widget, so a step is spoken once"
-    live.evaluate("""el => { window.hkSpoken = 0;
-        new MutationObserver(records => { window.hkSpoken += records.length; })
+    live.evaluate("""el => { window.rsSpoken = 0;
+        new MutationObserver(records => { window.rsSpoken += records.length; })
           .observe(el, {childList: true, characterData: true, subtree: true}); }""")
 
     # Step buttons: at either end focus moves to the button going the other way.
@@ -213,19 +213,19 @@ def test_example_from_the_keyboard(chromium: Browser, site_url: str, locales: Lo
     for stop in ("start", "share", f"{example}-step-0"):
         page.keyboard.press("Tab")
         assert focused(page) == stop
-    spoken = page.evaluate("window.hkSpoken")
+    spoken = page.evaluate("window.rsSpoken")
     page.keyboard.press("ArrowDown")
     assert (root.get_attribute("data-step"), focused(page)) == ("1", f"{example}-step-1")
-    assert page.evaluate("window.hkSpoken") == spoken + 1, "the step was announced once"
-    now = " ".join(root.locator(".hk-ex-now").inner_text().split())
+    assert page.evaluate("window.rsSpoken") == spoken + 1, "the step was announced once"
+    now = " ".join(root.locator(".rs-ex-now").inner_text().split())
     counter = ui["widget.counter"].format(step=1, total=2)
     assert live.text_content() == f"{counter}. {now}"
     page.keyboard.press("End")
     assert (root.get_attribute("data-step"), focused(page)) == ("2", f"{example}-step-2")
     page.keyboard.press("Home")
     assert root.get_attribute("data-step") == "0"
-    assert root.locator(".hk-ex-steps > li[tabindex='0']").count() == 1
-    assert root.locator(".hk-ex-steps").get_attribute("aria-describedby")
+    assert root.locator(".rs-ex-steps > li[tabindex='0']").count() == 1
+    assert root.locator(".rs-ex-steps").get_attribute("aria-describedby")
 
     # The code box: Tab indents, the hint in French says how to leave, Esc then Tab leaves.
     code = root.locator("textarea")
@@ -246,14 +246,14 @@ def test_example_from_the_keyboard(chromium: Browser, site_url: str, locales: Lo
 
     # Run is disabled while running: focus goes to Stop, and back to Run when it ends (a warm
     # engine may take only milliseconds, so the moves are recorded as they happen).
-    root.evaluate("""el => { window.hkFocus = [];
-        el.addEventListener("focusin", e => window.hkFocus.push(e.target.dataset.act)); }""")
+    root.evaluate("""el => { window.rsFocus = [];
+        el.addEventListener("focusin", e => window.rsFocus.push(e.target.dataset.act)); }""")
     page.keyboard.press("Enter")
-    page.wait_for_selector(f"[id='{example}'] .hk-ex:is([data-runs='1'], [data-error='1'])",
+    page.wait_for_selector(f"[id='{example}'] .rs-ex:is([data-runs='1'], [data-error='1'])",
                            timeout=LIVE_TIMEOUT_MS)
-    assert page.evaluate("window.hkFocus") == ["stop", "run"]
+    assert page.evaluate("window.rsFocus") == ["stop", "run"]
     assert focused(page) == "run"
-    assert root.get_attribute("data-error") != "1", root.locator(".hk-ex-error").inner_text()
+    assert root.get_attribute("data-error") != "1", root.locator(".rs-ex-error").inner_text()
     assert root.get_attribute("data-live") == "verified"
     assert not axe_problems(page, f"[id='{example}']")  # the widget once live, with a result
     context.close()
@@ -286,29 +286,29 @@ def test_play_page_from_the_keyboard(chromium: Browser, site_url: str, locales: 
     context = chromium.new_context(viewport={"width": width, "height": 800},
                                    color_scheme=scheme)  # type: ignore[arg-type]
     page = context.new_page()
-    page.goto(f"{site_url}/{lang}/play/?hk-preload=1")
-    root = page.locator("#hk-play")
-    page.wait_for_selector('#hk-play[data-state="idle"]', timeout=LIVE_TIMEOUT_MS)
+    page.goto(f"{site_url}/{lang}/play/?rs-preload=1")
+    root = page.locator("#rs-play")
+    page.wait_for_selector('#rs-play[data-state="idle"]', timeout=LIVE_TIMEOUT_MS)
     page.locator('select[name="level"]').select_option("easy")
     page.locator('[data-act="new"]').focus()
     page.keyboard.press("Enter")
-    page.wait_for_selector('#hk-play[data-state="play"]', timeout=LIVE_TIMEOUT_MS)
+    page.wait_for_selector('#rs-play[data-state="play"]', timeout=LIVE_TIMEOUT_MS)
     # The Secret marker, then Tab to the first card of the hand, Space, then Tab to Play.
     page.locator('.hk-play-marker[data-marker="S"]').focus()
     page.keyboard.press("Enter")
     assert page.evaluate("document.activeElement.dataset.marker") == "S"  # focus kept
     assert page.locator('.hk-play-marker[data-marker="S"]').get_attribute("aria-pressed") == "true"
-    steps = root.locator(".hk-play-steps > li").count()
-    card = page.locator('.hk-play-board [data-part^="hand-A-"][role="button"]').first
+    steps = root.locator(".rs-play-steps > li").count()
+    card = page.locator('.rs-play-board [data-part^="hand-A-"][role="button"]').first
     card.focus()
     page.keyboard.press("Space")
     assert card.get_attribute("aria-pressed") == "true"
-    assert ui["widget.secret"] in root.locator(".hk-play-status").inner_text()
-    play = page.locator(".hk-play-panel [data-move^='S']")
+    assert ui["widget.secret"] in root.locator(".rs-play-status").inner_text()
+    play = page.locator(".rs-play-panel [data-move^='S']")
     play.focus()
     page.keyboard.press("Enter")
-    page.wait_for_selector('#hk-play[data-state="play"]', timeout=LIVE_TIMEOUT_MS)
-    assert root.locator(".hk-play-steps > li").count() >= steps + 2  # A's Secret, B's move
+    page.wait_for_selector('#rs-play[data-state="play"]', timeout=LIVE_TIMEOUT_MS)
+    assert root.locator(".rs-play-steps > li").count() >= steps + 2  # A's Secret, B's move
     # From the top: scrolled, the sticky header covers part of the board (axe: obscured).
     page.evaluate("window.scrollTo(0, 0)")
     assert not axe_problems(page)

@@ -182,7 +182,7 @@ COVERED = """() => {
   const top = document.querySelector(".md-top");
   const style = getComputedStyle(top);
   const box = top.getBoundingClientRect();
-  const parts = [...document.querySelectorAll(".hk-board, .hk-ex button, .hk-ex textarea")];
+  const parts = [...document.querySelectorAll(".rs-board, .rs-ex button, .rs-ex textarea")];
   return {
     shown: !top.hidden && style.display !== "none" && style.visibility !== "hidden"
       && Number(style.opacity) > 0,

@@ -50,12 +50,12 @@ def pages_with_examples(locales: Locales) -> dict[str, list[str]]:
 
 
 def widget(page: Page, example_id: str) -> Locator:
-    return page.locator(f"[id='{example_id}'] .hk-ex")
+    return page.locator(f"[id='{example_id}'] .rs-ex")
 
 
 def wait_live(page: Page, example_id: str, verdict: str = "verified") -> None:
     page.locator(f"[id='{example_id}']").scroll_into_view_if_needed()
-    page.wait_for_selector(f"[id='{example_id}'] .hk-ex[data-live='{verdict}']",
+    page.wait_for_selector(f"[id='{example_id}'] .rs-ex[data-live='{verdict}']",
                            timeout=LIVE_TIMEOUT_MS)
 
 
@@ -70,7 +70,7 @@ def run_and_wait(page: Page, example_id: str, *, timeout: float = LIVE_TIMEOUT_M
     box.locator("[data-act=run]").click()
     page.wait_for_function(
         """([id, before]) => {
-             const root = document.querySelector(`[id='${id}'] .hk-ex`);
+             const root = document.querySelector(`[id='${id}'] .rs-ex`);
              return root.dataset.running !== "1"
                && (Number(root.dataset.runs || 0) > before || root.dataset.error === "1");
            }""", arg=[example_id, before], timeout=timeout)
@@ -86,7 +86,7 @@ def normalised(page: Page, html: str) -> str:
 # A step's words as the page built them: without the Cite control cite.js adds to each step.
 STEP_HTML = """items => items.map((li) => {
     const copy = li.cloneNode(true);
-    copy.querySelectorAll('.hk-cite').forEach((n) => n.remove());
+    copy.querySelectorAll('.rs-cite').forEach((n) => n.remove());
     return copy.innerHTML;
 })"""
 
@@ -99,12 +99,12 @@ def built(page: Page, example_ids: list[str]) -> dict[str, dict[str, Any]]:
              const doc = new DOMParser().parseFromString(html, "text/html");
              const out = {};
              for (const id of ids) {
-               const root = doc.querySelector(`[id='${id}'] .hk-ex`);
+               const root = doc.querySelector(`[id='${id}'] .rs-ex`);
                out[id] = {
-                 board: root.querySelector(".hk-ex-board").innerHTML,
-                 steps: [...root.querySelectorAll(".hk-ex-steps > li")].map((li) => li.innerHTML),
-                 outcome: root.querySelector(".hk-ex-outcome").innerHTML,
-                 data: JSON.parse(root.querySelector(".hk-ex-data").textContent),
+                 board: root.querySelector(".rs-ex-board").innerHTML,
+                 steps: [...root.querySelectorAll(".rs-ex-steps > li")].map((li) => li.innerHTML),
+                 outcome: root.querySelector(".rs-ex-outcome").innerHTML,
+                 data: JSON.parse(root.querySelector(".rs-ex-data").textContent),
                };
              }
              return out;
@@ -184,13 +184,13 @@ def test_every_example_replays_live_as_built(tab: Tab, site_url: str, locales: L
             # for the last step is the one the build drew.
             page.evaluate(f"location.hash = '#{example_id}-step-{last}'")
             page.wait_for_function(
-                f"document.querySelector(\"[id='{example_id}'] .hk-ex\").dataset.step"
+                f"document.querySelector(\"[id='{example_id}'] .rs-ex\").dataset.step"
                 f" === '{last}'")
-            assert box.locator(".hk-ex-board").inner_html() == normalised(
+            assert box.locator(".rs-ex-board").inner_html() == normalised(
                 page, static[example_id]["board"]), example_id
-            assert box.locator(".hk-ex-steps > li").count() == last + 1
+            assert box.locator(".rs-ex-steps > li").count() == last + 1
             # Editable now, and the label says so; the comments are in the page's language.
-            assert box.locator(".hk-ex-code-label").inner_text() == \
+            assert box.locator(".rs-ex-code-label").inner_text() == \
                 locales.languages[lang].ui["widget.code_live"]
             assert box.locator("textarea").input_value() == shown_code(locales, example_id, lang)
             assert box.locator("textarea").get_attribute("readonly") is None
@@ -200,9 +200,9 @@ def test_every_example_replays_live_as_built(tab: Tab, site_url: str, locales: L
         box = widget(page, first)
         assert box.get_attribute("data-live") == "verified"
         assert box.get_attribute("data-error") in ("", None)
-        live_steps = box.locator(".hk-ex-steps > li").evaluate_all(STEP_HTML)
+        live_steps = box.locator(".rs-ex-steps > li").evaluate_all(STEP_HTML)
         assert live_steps == [normalised(page, html) for html in static[first]["steps"]]
-        assert box.locator(".hk-ex-outcome").inner_html() == normalised(
+        assert box.locator(".rs-ex-outcome").inner_html() == normalised(
             page, static[first]["outcome"])
     tab.assert_clean(site_url)
 
@@ -223,32 +223,32 @@ def test_edited_code_runs_in_the_browser(tab: Tab, site_url: str, locales: Local
     page.goto(f"{site_url}/en/end/")
     wait_live(page, "ex-8-vs-11")
     box = widget(page, "ex-8-vs-11")
-    before_outcome = box.locator(".hk-ex-outcome").inner_html()
+    before_outcome = box.locator(".rs-ex-outcome").inner_html()
     box.locator("textarea").fill(edited_8_vs_11(code))
     assert box.locator("[data-act=reset]").is_visible()
     run_and_wait(page, "ex-8-vs-11")
     expected = expected_words(edited_8_vs_11(code), ui)
     assert box.get_attribute("data-live") == "edited"
-    assert box.locator(".hk-ex-outcome").inner_html() == normalised(page, expected["outcome"])
-    assert box.locator(".hk-ex-outcome").inner_html() != before_outcome
-    assert box.locator(".hk-ex-steps > li").evaluate_all(STEP_HTML) == [
+    assert box.locator(".rs-ex-outcome").inner_html() == normalised(page, expected["outcome"])
+    assert box.locator(".rs-ex-outcome").inner_html() != before_outcome
+    assert box.locator(".rs-ex-steps > li").evaluate_all(STEP_HTML) == [
         normalised(page, text) for text in expected["texts"]]
     # The new game replays by itself from its first step to its last, then stops.
     last = len(expected["steps"]) - 1
-    page.wait_for_selector(f"[id='ex-8-vs-11'] .hk-ex[data-step='{last}']", timeout=15_000)
+    page.wait_for_selector(f"[id='ex-8-vs-11'] .rs-ex[data-step='{last}']", timeout=15_000)
     page.wait_for_selector("[id='ex-8-vs-11'] [data-act=play][aria-pressed='false']")
-    assert "Round 3" not in box.locator(".hk-board-head").inner_text()
+    assert "Round 3" not in box.locator(".rs-board-head").inner_text()
     assert box.locator(".hk-col.hk-moved").count() == len(
         expected["steps"][-1]["scoring"]["moved"])
     # Restoring the code brings the page's steps back; running it gives the same again.
     box.locator("[data-act=reset]").click()
     assert box.locator("textarea").input_value() == code
-    assert box.locator(".hk-ex-outcome").inner_html() == before_outcome
+    assert box.locator(".rs-ex-outcome").inner_html() == before_outcome
     assert box.get_attribute("data-live") == "verified"
     assert box.locator("[data-act=reset]").is_hidden()
     run_and_wait(page, "ex-8-vs-11")
     assert box.get_attribute("data-live") == "verified"
-    assert box.locator(".hk-ex-outcome").inner_html() == before_outcome
+    assert box.locator(".rs-ex-outcome").inner_html() == before_outcome
     tab.assert_clean(site_url)
 
 
@@ -267,14 +267,14 @@ def test_error_names_its_line_in_the_page_language(tab: Tab, site_url: str, loca
     box = widget(page, "ex-8-vs-11")
     box.locator("textarea").fill(broken)
     run_and_wait(page, "ex-8-vs-11")
-    message = box.locator(".hk-ex-error").inner_text()
+    message = box.locator(".rs-ex-error").inner_text()
     assert message == fill(ui["error.line"], line=line,
                            error=f"{error['type']}: {error['message']}")
     assert message.startswith(fill(ui["error.line"], line=line, error="NotationError"))
     # The widget keeps working: the restored code runs and the error goes away.
     box.locator("[data-act=reset]").click()
     run_and_wait(page, "ex-8-vs-11")
-    assert box.locator(".hk-ex-error").is_hidden()
+    assert box.locator(".rs-ex-error").is_hidden()
     assert box.get_attribute("data-live") == "verified"
     tab.assert_clean(site_url)
 
@@ -292,43 +292,43 @@ def test_runaway_code_is_stopped_and_the_widget_recovers(tab: Tab, site_url: str
     textarea.fill("while True:\n    pass\n")
     started = time.monotonic()
     box.locator("[data-act=run]").click()
-    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex[data-running='1']")
+    page.wait_for_selector("[id='ex-8-vs-11'] .rs-ex[data-running='1']")
     ticks = page.evaluate("""() => new Promise((done) => {
         let n = 0; const t0 = performance.now();
         const id = setInterval(() => { n++; if (performance.now() - t0 > 1000) {
           clearInterval(id); done(n); } }, 50); })""")
     assert ticks >= 10, f"the page froze: {ticks} timer ticks in 1 s"
-    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex[data-error='1']", timeout=30_000)
+    page.wait_for_selector("[id='ex-8-vs-11'] .rs-ex[data-error='1']", timeout=30_000)
     elapsed = time.monotonic() - started
     assert TIME_LIMIT_S <= elapsed < TIME_LIMIT_S + 10, elapsed
-    assert box.locator(".hk-ex-error").inner_text() == fill(ui["error.timeout"],
+    assert box.locator(".rs-ex-error").inner_text() == fill(ui["error.timeout"],
                                                             seconds=TIME_LIMIT_S)
 
     # The Stop button ends a run at once, once it runs in the fresh engine...
-    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex[data-engine='ready']",
+    page.wait_for_selector("[id='ex-8-vs-11'] .rs-ex[data-engine='ready']",
                            timeout=LIVE_TIMEOUT_MS)
     box.locator("[data-act=run]").click()
-    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex[data-engine='running']")
+    page.wait_for_selector("[id='ex-8-vs-11'] .rs-ex[data-engine='running']")
     # The next engine's worker held back until the end of the next step: it starts in about a
     # second, which a loaded machine's clicks took (the Run below found it running).
     worker = "assets/examples/worker.js"
     held = hold(tab, worker)
     box.locator("[data-act=stop]").click()
-    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex:not([data-running='1'])")
-    assert box.locator(".hk-ex-error").inner_text() == ui["error.stopped"]
+    page.wait_for_selector("[id='ex-8-vs-11'] .rs-ex:not([data-running='1'])")
+    assert box.locator(".rs-ex-error").inner_text() == ui["error.stopped"]
     # ... or while it waits for the engine to start again.
     first_held(page, held, worker, timeout_s=LIVE_TIMEOUT_MS / 1000)
     box.locator("[data-act=run]").click()
     assert box.get_attribute("data-engine") == "restarting"
     box.locator("[data-act=stop]").click()
-    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex:not([data-running='1'])")
-    assert box.locator(".hk-ex-error").inner_text() == ui["error.stopped"]
+    page.wait_for_selector("[id='ex-8-vs-11'] .rs-ex:not([data-running='1'])")
+    assert box.locator(".rs-ex-error").inner_text() == ui["error.stopped"]
     release(tab, worker, held)
 
     # A fresh engine runs the example again.
     box.locator("[data-act=reset]").click()
     run_and_wait(page, "ex-8-vs-11")
-    assert box.locator(".hk-ex-error").is_hidden()
+    assert box.locator(".rs-ex-error").is_hidden()
     assert box.get_attribute("data-live") == "verified"
     tab.assert_clean(site_url)
 
@@ -338,7 +338,7 @@ def test_runaway_code_is_stopped_and_the_widget_recovers(tab: Tab, site_url: str
 def test_deep_link_opens_a_step_and_stepping_updates_the_address(tab: Tab, site_url: str) -> None:
     page = tab.page
     page.goto(f"{site_url}/en/end/#ex-8-vs-11-step-1")
-    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex[data-step='1']", timeout=LIVE_TIMEOUT_MS)
+    page.wait_for_selector("[id='ex-8-vs-11'] .rs-ex[data-step='1']", timeout=LIVE_TIMEOUT_MS)
     box = widget(page, "ex-8-vs-11")
     title = page.locator("[id='ex-8-vs-11']").locator("xpath=preceding-sibling::div[1]")
     top = title.bounding_box()
@@ -353,7 +353,7 @@ def test_deep_link_opens_a_step_and_stepping_updates_the_address(tab: Tab, site_
         "li => li.getAttributeNames().join(' ')")
     # A link to another step of the same example moves the widget there.
     page.evaluate("location.hash = '#ex-8-vs-11-step-0'")
-    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex[data-step='0']")
+    page.wait_for_selector("[id='ex-8-vs-11'] .rs-ex[data-step='0']")
     tab.assert_clean(site_url)
 
 
@@ -382,13 +382,13 @@ def test_pages_without_examples_load_nothing_of_pyodide(tab: Tab, site_url: str,
 def test_example_far_below_starts_nothing_until_scrolled_near(tab: Tab, site_url: str) -> None:
     page = tab.page
     page.goto(f"{site_url}/en/round/")  # its first example is several screens down
-    top = page.evaluate("document.querySelector('.hk-example').getBoundingClientRect().top")
+    top = page.evaluate("document.querySelector('.rs-example').getBoundingClientRect().top")
     assert top > 900 * 3, f"the test needs an example far below the top of en/round/ ({top})"
     page.wait_for_timeout(1500)
     assert not engines(page)
     assert not [url for url in tab.requests if "/assets/pyodide/" in url]
-    page.locator(".hk-example").first.scroll_into_view_if_needed()
-    page.wait_for_selector(".hk-ex[data-live='verified']", timeout=LIVE_TIMEOUT_MS)
+    page.locator(".rs-example").first.scroll_into_view_if_needed()
+    page.wait_for_selector(".rs-ex[data-live='verified']", timeout=LIVE_TIMEOUT_MS)
     assert len(engines(page)) == 1
     tab.assert_clean(site_url)
 
@@ -400,24 +400,24 @@ def test_examples_read_without_javascript(tab: Tab, site_url: str, locales: Loca
     ui = locales.languages["ja"].ui
     for example_id in pages_with_examples(locales)["end"]:
         box = widget(page, example_id)
-        assert box.locator(".hk-board .hk-geisha").count() == 7
+        assert box.locator(".rs-board .hk-geisha").count() == 7
         assert box.locator(".hk-col").evaluate_all(
             "cols => cols.map((c) => c.querySelector('.hk-geisha-num').textContent)") == [
             str(g) for g in range(1, 8)]
-        steps = box.locator(".hk-ex-steps > li")
+        steps = box.locator(".rs-ex-steps > li")
         assert steps.count() >= 2
         assert steps.first.get_attribute("id") == f"{example_id}-step-0"
-        assert box.locator(".hk-ex-outcome").inner_text().strip()
-        assert box.locator(".hk-ex-bar").is_hidden()
+        assert box.locator(".rs-ex-outcome").inner_text().strip()
+        assert box.locator(".rs-ex-bar").is_hidden()
         assert box.locator("textarea").get_attribute("readonly") is not None
         # A read-only box: the label does not invite editing; the comments are Japanese.
-        assert box.locator(".hk-ex-code-label").inner_text() == ui["widget.code"]
+        assert box.locator(".rs-ex-code-label").inner_text() == ui["widget.code"]
         assert box.locator("textarea").input_value() == shown_code(locales, example_id, "ja")
-        assert box.locator(".hk-ex-runbar").is_hidden()
+        assert box.locator(".rs-ex-runbar").is_hidden()
         # The outcome is said once, below the steps, not again in the last step.
-        outcome = box.locator(".hk-ex-outcome").inner_text().strip()
+        outcome = box.locator(".rs-ex-outcome").inner_text().strip()
         assert outcome not in steps.last.inner_text()
-        assert fill(ui["widget.round"], round="") in box.locator(".hk-board-head").inner_text()
+        assert fill(ui["widget.round"], round="") in box.locator(".rs-board-head").inner_text()
     tab.assert_clean(site_url)
 
 
@@ -438,7 +438,7 @@ def test_widget_without_an_engine_still_shows_the_build(tab: Tab, site_url: str,
     page.goto(f"{site_url}/id/end/")
     wait_live(page, "ex-8-vs-11", verdict="failed")
     box = widget(page, "ex-8-vs-11")
-    assert box.locator(".hk-ex-status").inner_text() == ui["widget.status_failed"]
+    assert box.locator(".rs-ex-status").inner_text() == ui["widget.status_failed"]
     assert box.get_attribute("data-engine") == "failed"
     box.locator("[data-act=restart]").click()  # the widget opens on the last step
     box.locator("[data-act=forward]").click()
@@ -446,7 +446,7 @@ def test_widget_without_an_engine_still_shows_the_build(tab: Tab, site_url: str,
     assert box.get_attribute("data-step") == "2"
     assert box.get_attribute("data-source") == "build"
     run_and_wait(page, "ex-8-vs-11")
-    assert box.locator(".hk-ex-error").inner_text().startswith(
+    assert box.locator(".rs-ex-error").inner_text().startswith(
         fill(ui["error.engine"], error=""))
     foreign = [url for url in tab.requests if not url.startswith(f"{site_url}/")]
     assert not foreign, foreign
@@ -468,10 +468,10 @@ def test_step_controls_are_a_thumbs_size_on_a_phone(tab: Tab, site_url: str, lan
     page = tab.page
     for path in ("round/", "love-letter/cards/"):
         page.goto(f"{site_url}/{lang}/{path}")
-        example = page.locator(".hk-example[data-example] .hk-ex").first
+        example = page.locator(".rs-example[data-example] .rs-ex").first
         example.scroll_into_view_if_needed()
         example.and_(page.locator("[data-state='live']")).wait_for(timeout=LIVE_TIMEOUT_MS)
-        sizes = example.locator(".hk-ex-bar button:visible, .hk-ex-runbar button:visible"
+        sizes = example.locator(".rs-ex-bar button:visible, .rs-ex-runbar button:visible"
                                 ).evaluate_all("""buttons => buttons.map((b) => {
             const box = b.getBoundingClientRect();
             return [b.dataset.act || b.textContent.trim(), box.width, box.height]; })""")
@@ -482,9 +482,9 @@ def test_step_controls_are_a_thumbs_size_on_a_phone(tab: Tab, site_url: str, lan
 
 
 # Where the steps list and Run are on the page, and the status's text.
-PLACES = """(root) => [root.querySelector(".hk-ex-steps"), root.querySelector("[data-act=run]")]
+PLACES = """(root) => [root.querySelector(".rs-ex-steps"), root.querySelector("[data-act=run]")]
     .map((part) => part.getBoundingClientRect().top + scrollY)
-    .concat([root.querySelector(".hk-ex-status").textContent])"""
+    .concat([root.querySelector(".rs-ex-status").textContent])"""
 
 
 @pytest.mark.parametrize(("lang", "path", "example_id", "width", "preload"), [
@@ -495,20 +495,20 @@ def test_the_engine_starting_moves_nothing_under_the_readers_finger(
     """The status line's messages ("Starting…", then "Verified live…") take a room kept for
     the longest: once the engine has said anything, the steps and Run stay where the reader
     saw them (they moved down a line, or three on a 320 px phone in French). Where the engine
-    starts on its own, a second after the example shows (a desktop: ?hk-preload=1), the room
-    is there from the start; where it waits for the reader (a phone: ?hk-preload=0, here the
+    starts on its own, a second after the example shows (a desktop: ?rs-preload=1), the room
+    is there from the start; where it waits for the reader (a phone: ?rs-preload=0, here the
     reader going to the code), the empty line takes no room until then."""
     tab = open_tab(chromium, {"viewport": {"width": width, "height": 800}})
     try:
         page = tab.page
-        page.goto(f"{site_url}/{lang}/{path}?hk-preload={preload}")
+        page.goto(f"{site_url}/{lang}/{path}?rs-preload={preload}")
         box = widget(page, example_id)
         box.scroll_into_view_if_needed()
         box.and_(page.locator("[data-state='live']")).wait_for(timeout=LIVE_TIMEOUT_MS)
-        status = box.locator(".hk-ex-status")
+        status = box.locator(".rs-ex-status")
         if preload == "0":
             assert status.evaluate("(s) => [s.textContent, s.offsetHeight]") == ["", 0]
-            box.locator(".hk-ex-editor").focus()
+            box.locator(".rs-ex-editor").focus()
             box.and_(page.locator(":not([data-engine='idle'])")).wait_for()
             assert status.inner_text()
         *before, _ = box.evaluate(PLACES)

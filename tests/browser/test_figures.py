@@ -47,7 +47,7 @@ def test_figures_show_without_javascript_and_in_print(no_script: Page, site_url:
     # On paper the cards keep their colours (each also shows its number).
     colours = page.locator(f"[id='{ids[0]}'] .hk-geisha-num").first.evaluate(
         "e => [getComputedStyle(e.closest('.hk-geisha')).backgroundImage,"
-        " getComputedStyle(e.closest('.hk-board')).printColorAdjust]")
+        " getComputedStyle(e.closest('.rs-board')).printColorAdjust]")
     assert "gradient" in colours[0] and colours[1] == "exact"
 
 
@@ -74,8 +74,8 @@ SMALL_TEXT = """() => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
-    if (!node.textContent.trim() || !parent.closest(".hk-board")
-        || parent.closest(".hk-sr-only") || !parent.getClientRects().length) continue;
+    if (!node.textContent.trim() || !parent.closest(".rs-board")
+        || parent.closest(".rs-sr-only") || !parent.getClientRects().length) continue;
     const size = parseFloat(getComputedStyle(parent).fontSize);
     if (size < 12) found.push(`${parent.className} ${size.toFixed(1)}px`);
   }
@@ -94,7 +94,7 @@ def test_no_board_text_under_12_px_on_a_phone(chromium: Browser, site_url: str,
     page = context.new_page()
     try:
         page.goto(f"{site_url}/{path}")
-        assert page.locator(".hk-board").count()
+        assert page.locator(".rs-board").count()
         assert page.evaluate(SMALL_TEXT) == []
     finally:
         context.close()

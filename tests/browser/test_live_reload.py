@@ -59,14 +59,14 @@ def test_saved_change_rebuilds_and_reloads_then_a_broken_key_shows_over_the_page
     page = context.new_page()
     try:
         page.goto(f"{site.url}/fr/basics/")
-        assert "Une distribution" in page.locator(".hk-example-title").inner_text()
+        assert "Une distribution" in page.locator(".rs-example-title").inner_text()
         page.evaluate("window.__kept = 1")  # gone once the page has reloaded
 
         # Saving a change rebuilds French only, and the open page reloads by itself.
         text = locales / "hanamikoji" / "fr" / "text.yml"
         replace(text, 'title: "Une distribution"', 'title: "Une donne"')
         page.wait_for_function(
-            "() => document.querySelector('.hk-example-title')?.textContent.includes("
+            "() => document.querySelector('.rs-example-title')?.textContent.includes("
             "'Une donne')", timeout=REBUILD_TIMEOUT_S * 1000)
         assert page.evaluate("window.__kept") is None
         assert state(site.url) == {"version": 2, "error": None}
@@ -74,7 +74,7 @@ def test_saved_change_rebuilds_and_reloads_then_a_broken_key_shows_over_the_page
 
         # A broken key: the terminal and the page name the file and the key.
         replace(text, 'title: "Une donne"', "title: Exemple: une donne")
-        overlay = page.locator("#hk-build-error")
+        overlay = page.locator("#rs-build-error")
         overlay.wait_for(timeout=REBUILD_TIMEOUT_S * 1000)
         message = overlay.locator("pre").inner_text()
         assert str(text) in message and "examples.ex-deal.title" in message, message
@@ -101,7 +101,7 @@ def test_saved_change_rebuilds_and_reloads_then_a_broken_key_shows_over_the_page
         # Fixing it rebuilds, the overlay goes, the page shows the fix.
         replace(text, "title: Exemple: une donne", 'title: "Une bonne donne"')
         page.wait_for_function(
-            "() => document.querySelector('.hk-example-title')?.textContent.includes("
+            "() => document.querySelector('.rs-example-title')?.textContent.includes("
             "'Une bonne donne')", timeout=REBUILD_TIMEOUT_S * 1000)
         assert overlay.count() == 0
         assert state(site.url) == {"version": 3, "error": None}

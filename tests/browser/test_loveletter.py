@@ -113,7 +113,7 @@ def test_examples_replay_live_as_built(booted: Booted, tab: Tab) -> None:
     static = built(page, ids)
     # The page names the game whose engine the worker imports; one worker for the page.
     assert page.evaluate(
-        "JSON.parse(document.getElementById('hk-config').textContent).game") == "loveletter"
+        "JSON.parse(document.getElementById('rs-config').textContent).game") == "loveletter"
     assert len(engines(page)) == 1
     for example_id in ids:
         wait_live(page, example_id)  # the engine in the page replayed it: the same timeline
@@ -123,10 +123,10 @@ def test_examples_replay_live_as_built(booted: Booted, tab: Tab) -> None:
         box = widget(page, example_id)
         # Drawn by the worker for the last step: the board the build drew.
         page.evaluate(f"location.hash = '#{example_id}-step-{last}'")
-        page.wait_for_selector(f"[id='{example_id}'] .hk-ex[data-step='{last}']")
-        assert box.locator(".hk-ex-board").inner_html() == normalised(
+        page.wait_for_selector(f"[id='{example_id}'] .rs-ex[data-step='{last}']")
+        assert box.locator(".rs-ex-board").inner_html() == normalised(
             page, static[example_id]["board"]), example_id
-        assert box.locator(".hk-ex-steps > li").count() == last + 1
+        assert box.locator(".rs-ex-steps > li").count() == last + 1
         # Editable, its comments in the page's language; "what if?" offered at every step.
         assert box.locator("textarea").input_value() == shown_code(example_id, lang)
         assert box.locator("textarea").get_attribute("readonly") is None
@@ -137,9 +137,9 @@ def test_examples_replay_live_as_built(booted: Booted, tab: Tab) -> None:
         box = widget(page, example_id)
         assert box.get_attribute("data-live") == "verified"
         assert box.get_attribute("data-error") in ("", None)
-        live = box.locator(".hk-ex-steps > li").evaluate_all(STEP_HTML)
+        live = box.locator(".rs-ex-steps > li").evaluate_all(STEP_HTML)
         assert live == [normalised(page, html) for html in static[example_id]["steps"]]
-        assert box.locator(".hk-ex-outcome").inner_html() == normalised(
+        assert box.locator(".rs-ex-outcome").inner_html() == normalised(
             page, static[example_id]["outcome"])
     tab.assert_clean(booted.site_url)
 
@@ -150,10 +150,10 @@ def test_steps_by_keyboard(booted: Booted, tab: Tab) -> None:
     example = "ex-guard"  # four steps: the game, the deal, a miss, a hit
     root = widget(page, example)
     wait_live(page, example)
-    assert root.locator(".hk-ex-steps > li").count() == 4
+    assert root.locator(".rs-ex-steps > li").count() == 4
     # The step buttons: Back from the last step to the first; focus then moves to Forward.
     page.evaluate(f"location.hash = '#{example}-step-3'")
-    page.wait_for_selector(f"[id='{example}'] .hk-ex[data-step='3']")
+    page.wait_for_selector(f"[id='{example}'] .rs-ex[data-step='3']")
     root.locator("[data-act=back]").focus()
     for _ in range(3):
         page.keyboard.press("Enter")
@@ -198,13 +198,13 @@ def test_an_error_names_its_line_in_the_page_language(booted: Booted, tab: Tab) 
     box = widget(page, example)
     box.locator("textarea").fill(broken)
     run_and_wait(page, example)
-    message = box.locator(".hk-ex-error").inner_text()
+    message = box.locator(".rs-ex-error").inner_text()
     assert message == fill(ui["error.line"], line=line,
                            error=f"{error['type']}: {error['message']}")
     # The widget keeps working: restored, the code runs and gives the page's steps again.
     box.locator("[data-act=reset]").click()
     run_and_wait(page, example)
-    assert box.locator(".hk-ex-error").is_hidden()
+    assert box.locator(".rs-ex-error").is_hidden()
     assert box.get_attribute("data-live") == "verified"
     tab.assert_clean(booted.site_url)
 
@@ -228,9 +228,9 @@ def test_what_if_plays_any_seat_refuses_a_rule_and_shares_its_line(booted: Boote
     legal = session.position(cut_at(record, 1), ui)["legal"]
     assert legal == ["1>B=0", "1>B=2", "1>B=3", "1>B=4", "1>B=5", "1>B=6", "1>B=7", "1>B=8",
                      "1>B=9", "3>B"]
-    choices = box.locator(".hk-wi-choose [data-choice]")
+    choices = box.locator(".rs-wi-choose [data-choice]")
     assert choices.evaluate_all("bs => bs.map(b => b.dataset.choice)") == ["card:1", "card:3"]
-    assert box.locator(".hk-wi-prompt").inner_text() == fill(
+    assert box.locator(".rs-wi-prompt").inner_text() == fill(
         ui["ll.whatif.ask"], player="A", ask=ui["ll.play.ask.card"])
     box.locator("[data-choice='card:1']").click()
     assert choices.evaluate_all("bs => bs.map(b => b.dataset.choice)") == [
@@ -243,21 +243,21 @@ def test_what_if_plays_any_seat_refuses_a_rule_and_shares_its_line(booted: Boote
     box.locator("[data-choice='guess:2']").click()  # B's card: a hit
     move = fill(ui["ll.whatif.guess"], player="A", card=ui["ll.card.1"], target="B",
                 guess=ui["ll.card.2"])
-    assert box.locator(".hk-wi-choice").inner_text() == fill(ui["whatif.chosen"], move=move)
+    assert box.locator(".rs-wi-choice").inner_text() == fill(ui["whatif.chosen"], move=move)
     box.locator("[data-wi=play]").click()
     whatif_ready(page, example, 2)
     mine = session.dump(Record(original.players, original.variant,
                                (*original.moves[:1], parse_move("1>B=2"))))
     words = session.replay(mine, ui)
-    assert box.locator(".hk-ex-steps > li.hk-wi-step").count() == 1
-    assert box.locator(".hk-ex-steps > li.hk-wi-step").inner_text().endswith(
+    assert box.locator(".rs-ex-steps > li.rs-wi-step").count() == 1
+    assert box.locator(".rs-ex-steps > li.rs-wi-step").inner_text().endswith(
         text_of(page, words["steps"][2]["html"]))
     # The round is over: the computer deals the next one and plays it to its end.
     assert box.locator("[data-wi=play]").is_hidden()
     assert box.locator("[data-wi=computer]").inner_text() == ui["ll.whatif.computer"]
     box.locator("[data-wi=computer]").click()
     page.wait_for_function(
-        """id => { const root = document.querySelector(`[id='${id}'] .hk-ex`);
+        """id => { const root = document.querySelector(`[id='${id}'] .rs-ex`);
                    return root.dataset.wiBusy !== "1"
                      && root.querySelector("[data-wi=stop]").hidden; }""",
         arg=example, timeout=LIVE_TIMEOUT_MS)
@@ -273,36 +273,36 @@ def test_what_if_plays_any_seat_refuses_a_rule_and_shares_its_line(booted: Boote
     assert int(fields["step"]) == len(line.moves) > 3
     game = line.replay()
     assert game.round_number == 2 and game.to_move is None  # round 2 played to its end
-    assert box.locator(".hk-ex-steps > li").count() == len(line.moves) + 1
+    assert box.locator(".rs-ex-steps > li").count() == len(line.moves) + 1
     assert box.locator("[data-wi=deal]").is_visible()  # the reader deals round 3
     other = tab.context.new_page()
     try:
         other.goto(link)
-        other.wait_for_selector('#hk-play[data-state="review"]', timeout=LIVE_TIMEOUT_MS)
-        assert other.inner_html(".hk-play-board") == box.locator(".hk-ex-board").inner_html()
-        assert other.locator(".hk-play-steps > li").count() == len(line.moves) + 1
+        other.wait_for_selector('#rs-play[data-state="review"]', timeout=LIVE_TIMEOUT_MS)
+        assert other.inner_html(".rs-play-board") == box.locator(".rs-ex-board").inner_html()
+        assert other.locator(".rs-play-steps > li").count() == len(line.moves) + 1
         # The same link with a move no rule allows (naming the Guard): refused, saying why.
         forged = json.loads(text)
         forged["moves"][1] = "1>B=1"
         data = base64.urlsafe_b64encode(json.dumps(forged).encode()).decode().rstrip("=")
         other.goto(f"{booted.site_url}/{lang}/{FOLDER}play/#record={data}&step=2")
-        other.wait_for_selector(".hk-play-error p", timeout=LIVE_TIMEOUT_MS)
-        error = " ".join(other.locator(".hk-play-error").inner_text().split())
+        other.wait_for_selector(".rs-play-error p", timeout=LIVE_TIMEOUT_MS)
+        error = " ".join(other.locator(".rs-play-error").inner_text().split())
         assert " ".join(ui["ll.illegal.guard-guess"].split()) in error
-        assert other.locator("#hk-play").get_attribute("data-state") == "idle"
+        assert other.locator("#rs-play").get_attribute("data-state") == "idle"
     finally:
         other.close()
     # One click back to the example's line, at the step the reader left it.
     box.locator("[data-wi=original]").click()
     assert box.get_attribute("data-step") == "1"
     assert box.get_attribute("data-source") != "whatif"
-    assert box.locator(".hk-ex-steps > li").count() == steps_before
-    assert box.locator(".hk-wi").is_hidden()
+    assert box.locator(".rs-ex-steps > li").count() == steps_before
+    assert box.locator(".rs-wi").is_hidden()
 
     # The Chancellor's example at its choice: the card to keep, then the order of the others.
     example = "ex-chancellor"
     box = what_if_at(page, example, 2)
-    choices = box.locator(".hk-wi-choose [data-choice]")
+    choices = box.locator(".rs-wi-choose [data-choice]")
     assert choices.evaluate_all("bs => bs.map(b => b.dataset.choice)") == [
         "keep:2", "keep:3", "keep:9"]
     box.locator("[data-choice='keep:2']").click()  # not the example's Princess
@@ -314,7 +314,7 @@ def test_what_if_plays_any_seat_refuses_a_rule_and_shares_its_line(booted: Boote
     kept = session.play(cut_at(examples.compute(
         example, ll().structure.examples[example].spec["code"], "loveletter")["record"], 2),
         "K2/39", ui)["record"]
-    assert box.locator(".hk-ex-steps > li.hk-wi-step").inner_text().endswith(
+    assert box.locator(".rs-ex-steps > li.rs-wi-step").inner_text().endswith(
         text_of(page, session.replay(kept, ui)["steps"][3]["html"]))
     box.locator("[data-wi=original]").click()
 
@@ -322,18 +322,18 @@ def test_what_if_plays_any_seat_refuses_a_rule_and_shares_its_line(booted: Boote
     example = "ex-countess-forced"
     box = what_if_at(page, example, 1)
     only = fill(ui["ll.whatif.play"], player="A", card=ui["ll.card.8"])
-    assert box.locator(".hk-wi-prompt").inner_text() == fill(ui["whatif.only_move"], move=only)
+    assert box.locator(".rs-wi-prompt").inner_text() == fill(ui["whatif.only_move"], move=only)
     king = box.locator("[data-choice='card:7']")
     assert king.get_attribute("aria-disabled") == "true"  # offered, marked
     king.dispatch_event("click")  # aria-disabled: Playwright would wait for it to be enabled
     whatif_ready(page, example, 1)
-    error = box.locator(".hk-wi-error")
+    error = box.locator(".rs-wi-error")
     label = ui["ll.play.rule"].format(number=ll().structure.numbers["countess-forced"])
     assert " ".join(error.inner_text().split()) == " ".join(
         ui["ll.illegal.countess-forced"].split()) + " " + label
-    assert (error.locator("a.hk-wi-rule").get_attribute("href") or "").endswith(
+    assert (error.locator("a.rs-wi-rule").get_attribute("href") or "").endswith(
         "#countess-forced")
-    assert box.locator(".hk-ex-steps > li").count() == 2  # nothing was played
+    assert box.locator(".rs-ex-steps > li").count() == 2  # nothing was played
     box.locator("[data-wi=play]").click()  # the Countess
     whatif_ready(page, example, 2)
     assert box.get_attribute("data-wi-error") in ("", None)
@@ -361,31 +361,31 @@ def test_what_if_refuses_a_move_in_the_pages_language_then_plays_a_legal_one(
         king = box.locator("[data-choice='card:7']")
         assert king.get_attribute("aria-disabled") == "true"
         king.dispatch_event("click")  # aria-disabled: Playwright would wait for it
-        page.wait_for_selector(f"[id='{example}'] .hk-ex[data-wi-error='1']",
+        page.wait_for_selector(f"[id='{example}'] .rs-ex[data-wi-error='1']",
                                timeout=LIVE_TIMEOUT_MS)
         # The refusal's own words, then the link to the rule it names, labelled as the Play
         # page labels it.
-        rule = box.locator(".hk-wi-error a.hk-wi-rule")
+        rule = box.locator(".rs-wi-error a.rs-wi-rule")
         label = ui["ll.play.rule"].format(number=ll().structure.numbers["countess-forced"])
         assert rule.inner_text() == label
-        said = " ".join(box.locator(".hk-wi-error").inner_text().split())
+        said = " ".join(box.locator(".rs-wi-error").inner_text().split())
         assert said.removesuffix(" " + label) == " ".join(
             text_of(page, refused["message"]).split()) == " ".join(
             ui["ll.illegal.countess-forced"].split())
-        assert box.locator(".hk-ex-steps > li").count() == 2  # nothing was played
+        assert box.locator(".rs-ex-steps > li").count() == 2  # nothing was played
         # The link goes to the rule, on this page, and leaves the example as it was.
         rule.click()
         page.wait_for_url(re.compile(r".*#countess-forced$"))
         assert page.locator("[id='countess-forced']").is_visible()
-        assert box.locator(".hk-wi-error a.hk-wi-rule").is_visible()
+        assert box.locator(".rs-wi-error a.rs-wi-rule").is_visible()
         only = fill(ui["ll.whatif.play"], player="A", card=ui["ll.card.8"])
-        assert box.locator(".hk-wi-prompt").inner_text() == fill(ui["whatif.only_move"],
+        assert box.locator(".rs-wi-prompt").inner_text() == fill(ui["whatif.only_move"],
                                                                  move=only)
         box.locator("[data-wi=play]").click()  # the Countess
         whatif_ready(page, example, 2)
         assert box.get_attribute("data-wi-error") in ("", None)
         played = session.play(cut_at(record, 1), "8", ui)["record"]
-        assert box.locator(".hk-ex-steps > li.hk-wi-step").inner_text().endswith(
+        assert box.locator(".rs-ex-steps > li.rs-wi-step").inner_text().endswith(
             text_of(page, session.replay(played, ui)["steps"][2]["html"]))
         tab.assert_clean(site_url)
     finally:
@@ -409,13 +409,13 @@ def test_a_chooser_that_does_not_arrive_is_said_and_the_steps_still_work(
         box = widget(page, example)
         box.and_(page.locator("[data-state='live']")).wait_for()
         box.locator("[data-wi=start]").click()
-        page.wait_for_selector(f"[id='{example}'] .hk-ex[data-wi-error='1']",
+        page.wait_for_selector(f"[id='{example}'] .rs-ex[data-wi-error='1']",
                                timeout=LIVE_TIMEOUT_MS)
-        assert box.locator(".hk-wi-error").inner_text() == ui["whatif.chooser_failed"]
+        assert box.locator(".rs-wi-error").inner_text() == ui["whatif.chooser_failed"]
         assert any(url.endswith("/assets/play/loveletter/whatif.js") for url in tab.requests)
         # The example's own steps, still there and still working.
         box.locator("[data-wi=original]").click()
-        assert box.locator(".hk-wi").is_hidden()
+        assert box.locator(".rs-wi").is_hidden()
         assert box.get_attribute("data-step") == "1"
         box.locator("[data-act=forward]").click()
         assert box.get_attribute("data-step") == "2"
@@ -439,7 +439,7 @@ def what_if_at(page: Page, example_id: str, step: int) -> Locator:
     wait_live(page, example_id)
     box = widget(page, example_id)
     page.evaluate(f"location.hash = '#{example_id}-step-{step}'")
-    page.wait_for_selector(f"[id='{example_id}'] .hk-ex[data-step='{step}']")
+    page.wait_for_selector(f"[id='{example_id}'] .rs-ex[data-step='{step}']")
     box.locator("[data-wi=start]").click()
     whatif_ready(page, example_id, step)
     return box
@@ -447,7 +447,7 @@ def what_if_at(page: Page, example_id: str, step: int) -> Locator:
 
 def whatif_ready(page: Page, example_id: str, step: int) -> None:
     """Waits until the what-if line is on screen at ``step`` and idle."""
-    page.wait_for_selector(f"[id='{example_id}'] .hk-ex[data-whatif='1'][data-step='{step}']"
+    page.wait_for_selector(f"[id='{example_id}'] .rs-ex[data-whatif='1'][data-step='{step}']"
                            ":not([data-wi-busy='1'])", timeout=LIVE_TIMEOUT_MS)
 
 
@@ -469,8 +469,8 @@ def test_the_end_pages_example_replays_live_as_built(booted: Booted, tab: Tab) -
         run_and_wait(page, example_id)
         box = widget(page, example_id)
         assert box.get_attribute("data-live") == "verified"
-        assert box.locator(".hk-ex-steps > li").evaluate_all(STEP_HTML) == [
+        assert box.locator(".rs-ex-steps > li").evaluate_all(STEP_HTML) == [
             normalised(page, html) for html in static[example_id]["steps"]]
-        assert box.locator(".hk-ex-outcome").inner_html() == normalised(
+        assert box.locator(".rs-ex-outcome").inner_html() == normalised(
             page, static[example_id]["outcome"])
     tab.assert_clean(booted.site_url)

@@ -41,7 +41,7 @@ from rulesite.sources.locales import Locales
 
 LIVE_TIMEOUT_MS = 90_000  # Pyodide from the cache on a busy 2-core machine, with margin
 KEEP_TIMEOUT_MS = 180_000  # a whole language and the runtime fetched on a busy machine
-EXAMPLE = "[id='ex-8-vs-11'] .hk-ex"  # the live example the runtime tests run, on en/end/
+EXAMPLE = "[id='ex-8-vs-11'] .rs-ex"  # the live example the runtime tests run, on en/end/
 
 
 def build_of(site: Path) -> dict[str, Any]:
@@ -111,7 +111,7 @@ def ran(page: Page, box: str, runs: int = 1) -> None:
         raise AssertionError(f"no run in {LIVE_TIMEOUT_MS // 1000} s: " + page.evaluate(
             """(box) => { const root = document.querySelector(box);
             return root ? JSON.stringify({...root.dataset, status:
-              root.querySelector(".hk-ex-status")?.textContent}) : "no widget"; }""",
+              root.querySelector(".rs-ex-status")?.textContent}) : "no widget"; }""",
             box)) from None
     widget = page.locator(box)
     assert widget.get_attribute("data-error") != "1", widget.inner_text()
@@ -120,11 +120,11 @@ def ran(page: Page, box: str, runs: int = 1) -> None:
 
 def run_once(page: Page, url: str, example: str) -> None:
     """Opens ``url`` and runs its live example ``example`` once, without an error."""
-    page.goto(f"{url}?hk-preload=1")
-    box = page.locator(f"[id='{example}'] .hk-ex")
+    page.goto(f"{url}?rs-preload=1")
+    box = page.locator(f"[id='{example}'] .rs-ex")
     box.scroll_into_view_if_needed()
     box.locator("[data-act=run]").click()
-    ran(page, f"[id='{example}'] .hk-ex")
+    ran(page, f"[id='{example}'] .rs-ex")
 
 
 def test_a_visited_language_works_offline(online: Tab, site_url: str, real_site: Path,
@@ -135,13 +135,13 @@ def test_a_visited_language_works_offline(online: Tab, site_url: str, real_site:
     controlled(page)
     page.goto(f"{site_url}/en/round/")
     # Keep everything: the size it shows is the language's and the runtime's.
-    button = page.locator(".hk-keep__button")
+    button = page.locator(".rs-keep__button")
     runtime = desktop_runtime(build)
     assert len(runtime) == len(build["runtime"]) - 2
     assert button.inner_text() == keep_label(locales.languages["en"].ui,
                                              build["languages"]["en"] + runtime, ".")
     button.click()
-    page.wait_for_selector(".hk-keep [role=status]:has-text('Kept on this device')",
+    page.wait_for_selector(".rs-keep [role=status]:has-text('Kept on this device')",
                            timeout=KEEP_TIMEOUT_MS)
     paths = {url.removeprefix(f"{site_url}/") for url in kept(page)}
     wanted = {e[0] for e in build["languages"]["en"] + runtime}
@@ -162,7 +162,7 @@ def test_a_visited_language_works_offline(online: Tab, site_url: str, real_site:
     assert {"en/", "en/love-letter/", "en/book/", "en/love-letter/book/", "en/play/"} <= set(pages)
     for path in pages:
         page.goto(f"{site_url}/{path}")
-        assert page.locator("meta[name=hk-build]").get_attribute("content") == build["id"]
+        assert page.locator("meta[name=rs-build]").get_attribute("content") == build["id"]
         assert page.locator("h1").count() >= 1, path
     # Search, from the kept index.
     page.goto(f"{site_url}/en/glossary/")
@@ -173,7 +173,7 @@ def test_a_visited_language_works_offline(online: Tab, site_url: str, real_site:
     # A live example runs on the kept runtime.
     run_once(page, f"{site_url}/en/end/", "ex-8-vs-11")
     # A game on the Play page: dealt and a first decision answered by the engine.
-    page.goto(f"{site_url}/en/play/?hk-preload=1")
+    page.goto(f"{site_url}/en/play/?rs-preload=1")
     new_game(page, "emperors4", "A")
     wait_state(page, "play", timeout=LIVE_TIMEOUT_MS)
     one_decision(page)
@@ -181,7 +181,7 @@ def test_a_visited_language_works_offline(online: Tab, site_url: str, real_site:
     # The other game too, on the same kept runtime (its pages start its own engine zip): a
     # live example, and a game of three on its Play page until the reader is to play.
     run_once(page, f"{site_url}/en/love-letter/cards/", "ex-guard")
-    page.goto(f"{site_url}/en/love-letter/play/?hk-preload=1")
+    page.goto(f"{site_url}/en/love-letter/play/?rs-preload=1")
     ll_new_game(page, 3)
     wait_state(page, "play", "over", timeout=LIVE_TIMEOUT_MS)
     # A language never visited: its offline page, in that language.
@@ -256,7 +256,7 @@ def test_a_phone_save_data_or_slow_connection_keeps_pages_as_visited_and_no_runt
         wait_kept(page, "/en/round/")
         # A desktop's pointer on an example would start the runtime ahead (policy.js);
         # saving data, it waits for the reader to run or edit code.
-        page.locator(".hk-example").first.hover()
+        page.locator(".rs-example").first.hover()
         page.wait_for_timeout(1500)
         page.goto(f"{site_url}/en/glossary/")
         wait_kept(page, "/en/glossary/")
@@ -351,22 +351,22 @@ WHATIF = "ex-gift"  # on en/round/: at step 1, B picks one card of A's gift (tes
 def whatif_move(page: Page) -> None:
     """"What if?" at step 1 of :data:`WHATIF` (on its page): B picks the 2 instead, and
     the engine answers with the next step's board and the moves it allows."""
-    box = page.locator(f"[id='{WHATIF}'] .hk-ex")
+    box = page.locator(f"[id='{WHATIF}'] .rs-ex")
     box.and_(page.locator("[data-state='live']")).wait_for()
-    box.locator(".hk-ex-steps > li[value='1']").click()  # wherever its address left it
+    box.locator(".rs-ex-steps > li[value='1']").click()  # wherever its address left it
     box.locator("[data-wi=start]").click()
     ready(page, WHATIF, 1)
     box.locator("[data-choice='P2']").click()
     box.locator("[data-wi=play]").click()
     # The engine's answer, or its failure (data-wi-error), whichever comes first.
-    page.wait_for_selector(f"[id='{WHATIF}'] .hk-ex:is([data-wi-error='1'], [data-step='2']"
+    page.wait_for_selector(f"[id='{WHATIF}'] .rs-ex:is([data-wi-error='1'], [data-step='2']"
                            ":not([data-wi-busy='1']))", timeout=LIVE_TIMEOUT_MS)
-    assert box.get_attribute("data-wi-error") != "1", box.locator(".hk-wi-error").inner_text()
+    assert box.get_attribute("data-wi-error") != "1", box.locator(".rs-wi-error").inner_text()
     assert box.get_attribute("data-engine") == "ready"
     record, step, _ = shared(box)
     assert [str(m) for m in record.moves] == ["G267", "P2"] and step == 2
-    assert "hk-wi-step" in (box.locator(".hk-ex-steps > li").last.get_attribute("class") or "")
-    assert box.locator(".hk-wi-live [data-choice]").count()
+    assert "rs-wi-step" in (box.locator(".rs-ex-steps > li").last.get_attribute("class") or "")
+    assert box.locator(".rs-wi-live [data-choice]").count()
 
 
 @pytest.mark.parametrize("device", ["desktop", "phone"])
@@ -386,12 +386,12 @@ def test_what_if_runs_offline_the_next_day(chromium: Browser, site_url: str, rea
         if phone:
             whatif_move(page)
         else:
-            box = page.locator(f"[id='{WHATIF}'] .hk-ex")
+            box = page.locator(f"[id='{WHATIF}'] .rs-ex")
             # Its Run button shows once the widget is live: wait for that as long as for the
             # engine (a click waits Playwright's 30 s only).
             box.and_(page.locator("[data-state='live']")).wait_for(timeout=LIVE_TIMEOUT_MS)
             box.locator("[data-act=run]").click()
-            ran(page, f"[id='{WHATIF}'] .hk-ex")
+            ran(page, f"[id='{WHATIF}'] .rs-ex")
         # The page and its language's files, the example's what-if starts (on a phone,
         # fetched at its "what if?"; on a desktop, with the whole language once idle) and the
         # runtime this device started from.
@@ -478,7 +478,7 @@ def deployed_real(real_site: Path, tmp_path: Path) -> Iterator[tuple[str, Path]]
 RULE_BEFORE = "build-one-text"
 RULE_AFTER = "build-two-text"
 LANGS = ["en", "fr", "ja", "id"]
-FOOTER = re.compile(r'(hk-version">\s*<a href="[^"]*">)([^<]*)(</a>)')
+FOOTER = re.compile(r'(rs-version">\s*<a href="[^"]*">)([^<]*)(</a>)')
 
 
 def redeploy(folder: Path, locales: Locales, change: tuple[str, str], version: str) -> str:
@@ -534,7 +534,7 @@ class Answers:
         except Error:  # a service worker's own request has no frame
             tab = "none"
         order = self.orders.get(response.request, self.asked)
-        self.served.append((order, (tab, response.url, response.headers.get("x-hk-build"))))
+        self.served.append((order, (tab, response.url, response.headers.get("x-rs-build"))))
 
     def since(self, mark: int) -> list[Answer]:
         """The answers to the requests made from ``mark`` on, in the order of the requests."""
@@ -569,7 +569,7 @@ def update_tab(chromium: Browser, url: str, **options: Any) -> tuple[Tab, Answer
 
 
 def build_on(page: Page) -> str | None:
-    return page.locator("meta[name=hk-build]").get_attribute("content")
+    return page.locator("meta[name=rs-build]").get_attribute("content")
 
 
 def install_build_two(page: Page, url: str, folder: Path, locales: Locales,
@@ -615,21 +615,21 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
         page.goto(f"{url}/en/")
         # Told once: in one of the two tabs, whichever hears of it first.
         told = locales.languages["en"].ui["offline.updated"].format(version="9.9")
-        wait_until(lambda: page.locator(".hk-update").count()
-                   or other.locator(".hk-update").count(),
+        wait_until(lambda: page.locator(".rs-update").count()
+                   or other.locator(".rs-update").count(),
                    "the reader was not told of build 2", timeout_s=60, page=page)
         page.wait_for_timeout(1000)
-        bars = [tab for tab in (page, other) if tab.locator(".hk-update").count()]
+        bars = [tab for tab in (page, other) if tab.locator(".rs-update").count()]
         assert len(bars) == 1, "told in both tabs"
-        assert bars[0].locator(".hk-update span").inner_text() == told
+        assert bars[0].locator(".rs-update span").inner_text() == told
         assert build_on(page) == one and RULE_BEFORE in page.content()
-        changelog = bars[0].locator(".hk-update a")
+        changelog = bars[0].locator(".rs-update a")
         assert changelog.inner_text() == locales.languages["en"].ui["offline.changelog"]
         assert (changelog.get_attribute("href") or "").endswith("changelog/")
         # Scrolled to the end, the bar covers none of the footer (its Keep button).
         bars[0].evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
         footer, bar = (bars[0].locator(s).evaluate("(e) => e.getBoundingClientRect().toJSON()")
-                       for s in (".md-footer", ".hk-update"))
+                       for s in (".md-footer", ".rs-update"))
         assert footer["bottom"] <= bar["top"], (footer, bar)
         # Chromium fetches a page's icon once the page has loaded, at low priority (late
         # under load): build 1's, for build 1's page.
@@ -642,10 +642,10 @@ def test_a_new_build_is_announced_once_and_taken_over_whole(
         page.wait_for_load_state("load")
         assert build_on(page) == two
         assert RULE_AFTER in page.content() and RULE_BEFORE not in page.content()
-        assert "9.9" in page.locator(".hk-version").inner_text()
-        assert page.locator(".hk-update").count() == 0  # told once: build 2 says nothing
+        assert "9.9" in page.locator(".rs-version").inner_text()
+        assert page.locator(".rs-update").count() == 0  # told once: build 2 says nothing
         # The other tab reloads itself into build 2 rather than run on with build 1.
-        other.wait_for_function(f"document.querySelector('meta[name=hk-build]')?"
+        other.wait_for_function(f"document.querySelector('meta[name=rs-build]')?"
                                 f".content === '{two}'", timeout=30_000)
         assert not answers.failed, answers.failed  # never the browser's error page
         # Each page's icon too, once Chromium has asked for it.
@@ -716,7 +716,7 @@ def test_search_in_a_tab_of_the_old_build_finds_that_builds_text(
         assert ("page", address, one) in answers.since(asked), answers.since(asked)
 
         page.goto(f"{url}/en/")  # build 2 takes over
-        page.wait_for_function(f"document.querySelector('meta[name=hk-build]')?"
+        page.wait_for_function(f"document.querySelector('meta[name=rs-build]')?"
                                f".content === '{two}'", timeout=30_000)
         asked = answers.asked
         found = search(page, SEARCHED)
@@ -740,7 +740,7 @@ def test_a_tab_holding_the_readers_edits_is_not_reloaded_under_them(
         answers.names[edited] = "edited"
         edited.goto(f"{url}/en/basics/")
         assert build_on(edited) == one
-        box = edited.locator("textarea.hk-ex-editor").first
+        box = edited.locator("textarea.rs-ex-editor").first
         box.scroll_into_view_if_needed()
         # Editable once its widget is live (widget.js).
         edited.wait_for_function("(box) => !box.readOnly", arg=box.element_handle())
@@ -752,7 +752,7 @@ def test_a_tab_holding_the_readers_edits_is_not_reloaded_under_them(
         page.goto(f"{url}/en/")  # build 2 takes over
         assert build_on(page) == two
         told = locales.languages["en"].ui["offline.updated"].format(version="9.9")
-        edited.wait_for_selector(f".hk-update span:text-is('{told}')", timeout=30_000)
+        edited.wait_for_selector(f".rs-update span:text-is('{told}')", timeout=30_000)
         taken = answers.asked
         edited.wait_for_timeout(1500)  # time for a reload, were one to come
         assert build_on(edited) == one and box.input_value() == work
@@ -762,10 +762,10 @@ def test_a_tab_holding_the_readers_edits_is_not_reloaded_under_them(
         assert refused == "refused"
         assert not [s for s in answers.since(taken) if s[0] == "edited"], answers.since(taken)
         # The reader switches when ready: build 2, whole.
-        button = edited.locator(".hk-update button")
+        button = edited.locator(".rs-update button")
         assert button.inner_text() == locales.languages["en"].ui["offline.reload"]
         button.click()
-        edited.wait_for_function(f"document.querySelector('meta[name=hk-build]')?"
+        edited.wait_for_function(f"document.querySelector('meta[name=rs-build]')?"
                                  f".content === '{two}'", timeout=30_000)
         assert not answers.failed, answers.failed  # never the browser's error page
         served = answers.since(taken)
@@ -810,7 +810,7 @@ def test_the_handover_page_asks_again_while_the_new_build_still_waits(
         # Build 1's worker is free: build 2 takes over and the page is build 2's, whole.
         held[0].fulfill(status=404, body="not found")
         # (Not wait_for_function: it evaluates a string, which the policy forbids.)
-        page.locator(f"meta[name=hk-build][content='{two}']").wait_for(state="attached",
+        page.locator(f"meta[name=rs-build][content='{two}']").wait_for(state="attached",
                                                                      timeout=30_000)
         served = answers.since(asked)
         mixed = [s for s in served if s[0] == "page" and s[2] != two and s != handover]
@@ -839,7 +839,7 @@ def test_a_link_to_a_rule_followed_while_a_new_build_waits_lands_on_that_rule(
         two = install_build_two(page, url, folder, locales)
         asked, entries = answers.asked, page.evaluate("history.length")
         page.goto(f"{url}/{path}#{rule}")
-        page.locator(f"meta[name=hk-build][content='{two}']").wait_for(state="attached",
+        page.locator(f"meta[name=rs-build][content='{two}']").wait_for(state="attached",
                                                                      timeout=30_000)
         assert ("page", f"{url}/{path}", None) in answers.since(asked), "no handover"
         page.wait_for_load_state("load")
@@ -943,7 +943,7 @@ def engine_run(page: Page, line: str = FROM_ENGINE) -> str:
         box.locator("textarea").fill(line + code)
     box.locator("[data-act=run]").click()
     ran(page, EXAMPLE, runs + 1)
-    return box.locator(".hk-ex-output").inner_text().strip()
+    return box.locator(".rs-ex-output").inner_text().strip()
 
 
 def test_a_new_engine_never_runs_with_the_other_builds_pages(
@@ -961,7 +961,7 @@ def test_a_new_engine_never_runs_with_the_other_builds_pages(
         page = tab.page
         reader = tab.context.new_page()
         answers.names[reader] = "reader"
-        reader.goto(f"{url}/en/end/?hk-preload=1")
+        reader.goto(f"{url}/en/end/?rs-preload=1")
         assert build_on(reader) == one
         assert engine_run(reader) == "one"
         wait_kept(reader, engine_one)  # by the engine's worker, once checked
@@ -979,15 +979,15 @@ def test_a_new_engine_never_runs_with_the_other_builds_pages(
         assert build_on(page) == two
         # The reader's tab holds edited code: it stays, told, and still runs build 1's engine.
         told = locales.languages["en"].ui["offline.updated"].format(version="9.9")
-        reader.wait_for_selector(f".hk-update span:text-is('{told}')", timeout=30_000)
+        reader.wait_for_selector(f".rs-update span:text-is('{told}')", timeout=30_000)
         assert build_on(reader) == one
         assert engine_run(reader) == "one"
 
         # Switched offline: build 2's page and build 2's engine, from this device.
         tab.context.set_offline(True)
         asked = answers.asked
-        reader.locator(".hk-update button").click()
-        reader.wait_for_function(f"document.querySelector('meta[name=hk-build]')?"
+        reader.locator(".rs-update button").click()
+        reader.wait_for_function(f"document.querySelector('meta[name=rs-build]')?"
                                  f".content === '{two}'", timeout=30_000)
         assert not answers.failed, answers.failed  # never the browser's error page
         assert engine_run(reader) == "two"
@@ -1008,7 +1008,7 @@ def test_a_new_engine_never_runs_with_the_other_builds_pages(
 def from_snapshot(page: Page) -> bool:
     """Whether the page's engine started from the snapshot (worker.js: "restored")."""
     return bool(page.evaluate("""() => "restored" in
-        (performance.getEntriesByName("hk-engine-ready").at(-1)?.detail || {})"""))
+        (performance.getEntriesByName("rs-engine-ready").at(-1)?.detail || {})"""))
 
 
 def test_a_phone_runs_the_new_builds_snapshot_with_its_pages(
@@ -1024,7 +1024,7 @@ def test_a_phone_runs_the_new_builds_snapshot_with_its_pages(
     tab, answers = update_tab(chromium, url, **LEAN["phone"][0])
     try:
         page = tab.page
-        page.goto(f"{url}/en/end/?hk-preload=1")
+        page.goto(f"{url}/en/end/?rs-preload=1")
         assert build_on(page) == one["id"]
         assert engine_run(page, FROM_SNAPSHOT) == "none" and from_snapshot(page)
         wait_kept(page, snapshot_one)  # by the engine's worker, once checked
@@ -1041,14 +1041,14 @@ def test_a_phone_runs_the_new_builds_snapshot_with_its_pages(
 
         next_day_offline(tab)
         asked, requests = answers.asked, len(tab.requests)
-        page.goto(f"{url}/en/end/?hk-preload=1")  # build 2 takes over
-        page.wait_for_function(f"document.querySelector('meta[name=hk-build]')?"
+        page.goto(f"{url}/en/end/?rs-preload=1")  # build 2 takes over
+        page.wait_for_function(f"document.querySelector('meta[name=rs-build]')?"
                                f".content === '{two}'", timeout=30_000)
         assert engine_run(page, FROM_SNAPSHOT) == "two" and from_snapshot(page)
         runtime = {f"{url}/{e[0]}" for e in build_of(folder)["runtime"]}
         mixed = [s for s in answers.since(asked) if s[0] == "page" and s[2] != two
                  and not (s[2] is None and s[1] in runtime)
-                 and s != ("page", f"{url}/en/end/?hk-preload=1", None)]
+                 and s != ("page", f"{url}/en/end/?rs-preload=1", None)]
         assert not mixed, mixed
         old = snapshot_one.rsplit("/", 1)[0]
         assert not [r for r in tab.requests[requests:] if f"/{old}/" in r]
@@ -1057,7 +1057,7 @@ def test_a_phone_runs_the_new_builds_snapshot_with_its_pages(
 
 
 # The browser's storage refuses the Play page's game (full, as over quota or in some private
-# modes): store.js's save() fails and marks the page (data-hk-unsaved).
+# modes): store.js's save() fails and marks the page (data-rs-unsaved).
 FULL_STORAGE = """(() => {
   const setItem = Storage.prototype.setItem;
   Storage.prototype.setItem = function (key, value) {
@@ -1079,26 +1079,26 @@ def test_a_play_tab_whose_game_could_not_be_saved_is_not_reloaded_under_it(
         page = tab.page
         tab.context.add_init_script(FULL_STORAGE)
         play = tab.context.new_page()
-        play.goto(f"{url}/en/play/?hk-preload=1")
+        play.goto(f"{url}/en/play/?rs-preload=1")
         assert build_on(play) == one
         new_game(play, "emperors4", "A")
         wait_state(play, "play", timeout=LIVE_TIMEOUT_MS)
-        assert play.locator("html[data-hk-unsaved]").count() == 1, "the failed save is not marked"
-        board = play.locator(".hk-play-board").inner_html()
+        assert play.locator("html[data-rs-unsaved]").count() == 1, "the failed save is not marked"
+        board = play.locator(".rs-play-board").inner_html()
 
         two = install_build_two(page, url, folder, locales)
         page.goto(f"{url}/en/")  # build 2 takes over
         assert build_on(page) == two
         # Told, or reloaded (which the test fails on).
-        play.wait_for_function(f"""() => document.querySelector('.hk-update')
-            || document.querySelector('meta[name=hk-build]')?.content !== '{one}'""",
+        play.wait_for_function(f"""() => document.querySelector('.rs-update')
+            || document.querySelector('meta[name=rs-build]')?.content !== '{one}'""",
                                timeout=30_000)
         assert build_on(play) == one, "the Play tab was reloaded under its reader"
         told = locales.languages["en"].ui["offline.updated"].format(version="9.9")
-        assert play.locator(".hk-update span").inner_text() == told
+        assert play.locator(".rs-update span").inner_text() == told
         play.wait_for_timeout(1500)  # time for a reload, were one to come
         assert build_on(play) == one, "the Play tab was reloaded under its reader"
-        assert play.locator(".hk-play-board").inner_html() == board
+        assert play.locator(".rs-play-board").inner_html() == board
         # Its game goes on, on the engine it loaded.
         one_decision(play)
         wait_state(play, "play", "deal", "over", timeout=LIVE_TIMEOUT_MS)
@@ -1120,26 +1120,26 @@ def test_a_french_reader_is_told_in_french_and_switches_when_they_accept(
         page.goto(f"{url}/fr/")
         # The size in French (a decimal comma, "Mo"): the language's files and the runtime.
         runtime = desktop_runtime(build)
-        assert page.locator(".hk-keep__button").inner_text() == \
+        assert page.locator(".rs-keep__button").inner_text() == \
             keep_label(ui, build["languages"]["fr"] + runtime, ",")
 
         two = redeploy(folder, locales, ("", ""), "9.9")
         page.goto(f"{url}/fr/")  # finds build 2, which installs and waits
-        page.wait_for_selector(".hk-update", timeout=60_000)
+        page.wait_for_selector(".rs-update", timeout=60_000)
         assert build_on(page) == build["id"]
-        assert page.locator(".hk-update span").inner_text() == \
+        assert page.locator(".rs-update span").inner_text() == \
             ui["offline.updated"].format(version="9.9")
-        changelog = page.locator(".hk-update a")
+        changelog = page.locator(".rs-update a")
         assert changelog.inner_text() == ui["offline.changelog"]
         assert (changelog.get_attribute("href") or "").endswith("/fr/changelog/")
-        button = page.locator(".hk-update button")
+        button = page.locator(".rs-update button")
         assert button.inner_text() == ui["offline.reload"]
         asked = answers.asked
         button.click()
-        page.wait_for_function(f"document.querySelector('meta[name=hk-build]')?"
+        page.wait_for_function(f"document.querySelector('meta[name=rs-build]')?"
                                f".content === '{two}'", timeout=30_000)
         assert not answers.failed, answers.failed  # never the browser's error page
-        assert page.url == f"{url}/fr/" and page.locator(".hk-update").count() == 0
+        assert page.url == f"{url}/fr/" and page.locator(".rs-update").count() == 0
         mixed = [s for s in answers.since(asked) if s[0] == "page" and s[2] != two]
         assert not mixed, mixed
     finally:

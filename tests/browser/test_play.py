@@ -39,15 +39,15 @@ def shown(page: Page, selector: str) -> str:
 
 def board(page: Page) -> str:
     """The board's markup as inserted (innerHTML writes a no-break space as an entity)."""
-    return page.inner_html(".hk-play-board").replace("&nbsp;", "\u00a0")
+    return page.inner_html(".rs-play-board").replace("&nbsp;", "\u00a0")
 
 
 def state(page: Page) -> str:
-    return str(page.get_attribute("#hk-play", "data-state"))
+    return str(page.get_attribute("#rs-play", "data-state"))
 
 
 def wait_state(page: Page, *states: str, timeout: int = LIVE_TIMEOUT_MS) -> str:
-    selector = ", ".join(f'#hk-play[data-state="{s}"]' for s in states)
+    selector = ", ".join(f'#rs-play[data-state="{s}"]' for s in states)
     page.wait_for_selector(selector, timeout=timeout)
     return state(page)
 
@@ -64,29 +64,29 @@ def one_decision(page: Page) -> None:
     """The reader's decision, made with the page's controls: an offer answered on the board,
     or the first unused marker and the first cards the page lets them pick, then Play (or
     the first split of a Competition)."""
-    offer = page.locator('.hk-play-board [data-part^="offer-"][role="button"]')
+    offer = page.locator('.rs-play-board [data-part^="offer-"][role="button"]')
     if offer.count():
         offer.first.click()
         return
     page.locator('.hk-play-marker:not([aria-disabled="true"])').first.click()
-    while not page.locator(".hk-play-panel [data-move]").count():
-        page.locator('.hk-play-board [data-part^="hand-"][role="button"]'
+    while not page.locator(".rs-play-panel [data-move]").count():
+        page.locator('.rs-play-board [data-part^="hand-"][role="button"]'
                      ':not([aria-disabled="true"])[aria-pressed="false"]').first.click()
-    page.locator(".hk-play-panel [data-move]").first.click()
+    page.locator(".rs-play-panel [data-move]").first.click()
 
 
 def play_to_end(page: Page) -> None:
     deadline = time.monotonic() + GAME_SECONDS
     while time.monotonic() < deadline:
         now = wait_state(page, "play", "deal", "over", "failed", "stopped")
-        assert now not in ("failed", "stopped"), shown(page, ".hk-play-status")
+        assert now not in ("failed", "stopped"), shown(page, ".rs-play-status")
         if now == "over":
             return
         if now == "deal":
             page.click('[data-act="deal"]')
         else:
             one_decision(page)
-        page.wait_for_selector('#hk-play:not([data-state="busy"])')
+        page.wait_for_selector('#rs-play:not([data-state="busy"])')
     raise AssertionError("the game did not end in time")
 
 
@@ -105,7 +105,7 @@ def tab(chromium: Browser) -> Any:
 
 def start(tab: Tab, site_url: str, lang: str, fragment: str = "") -> Page:
     # Preload forced: a 390 px window counts as a phone, where the page waits for New game.
-    tab.page.goto(f"{site_url}/{lang}/play/?hk-preload=1{fragment}")
+    tab.page.goto(f"{site_url}/{lang}/play/?rs-preload=1{fragment}")
     return tab.page
 
 
@@ -126,12 +126,12 @@ def test_a_whole_game_ends_with_the_engines_outcome(tab: Tab, site_url: str, loc
     # The page says who won and why exactly as the engine's outcome reads in this language.
     steps = [step.to_json() for step in timeline(record)]
     expected = text_of(session._explain.Explainer(ui).final(steps))
-    why = shown(page, ".hk-play-panel .hk-play-why")
+    why = shown(page, ".rs-play-panel .rs-play-why")
     assert why.startswith(expected), (why, expected)
     winners = [p.name for p in game.outcome.winners]
     key = ("play.you_shared" if len(winners) == 2 else "play.nobody" if not winners
            else "play.you_won" if winners == [seat] else "play.you_lost")
-    assert shown(page, ".hk-play-result") == " ".join(ui[key].split())  # as shown() reads it
+    assert shown(page, ".rs-play-result") == " ".join(ui[key].split())  # as shown() reads it
     tab.assert_clean(site_url)
 
 
@@ -144,8 +144,8 @@ ON_SCREEN = """(selector) => {
   const top = header ? header.getBoundingClientRect().bottom : 0;
   return box.height > 0 && box.top >= top - 1 && box.bottom <= innerHeight + 1;
 }"""
-DECISION_PARTS = (".hk-play-board .hk-far .hk-side-name", ".hk-play-board .hk-row",
-                  ".hk-play-board .hk-near .hk-hand")
+DECISION_PARTS = (".rs-play-board .hk-far .hk-side-name", ".rs-play-board .hk-row",
+                  ".rs-play-board .hk-near .hk-hand")
 
 
 def on_one_screen(page: Page, confirm: str) -> None:
@@ -173,43 +173,43 @@ def test_a_whole_game_as_player_b_on_a_phone_keeps_each_decision_on_one_screen(
         wait_state(page, "idle")
         new_game(page, "emperors4", "B", level="easy")
         # New game brought the board to the screen: nothing to scroll to find it.
-        page.wait_for_function(f"({ON_SCREEN})('.hk-play-board .hk-far .hk-side-name')")
+        page.wait_for_function(f"({ON_SCREEN})('.rs-play-board .hk-far .hk-side-name')")
         decisions = 0
         deadline = time.monotonic() + GAME_SECONDS
         while time.monotonic() < deadline:
             now = wait_state(page, "play", "deal", "over", "failed", "stopped")
-            assert now not in ("failed", "stopped"), shown(page, ".hk-play-status")
+            assert now not in ("failed", "stopped"), shown(page, ".rs-play-status")
             if now == "over":
                 break
             if now == "deal":
                 page.click('[data-act="deal"]')
-                page.wait_for_selector('#hk-play:not([data-state="busy"])')
+                page.wait_for_selector('#rs-play:not([data-state="busy"])')
                 continue
             # The reader's own side is the one nearest them, below the geishas.
-            assert page.locator('.hk-play-board [data-part="side-B"].hk-near').count() == 1
-            offer = page.locator(".hk-play-panel [data-move]")
-            if page.locator('.hk-play-board [data-part^="offer-"][role="button"]').count():
-                on_one_screen(page, ".hk-play-panel [data-move]")
+            assert page.locator('.rs-play-board [data-part="side-B"].hk-near').count() == 1
+            offer = page.locator(".rs-play-panel [data-move]")
+            if page.locator('.rs-play-board [data-part^="offer-"][role="button"]').count():
+                on_one_screen(page, ".rs-play-panel [data-move]")
                 offer.first.dispatch_event("click")
             else:
                 page.locator('.hk-play-marker:not([aria-disabled="true"])').first \
                     .dispatch_event("click")
-                while not page.locator(".hk-play-panel [data-move]").count():
-                    page.locator('.hk-play-board [data-part^="hand-"][role="button"]'
+                while not page.locator(".rs-play-panel [data-move]").count():
+                    page.locator('.rs-play-board [data-part^="hand-"][role="button"]'
                                  ':not([aria-disabled="true"])[aria-pressed="false"]').first \
                         .dispatch_event("click")
-                on_one_screen(page, ".hk-play-panel [data-move]")
+                on_one_screen(page, ".rs-play-panel [data-move]")
                 # "… with 2, 6, and 7: press Play" (a Competition's splits say no cards):
                 # the last chip keeps the colon on its line.
-                assert not page.locator(".hk-play-panel .hk-btn-run[data-move]").count() \
+                assert not page.locator(".rs-play-panel .rs-btn-run[data-move]").count() \
                     or page.evaluate("""() => {
-                  const chips = document.querySelectorAll(".hk-play-status .hk-chip");
+                  const chips = document.querySelectorAll(".rs-play-status .hk-chip");
                   const last = chips[chips.length - 1];
-                  return Boolean(last && last.parentElement.matches(".hk-nobr")
+                  return Boolean(last && last.parentElement.matches(".rs-nobr")
                     && /[:\\uff1a]$/.test(last.parentElement.textContent)); }""")
-                page.locator(".hk-play-panel [data-move]").first.dispatch_event("click")
+                page.locator(".rs-play-panel [data-move]").first.dispatch_event("click")
             decisions += 1
-            page.wait_for_selector('#hk-play:not([data-state="busy"])')
+            page.wait_for_selector('#rs-play:not([data-state="busy"])')
         else:
             raise AssertionError("the game did not end in time")
         assert decisions >= 4  # a round at least: four actions, and the answers to offers
@@ -233,22 +233,22 @@ def test_a_reload_resumes_the_game(tab: Tab, site_url: str) -> None:
     wait_state(page, "play", "deal")
     before = board(page)
     # The engine's hand and face-down cards are backs with no value on the reader's board.
-    engine_side = page.locator('.hk-play-board [data-part="side-B"]')
+    engine_side = page.locator('.rs-play-board [data-part="side-B"]')
     assert engine_side.locator(".hk-card:not(.hk-back)").count() == 0
     assert engine_side.locator(".hk-peek").count() == 0
-    steps = page.locator(".hk-play-steps > li").count()
+    steps = page.locator(".rs-play-steps > li").count()
     assert steps >= 5  # start, deal, and two turns of each player at least
-    listed = page.inner_text(".hk-play-steps")
+    listed = page.inner_text(".rs-play-steps")
     page.reload()
     wait_state(page, "play", "deal")
     # The same position from the same seat, and the same steps: the save holds every move
     # as A saw it (tests/browser/test_security.py checks that it holds none of B's cards).
     assert board(page) == before
-    resumed = page.locator(".hk-play-steps > li").count()
-    assert resumed == steps and page.inner_text(".hk-play-steps") == listed
+    resumed = page.locator(".rs-play-steps > li").count()
+    assert resumed == steps and page.inner_text(".rs-play-steps") == listed
     one_decision(page)  # and the game goes on from there
     wait_state(page, "play", "deal", "over")
-    assert page.locator(".hk-play-steps > li").count() > resumed
+    assert page.locator(".rs-play-steps > li").count() > resumed
     tab.assert_clean(site_url)
 
 
@@ -296,14 +296,14 @@ def test_a_shared_link_reopens_the_same_position(tab: Tab, site_url: str,
     replay = session.replay(record, ui)
     index = session.step_of_moves(record, 6)["step"]
     assert board(page) == replay["boards"][index]
-    assert shown(page, ".hk-play-counter") == ui["widget.counter"].format(
+    assert shown(page, ".rs-play-counter") == ui["widget.counter"].format(
         step=index, total=len(replay["boards"]) - 1)
     page.click('[data-act="forward"]')
     assert board(page) == replay["boards"][index + 1]
     # Copy a link gives the link of the position shown; it opens that same position.
     tab.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.click('[data-act="share"]')
-    link = page.locator(".hk-play-share input").input_value()
+    link = page.locator(".rs-play-share input").input_value()
     assert link.endswith("#" + session.link(record, 7))
     other = tab.context.new_page()
     other.goto(link)
@@ -325,7 +325,7 @@ def test_a_shared_link_reopens_the_same_position(tab: Tab, site_url: str,
     assert opened.position().to_json()["table"] == position.to_json()["table"]
     assert "#record=" not in other.url
     said = ui["play.you"].format(player=seat, engine="B" if seat == "A" else "A")
-    assert shown(other, ".hk-play-status").startswith(" ".join(said.split()))
+    assert shown(other, ".rs-play-status").startswith(" ".join(said.split()))
     tab.assert_clean(site_url)
 
 
@@ -338,7 +338,7 @@ def test_step_back_and_forward_are_a_thumbs_size_in_every_language(tab: Tab,
         page = start(tab, site_url, lang, "#" + link)
         wait_state(page, "review")
         for act in ("back", "forward"):
-            box = page.locator(f'.hk-play-replay [data-act="{act}"]').bounding_box()
+            box = page.locator(f'.rs-play-replay [data-act="{act}"]').bounding_box()
             assert box is not None, (lang, act)
             assert box["width"] >= 44 and box["height"] >= 44, (lang, act, box)
     tab.assert_clean(site_url)
@@ -365,16 +365,16 @@ def test_a_hand_card_tapped_before_an_action_says_what_comes_first(
         wait_state(page, "idle")
         new_game(page, "emperors4", "A", level="easy")
         wait_state(page, "play")
-        card = page.locator('.hk-play-board [data-part^="hand-A-"]').nth(2)
+        card = page.locator('.rs-play-board [data-part^="hand-A-"]').nth(2)
         assert card.get_attribute("aria-disabled") == "true"  # no action chosen yet
         card.scroll_into_view_if_needed()
         box = card.bounding_box()
         assert box is not None
         page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         hint = text_of(locales.languages[lang].ui["play.hint.marker_first"])
-        page.wait_for_function("(hint) => document.querySelector('.hk-play-status')"
+        page.wait_for_function("(hint) => document.querySelector('.rs-play-status')"
                                ".textContent.includes(hint)", arg=hint)
-        assert in_view(page, ".hk-play-status")
+        assert in_view(page, ".rs-play-status")
         marker = ".hk-play-marker:not([aria-disabled='true'])"
         assert in_view(page, marker)
         assert page.eval_on_selector(marker, "(m) => getComputedStyle(m).outlineStyle") == "solid"
@@ -392,7 +392,7 @@ def test_damaged_links_and_records_are_refused_and_the_page_keeps_working(
     page = start(tab, site_url, "id", "#" + damaged)
     wait_state(page, "idle")
     message = text_of(session.open_link(damaged, ui)["error"]["message"])
-    assert shown(page, ".hk-play-error").startswith(message)
+    assert shown(page, ".rs-play-error").startswith(message)
     # A record whose third move breaks a rule: refused with the move, its path and the rule.
     record = json.loads(a_record())
     record["moves"][2] = "G" + "7" * 3 if record["moves"][2][0] != "G" else "S7"
@@ -400,31 +400,31 @@ def test_damaged_links_and_records_are_refused_and_the_page_keeps_working(
     forged.write_text(json.dumps(record), encoding="utf-8")
     page.set_input_files('[data-act="load"]', str(forged))
     refused = session.load(forged.read_text(encoding="utf-8"), ui)["error"]
-    page.wait_for_selector(".hk-play-error p")
-    assert shown(page, ".hk-play-error").startswith(text_of(refused["message"]))
+    page.wait_for_selector(".rs-play-error p")
+    assert shown(page, ".rs-play-error").startswith(text_of(refused["message"]))
     assert refused["rule"] and refused["path"] == "$.moves[2]"
-    rule = page.locator(".hk-play-error a.hk-play-rule")
+    rule = page.locator(".rs-play-error a.rs-play-rule")
     assert (rule.get_attribute("href") or "").endswith(f"#{refused['rule']}")
     # Still working: a new game starts, and a good record file then loads.
     new_game(page, "emperors4", "A", level="easy")
-    assert page.locator(".hk-play-error p").count() == 0
+    assert page.locator(".rs-play-error p").count() == 0
     good = tmp_path / "good.json"
     good.write_text(a_record(), encoding="utf-8")
     page.set_input_files('[data-act="load"]', str(good))
     wait_state(page, "review")
-    assert page.locator(".hk-play-error p").count() == 0
+    assert page.locator(".rs-play-error p").count() == 0
     tab.assert_clean(site_url)
 
 
-# Every state the Play page passes through, in order (window.hkStates): a thinking state can
+# Every state the Play page passes through, in order (window.rsStates): a thinking state can
 # be shorter than a polling interval on a busy machine, so it is recorded rather than waited
 # for. An init script.
 RECORD_STATES = """
-    window.hkStates = [];
+    window.rsStates = [];
     new MutationObserver(() => {
-      const root = document.getElementById("hk-play");
-      if (root && root.dataset.state !== window.hkStates.at(-1)) {
-        window.hkStates.push(root.dataset.state);
+      const root = document.getElementById("rs-play");
+      if (root && root.dataset.state !== window.rsStates.at(-1)) {
+        window.rsStates.push(root.dataset.state);
       }
     }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-state"]});
 """
@@ -439,7 +439,7 @@ def click_while_thinking(page: Page, selector: str,
     for _ in range(40):
         wait_state(page, "thinking", "play", "deal")
         if page.evaluate("""selector => {
-              if (document.getElementById("hk-play").dataset.state !== "thinking") return false;
+              if (document.getElementById("rs-play").dataset.state !== "thinking") return false;
               document.querySelector(selector).click();
               return true;
             }""", selector):
@@ -448,7 +448,7 @@ def click_while_thinking(page: Page, selector: str,
             decide(page)
         elif state(page) == "deal":
             page.click('[data-act="deal"]')
-        page.wait_for_selector('#hk-play:not([data-state="busy"])')
+        page.wait_for_selector('#rs-play:not([data-state="busy"])')
     raise AssertionError("the engine was never caught thinking")
 
 
@@ -462,11 +462,11 @@ def test_stop_and_new_game_while_the_engine_thinks(tab: Tab, site_url: str,
     new_game(page, "emperors4", "B", level="strong")  # the engine starts
     click_while_thinking(page, '[data-act="stop"]')
     wait_state(page, "stopped")
-    assert shown(page, ".hk-play-status") == ui["play.status.stopped"]
-    mark = page.evaluate("window.hkStates.length")
+    assert shown(page, ".rs-play-status") == ui["play.status.stopped"]
+    mark = page.evaluate("window.rsStates.length")
     page.click('[data-act="resume"]')
     # Resume: the engine thinks again and carries on.
-    page.wait_for_function("mark => window.hkStates.slice(mark).includes('thinking')", arg=mark,
+    page.wait_for_function("mark => window.rsStates.slice(mark).includes('thinking')", arg=mark,
                            timeout=LIVE_TIMEOUT_MS)
     # New game at any time: the search in progress is dropped, the new game starts and no late
     # answer of the old one lands on it.
@@ -477,7 +477,7 @@ def test_stop_and_new_game_while_the_engine_thinks(tab: Tab, site_url: str,
     wait_state(page, "play")
     page.wait_for_timeout(1500)
     assert state(page) == "play"
-    assert page.locator(".hk-play-steps > li").count() == 2  # start and deal
+    assert page.locator(".rs-play-steps > li").count() == 2  # start and deal
     tab.assert_clean(site_url)
 
 
@@ -498,23 +498,23 @@ def test_on_a_phone_the_runtime_loads_as_the_play_page_opens_with_a_progress_bar
     # Each value and maximum the bar shows while it is shown, recorded as they change: the
     # rest of the download can end between two polls.
     page.add_init_script("""
-        window.hkBar = [];
+        window.rsBar = [];
         new MutationObserver(() => {
-          const bar = document.querySelector(".hk-play-progress");
-          if (bar && !bar.hidden) window.hkBar.push([bar.value, bar.max]);
+          const bar = document.querySelector(".rs-play-progress");
+          if (bar && !bar.hidden) window.rsBar.push([bar.value, bar.max]);
         }).observe(document, {subtree: true, attributes: true,
                               attributeFilter: ["hidden", "value", "max"]});
     """)
     # A reader who opens the Play page came to play: the download starts at once, on a 390 px
     # phone too (a rules page on a phone loads nothing: test_runtime_loading.py).
     page.goto(f"{site_url}/en/{play}")
-    page.wait_for_selector('#hk-play[data-state="idle"][data-engine="loading"]')
+    page.wait_for_selector('#rs-play[data-state="idle"][data-engine="loading"]')
     first_held(page, held, wasm).continue_()  # once the worker has asked for it
     # The bar follows the bytes the worker receives (megabytes), then goes once the engine
     # is up.
-    page.wait_for_selector('#hk-play[data-engine="ready"] .hk-play-progress[hidden]',
+    page.wait_for_selector('#rs-play[data-engine="ready"] .rs-play-progress[hidden]',
                            state="attached", timeout=LIVE_TIMEOUT_MS)
-    bar = page.evaluate("window.hkBar")
+    bar = page.evaluate("window.rsBar")
     assert any(top > 1e6 and 0 < value <= top for value, top in bar), bar
     # No tap yet, and the worker has fetched the runtime.
     assert [url for url in tab.requests if "pyodide" in url and ".wasm" in url]

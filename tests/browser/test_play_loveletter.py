@@ -37,7 +37,7 @@ from rulesite.sources.locales import Locales, load
 REPO = Path(__file__).resolve().parents[2]
 LIVE_TIMEOUT_MS = 60_000  # booting Pyodide on a busy 2-core machine, with margin
 GAME_SECONDS = 300  # a whole game of several rounds on a busy machine
-PANEL = ".hk-play-panel"
+PANEL = ".rs-play-panel"
 # Seeds of new_game(2, "standard", seed) whose first deal gives player A, who starts:
 # two Priests (PRIEST_SEED), the Countess with a Prince (COUNTESS_SEED). Checked below.
 PRIEST_SEED = 5
@@ -64,11 +64,11 @@ def phone(chromium: Browser, init_script: str | None = None, width: int = 390) -
 
 
 def state(page: Page) -> str:
-    return str(page.get_attribute("#hk-play", "data-state"))
+    return str(page.get_attribute("#rs-play", "data-state"))
 
 
 def wait_state(page: Page, *states: str, timeout: int = LIVE_TIMEOUT_MS) -> str:
-    page.wait_for_selector(", ".join(f'#hk-play[data-state="{s}"]' for s in states),
+    page.wait_for_selector(", ".join(f'#rs-play[data-state="{s}"]' for s in states),
                            timeout=timeout)
     return state(page)
 
@@ -83,7 +83,7 @@ def words(text: str) -> str:
 
 def open_play(tab: Tab, site_url: str, lang: str = "en", fragment: str = "") -> Page:
     # Preload forced: a 390 px window counts as a phone, where the page waits for New game.
-    tab.page.goto(f"{site_url}/{lang}/love-letter/play/?hk-preload=1{fragment}")
+    tab.page.goto(f"{site_url}/{lang}/love-letter/play/?rs-preload=1{fragment}")
     return tab.page
 
 
@@ -111,15 +111,15 @@ def hidden_cards_hidden(page: Page, ui: dict[str, str]) -> None:
     showed (its label says so); the set-aside card is a back; no record is in the page."""
     html = page.content()
     assert "loveletter-record" not in html and '"moves"' not in html
-    assert page.locator('.hk-play-board [data-part="set-aside"] .ll-card:not(.ll-back)') \
+    assert page.locator('.rs-play-board [data-part="set-aside"] .ll-card:not(.ll-back)') \
         .count() == 0
-    if page.get_attribute(".hk-play-board .ll-board", "data-phase") != "play":
+    if page.get_attribute(".rs-play-board .ll-board", "data-phase") != "play":
         return  # a round's end shows the hands still in: the rules show them
-    for hand in page.locator('.hk-play-board [data-part^="hand-"]').all():
+    for hand in page.locator('.rs-play-board [data-part^="hand-"]').all():
         if hand.get_attribute("data-part") == "hand-A":
             continue
         faces = hand.locator(".ll-card:not(.ll-back)").count()
-        label = " ".join(hand.locator(".hk-small").inner_text().split())
+        label = " ".join(hand.locator(".rs-small").inner_text().split())
         assert faces == 0 or (faces == 1 and label == ui["ll.board.hand_seen"]), \
             (label, hand.inner_html())
 
@@ -155,22 +155,22 @@ def play_to_end(page: Page, ui: dict[str, str]) -> int:
     deadline = time.monotonic() + GAME_SECONDS
     while time.monotonic() < deadline:
         now = wait_state(page, "play", "deal", "over", "failed", "stopped")
-        assert now not in ("failed", "stopped"), shown(page, ".hk-play-status")
+        assert now not in ("failed", "stopped"), shown(page, ".rs-play-status")
         hidden_cards_hidden(page, ui)
-        assert sideways(page) == 0, (now, page.inner_html(".hk-play-board"))
+        assert sideways(page) == 0, (now, page.inner_html(".rs-play-board"))
         if now == "over":
             return decisions
         if now == "deal":
             page.click('[data-act="deal"]')
-            page.wait_for_selector('#hk-play:not([data-state="deal"])')
+            page.wait_for_selector('#rs-play:not([data-state="deal"])')
             continue
-        steps = page.locator(".hk-play-steps > li").count()
+        steps = page.locator(".rs-play-steps > li").count()
         decide(page)
         decisions += 1
         # The move is in the steps (a Chancellor's keep is the reader's next decision).
         page.wait_for_function(
-            "(n) => document.querySelectorAll('.hk-play-steps > li').length > n"
-            " && document.getElementById('hk-play').dataset.state !== 'busy'",
+            "(n) => document.querySelectorAll('.rs-play-steps > li').length > n"
+            " && document.getElementById('rs-play').dataset.state !== 'busy'",
             arg=steps, timeout=LIVE_TIMEOUT_MS)
     raise AssertionError("the game did not end in time")
 
@@ -201,10 +201,10 @@ def test_a_whole_game_on_a_phone_ends_with_the_engines_outcome(
         winners = [SEATS[w] for w in game.outcome.winners]
         key = ("ll.play.you_shared" if "A" in winners and len(winners) > 1
                else "ll.play.you_won" if winners == ["A"] else "ll.play.you_lost")
-        assert shown(page, ".hk-play-result") == " ".join(ui[key].split())
+        assert shown(page, ".rs-play-result") == " ".join(ui[key].split())
         # Who won, in the page's language, as the engine's words for that record say it.
         expected = words(session.replay(record.dumps(), ui)["outcome"])
-        assert shown(page, f"{PANEL} .hk-play-why").startswith(expected)
+        assert shown(page, f"{PANEL} .rs-play-why").startswith(expected)
         # Each round ran until its end, and the game until a player held the tokens to win.
         assert max(game.tokens) >= game.target_tokens
         tab.assert_clean(site_url)
@@ -225,18 +225,18 @@ def test_the_priest_shows_the_reader_the_card_it_looks_at(chromium: Browser,
         new_game(page, 2)
         assert wait_state(page, "play") == "play"
         # Before: B's hand is a card back, in the board and nowhere else in the page.
-        assert page.locator('.hk-play-board [data-part="hand-B"] .ll-card:not(.ll-back)') \
+        assert page.locator('.rs-play-board [data-part="hand-B"] .ll-card:not(.ll-back)') \
             .count() == 0
         page.locator(f'{PANEL} [data-card="2"]').dispatch_event("click")
         page.locator(f'{PANEL} [data-target="B"]').dispatch_event("click")
         # The choice as made, with its pressed states and the move in words: no serious
         # accessibility problem in the application.
-        assert not axe_problems(page, "#hk-play")
+        assert not axe_problems(page, "#rs-play")
         page.locator(f"{PANEL} .ll-play-go [data-move]").dispatch_event("click")
         # On the board, in B's hand, while B has still to move (B's turn comes after a pause).
-        page.wait_for_selector(f'.hk-play-board [data-part="hand-B"] .ll-c{seen}')
+        page.wait_for_selector(f'.rs-play-board [data-part="hand-B"] .ll-c{seen}')
         # In the steps, as A reads them: B's card, named.
-        steps = page.locator(".hk-play-steps > li").all_text_contents()  # in a closed <details>
+        steps = page.locator(".rs-play-steps > li").all_text_contents()  # in a closed <details>
         name = ll.languages["en"].ui[f"ll.card.{seen}"]
         assert any("looks at B" in s and name in s for s in steps), steps
         tab.assert_clean(site_url)
@@ -258,17 +258,17 @@ def test_a_card_the_rules_forbid_is_refused_with_its_rule(chromium: Browser, sit
         wait_state(page, "play")
         prince = page.locator(f'{PANEL} [data-card="5"]')
         assert prince.get_attribute("aria-disabled") == "true"  # offered, marked
-        steps = page.locator(".hk-play-steps > li").count()
+        steps = page.locator(".rs-play-steps > li").count()
         prince.dispatch_event("click")
-        page.wait_for_selector(".hk-play-error p")
-        error = shown(page, ".hk-play-error")
+        page.wait_for_selector(".rs-play-error p")
+        error = shown(page, ".rs-play-error")
         assert " ".join(ui["ll.illegal.countess-forced"].split()) in error
         number = ll.structure.numbers["countess-forced"]
-        link = page.locator(".hk-play-error a.hk-play-rule")
+        link = page.locator(".rs-play-error a.rs-play-rule")
         assert link.inner_text().strip() == ui["ll.play.rule"].replace("{number}", number)
         assert str(link.get_attribute("href")).endswith("#countess-forced")
         # Nothing changed, and the Countess is still there to play.
-        assert state(page) == "play" and page.locator(".hk-play-steps > li").count() == steps
+        assert state(page) == "play" and page.locator(".rs-play-steps > li").count() == steps
         page.locator(f'{PANEL} [data-card="8"]').dispatch_event("click")
         page.locator(f"{PANEL} .ll-play-go [data-move='8']").dispatch_event("click")
         wait_state(page, "thinking", "play", "deal")
@@ -288,7 +288,7 @@ def test_a_finished_game_is_shared_by_link_and_a_damaged_link_is_refused_in_fren
         play_to_end(page, ll.languages["en"].ui)
         tab.context.grant_permissions(["clipboard-read", "clipboard-write"])
         page.click('[data-act="share"]')
-        link = page.locator(".hk-play-share input").input_value()
+        link = page.locator(".rs-play-share input").input_value()
         assert "#record=" in link
         record = Record.loads(downloaded_record(page))
         other = open_tab(tab.context.browser, {"viewport": {"width": 390, "height": 844}})  # type: ignore[arg-type]
@@ -296,7 +296,7 @@ def test_a_finished_game_is_shared_by_link_and_a_damaged_link_is_refused_in_fren
             other.page.goto(link)
             assert wait_state(other.page, "review") == "review"
             total = len(record.moves)
-            assert shown(other.page, ".hk-play-counter").endswith(str(total))
+            assert shown(other.page, ".rs-play-counter").endswith(str(total))
             assert other.page.locator('[data-act="forward"]').is_disabled()
             other.assert_clean(site_url)
         finally:
@@ -305,10 +305,10 @@ def test_a_finished_game_is_shared_by_link_and_a_damaged_link_is_refused_in_fren
         french = open_tab(tab.context.browser, {"viewport": {"width": 390, "height": 844}})  # type: ignore[arg-type]
         try:
             page = french.page
-            page.goto(f"{site_url}/fr/love-letter/play/?hk-preload=1#record=AAAA")
-            page.wait_for_selector(".hk-play-error p", timeout=LIVE_TIMEOUT_MS)
+            page.goto(f"{site_url}/fr/love-letter/play/?rs-preload=1#record=AAAA")
+            page.wait_for_selector(".rs-play-error p", timeout=LIVE_TIMEOUT_MS)
             ui = ll.languages["fr"].ui
-            assert shown(page, ".hk-play-error").startswith(
+            assert shown(page, ".rs-play-error").startswith(
                 " ".join(ui["ll.play.error.link_refused"].split("{why}")[0].split()))
             assert wait_state(page, "idle") == "idle"
             new_game(page, 2)
@@ -332,7 +332,7 @@ def test_the_classic_game_narrows_the_player_counts(chromium: Browser, site_url:
                                              "os => os.map(o => o.value)")
         assert disabled == ["5", "6"]
         ui = ll.languages["en"].ui
-        assert shown(page, ".hk-play-status") == ui["ll.play.status.players_fitted"].replace(
+        assert shown(page, ".rs-play-status") == ui["ll.play.status.players_fitted"].replace(
             "{n}", "4")
         page.click('[data-act="new"]')
         wait_state(page, "play", "thinking")
@@ -360,8 +360,8 @@ def concealed_holds_no_hidden_card(text: str, deal: Deal) -> dict[str, object]:
 
 def reader_view(page: Page) -> tuple[str, str, list[str], list[str]]:
     """What the reader's seat is shown: the state, the board, the steps and the cards offered."""
-    return (state(page), page.inner_html(".hk-play-board"),
-            page.locator(".hk-play-steps > li").all_inner_texts(),
+    return (state(page), page.inner_html(".rs-play-board"),
+            page.locator(".rs-play-steps > li").all_inner_texts(),
             page.eval_on_selector_all(f"{PANEL} [data-card], {PANEL} [data-keep]",
                                       "bs => bs.map(b => b.outerHTML)"))
 
@@ -379,10 +379,10 @@ def test_a_game_in_progress_survives_a_reload_and_is_shared_as_its_seat_knows_it
         for _ in range(2):  # two of the reader's decisions, the opponents' moves between
             if wait_state(page, "play", "deal", "over") != "play":
                 break
-            steps = page.locator(".hk-play-steps > li").count()
+            steps = page.locator(".rs-play-steps > li").count()
             decide(page)
             page.wait_for_function(
-                "(n) => document.querySelectorAll('.hk-play-steps > li').length > n",
+                "(n) => document.querySelectorAll('.rs-play-steps > li').length > n",
                 arg=steps, timeout=LIVE_TIMEOUT_MS)
         now = wait_state(page, "play", "deal")
         before = reader_view(page)
@@ -397,7 +397,7 @@ def test_a_game_in_progress_survives_a_reload_and_is_shared_as_its_seat_knows_it
         page.reload()
         assert wait_state(page, now) == now
         # Said, and the same decision: board, steps and the cards offered as before.
-        assert shown(page, ".hk-play-status").startswith(
+        assert shown(page, ".rs-play-status").startswith(
             " ".join(ui["ll.play.status.resumed"].split()))
         assert reader_view(page) == before
         hidden_cards_hidden(page, ui)
@@ -406,7 +406,7 @@ def test_a_game_in_progress_survives_a_reload_and_is_shared_as_its_seat_knows_it
         # Share and Download of the game in progress: the concealed record, nothing more.
         tab.context.grant_permissions(["clipboard-read", "clipboard-write"])
         page.click('[data-act="share"]')
-        link = page.locator(".hk-play-share input").input_value()
+        link = page.locator(".rs-play-share input").input_value()
         fragment = link.split("#record=", 1)[1]
         text = base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4)).decode()
         concealed_holds_no_hidden_card(text, deal)
@@ -417,7 +417,7 @@ def test_a_game_in_progress_survives_a_reload_and_is_shared_as_its_seat_knows_it
         try:
             other.page.goto(link)
             assert wait_state(other.page, now) == now
-            assert shown(other.page, ".hk-play-status").startswith(
+            assert shown(other.page, ".rs-play-status").startswith(
                 " ".join(ui["ll.play.status.link_seat"].replace("{player}", "A").split()))
             assert reader_view(other.page) == before
             assert "#record=" not in other.page.url  # a reload resumes, not reopens
@@ -455,7 +455,7 @@ def test_a_game_opened_from_a_link_asks_before_replacing_the_saved_one(
 
         def asked() -> None:
             wait_state(page, "ask")
-            question = page.locator(".hk-play-confirm")
+            question = page.locator(".rs-play-confirm")
             assert " ".join(question.locator("p").first.inner_text().split()) == " ".join(
                 ui["ll.play.replace_saved"].split())
             assert page.evaluate("document.activeElement.dataset.act") == "play-on-no"
@@ -466,13 +466,13 @@ def test_a_game_opened_from_a_link_asks_before_replacing_the_saved_one(
         asked()
         page.click('[data-act="play-on-no"]')
         assert wait_state(page, now) == now
-        assert shown(page, ".hk-play-status").startswith(
+        assert shown(page, ".rs-play-status").startswith(
             " ".join(ui["ll.play.status.resumed"].split()))
         assert "#record=" not in page.url and saved_game(page) == saved
-        assert page.locator('.hk-play-board [data-part^="hand-"]').count() == 3
+        assert page.locator('.rs-play-board [data-part^="hand-"]').count() == 3
         page.reload()
         assert wait_state(page, now) == now
-        assert shown(page, ".hk-play-status").startswith(
+        assert shown(page, ".rs-play-status").startswith(
             " ".join(ui["ll.play.status.resumed"].split()))
         assert saved_game(page) == saved
 
@@ -480,9 +480,9 @@ def test_a_game_opened_from_a_link_asks_before_replacing_the_saved_one(
         asked()
         page.click('[data-act="play-on-yes"]')
         wait_state(page, "play")
-        assert shown(page, ".hk-play-status").startswith(
+        assert shown(page, ".rs-play-status").startswith(
             " ".join(ui["ll.play.status.link_seat"].replace("{player}", "A").split()))
-        assert page.locator('.hk-play-board [data-part^="hand-"]').count() == 2
+        assert page.locator('.rs-play-board [data-part^="hand-"]').count() == 2
         now_saved = saved_game(page)
         assert isinstance(now_saved, dict)
         assert (now_saved["record"], now_saved["human"]) == (linked, "A")
@@ -491,7 +491,7 @@ def test_a_game_opened_from_a_link_asks_before_replacing_the_saved_one(
         page.evaluate(f"location.hash = {fragment!r}")
         page.wait_for_function("() => !location.hash", timeout=LIVE_TIMEOUT_MS)
         wait_state(page, "play")
-        assert page.locator(".hk-play-confirm").count() == 0
+        assert page.locator(".rs-play-confirm").count() == 0
         tab.assert_clean(site_url)
     finally:
         tab.context.close()
@@ -510,14 +510,14 @@ def test_stop_and_new_game_while_the_engine_thinks(chromium: Browser, site_url: 
         new_game(page, 4, level="search")
         click_while_thinking(page, '[data-act="stop"]', decide)
         wait_state(page, "stopped")
-        assert shown(page, ".hk-play-status") == " ".join(ui["ll.play.status.stopped"].split())
-        steps = page.locator(".hk-play-steps > li").count()
+        assert shown(page, ".rs-play-status") == " ".join(ui["ll.play.status.stopped"].split())
+        steps = page.locator(".rs-play-steps > li").count()
         page.wait_for_timeout(1500)  # longer than an opponent's pause and a search's second
-        assert state(page) == "stopped" and page.locator(".hk-play-steps > li").count() == steps
-        mark = page.evaluate("window.hkStates.length")
+        assert state(page) == "stopped" and page.locator(".rs-play-steps > li").count() == steps
+        mark = page.evaluate("window.rsStates.length")
         page.click('[data-act="resume"]')
         # Resume: the opponents think again and carry on.
-        page.wait_for_function("mark => window.hkStates.slice(mark).includes('thinking')",
+        page.wait_for_function("mark => window.rsStates.slice(mark).includes('thinking')",
                                arg=mark, timeout=LIVE_TIMEOUT_MS)
         page.select_option('select[name="players"]', "2")
         page.select_option('select[name="level"]', "random")
@@ -525,8 +525,8 @@ def test_stop_and_new_game_while_the_engine_thinks(chromium: Browser, site_url: 
         wait_state(page, "play")  # player A starts the first round
         page.wait_for_timeout(1500)
         assert state(page) == "play"
-        assert page.locator(".hk-play-steps > li").count() == 2  # start and deal
-        assert page.locator('.hk-play-board [data-part^="hand-"]').count() == 2
+        assert page.locator(".rs-play-steps > li").count() == 2  # start and deal
+        assert page.locator('.rs-play-board [data-part^="hand-"]').count() == 2
         assert page.locator('[data-act="resume"]').is_hidden()
         tab.assert_clean(site_url)
     finally:
@@ -544,7 +544,7 @@ def test_an_engine_that_cannot_start_forgets_no_saved_game(chromium: Browser, si
         assert SAVED in json.loads(page.evaluate("JSON.stringify(localStorage)"))
         saved = reloaded_without_an_engine(tab)
         # Resumed at the same decision, saved as it was.
-        assert shown(page, ".hk-play-status").startswith(
+        assert shown(page, ".rs-play-status").startswith(
             " ".join(ll.languages["en"].ui["ll.play.status.resumed"].split()))
         assert page.evaluate("JSON.stringify(localStorage)") == saved
     finally:
@@ -579,15 +579,15 @@ def test_a_record_file_loads_and_a_forged_one_is_refused_with_its_rule(
         page = open_play(tab, site_url, "id")
         wait_state(page, "idle")
         page.set_input_files('[data-act="load"]', str(forged))
-        page.wait_for_selector(".hk-play-error p", timeout=LIVE_TIMEOUT_MS)
-        assert shown(page, ".hk-play-error").startswith(words(refused["message"]))
-        rule = page.locator(".hk-play-error a.hk-play-rule")
+        page.wait_for_selector(".rs-play-error p", timeout=LIVE_TIMEOUT_MS)
+        assert shown(page, ".rs-play-error").startswith(words(refused["message"]))
+        rule = page.locator(".rs-play-error a.rs-play-rule")
         assert str(rule.get_attribute("href")).endswith(f"#{refused['rule']}")
         # Still working: the whole game's record opens, step by step, with its outcome.
         page.set_input_files('[data-act="load"]', str(good))
         wait_state(page, "review")
-        assert page.locator(".hk-play-error p").count() == 0
-        assert page.locator(".hk-play-steps > li").count() > len(record["moves"]) // 2
+        assert page.locator(".rs-play-error p").count() == 0
+        assert page.locator(".rs-play-steps > li").count() > len(record["moves"]) // 2
         tab.assert_clean(site_url)
     finally:
         tab.context.close()
@@ -614,12 +614,12 @@ def test_a_turn_by_keyboard_alone(chromium: Browser, site_url: str, ll: Locales)
         countess.focus()
         page.keyboard.press("Enter")
         assert countess.get_attribute("aria-pressed") == "true"
-        steps = page.locator(".hk-play-steps > li").count()
+        steps = page.locator(".rs-play-steps > li").count()
         go = page.locator(f"{PANEL} .ll-play-go [data-move='8']")
         go.focus()
         page.keyboard.press("Enter")
         page.wait_for_function(
-            "(n) => document.querySelectorAll('.hk-play-steps > li').length > n",
+            "(n) => document.querySelectorAll('.rs-play-steps > li').length > n",
             arg=steps, timeout=LIVE_TIMEOUT_MS)
         wait_state(page, "play", "deal", "over")
         hidden_cards_hidden(page, ll.languages["ja"].ui)

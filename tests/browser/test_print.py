@@ -46,30 +46,30 @@ QUICK_REFERENCE_PT = 9.5
 PRINTED_BLOCKS = """() => {
     const text = (node) => {
         const copy = node.cloneNode(true);
-        copy.querySelectorAll('.headerlink, .hk-cite').forEach(n => n.remove());
+        copy.querySelectorAll('.headerlink, .rs-cite').forEach(n => n.remove());
         return copy.textContent;
     };
-    const rules = [...document.querySelectorAll('h3.hk-rule')].map(h => {
+    const rules = [...document.querySelectorAll('h3.rs-rule')].map(h => {
         let last = h;
         for (let n = h.nextElementSibling; n && n.matches('p, ul, ol, blockquote');
              n = n.nextElementSibling) last = n;
         return [h.id, [text(h), last === h ? '' : text(last)]];
     });
-    const examples = [...document.querySelectorAll('.hk-example[id]')].map(ex => {
-        const steps = ex.querySelectorAll('.hk-ex-steps > li');
+    const examples = [...document.querySelectorAll('.rs-example[id]')].map(ex => {
+        const steps = ex.querySelectorAll('.rs-ex-steps > li');
         const top = ex.previousElementSibling;
-        return [ex.id, [text(top.querySelector('.hk-example-title')),
-                        text(ex.querySelector('.hk-board-head')), text(steps[0]),
-                        text(steps[steps.length - 1]), text(ex.querySelector('.hk-ex-outcome'))],
+        return [ex.id, [text(top.querySelector('.rs-example-title')),
+                        text(ex.querySelector('.rs-board-head')), text(steps[0]),
+                        text(steps[steps.length - 1]), text(ex.querySelector('.rs-ex-outcome'))],
                 ex.getBoundingClientRect().bottom - top.getBoundingClientRect().top];
     });
     // The book's back matter: each misreading (its claim to its settling rule) and each
     // glossary entry.
     const entries = [
-        ...[...document.querySelectorAll('.hk-misreading-entry')].map(entry =>
+        ...[...document.querySelectorAll('.rs-misreading-entry')].map(entry =>
             [entry.querySelector('h3').id, [text(entry.firstElementChild),
                                             text(entry.lastElementChild)]]),
-        ...[...document.querySelectorAll('.hk-term[id]')].map(term =>
+        ...[...document.querySelectorAll('.rs-term[id]')].map(term =>
             [term.id, [text(term), text(term)]]),
     ];
     return {rules, examples, entries};
@@ -178,11 +178,11 @@ def test_whole_rulebook_prints_everything_unbroken(chromium: Browser, site_url: 
     chapters = [p for p in locales.structure.pages if p.kind == "rules"]
     blocks = [block for p in chapters for s in p.sections for block in s.blocks]
     rules = [block.id for block in blocks if block.kind == "rule"]
-    assert page.locator("h3.hk-rule .hk-num").all_inner_texts() == [
+    assert page.locator("h3.rs-rule .rs-num").all_inner_texts() == [
         locales.structure.numbers[rule_id] for rule_id in rules]
-    for kind, selector in (("figure", "figure.hk-figure[id] .hk-board"),
-                           ("example", ".hk-example[id] .hk-ex-board .hk-board"),
-                           ("note", ".hk-note[id]"), ("table", ".hk-table[id] table")):
+    for kind, selector in (("figure", "figure.rs-figure[id] .rs-board"),
+                           ("example", ".rs-example[id] .rs-ex-board .rs-board"),
+                           ("note", ".rs-note[id]"), ("table", ".rs-table[id] table")):
         expected = [block.id for block in blocks if block.kind == kind]
         assert expected, kind
         found = page.locator(selector).evaluate_all(
@@ -191,7 +191,7 @@ def test_whole_rulebook_prints_everything_unbroken(chromium: Browser, site_url: 
     # Asleep: the examples never become live widgets, so no engine is ever asked for.
     page.mouse.wheel(0, 100_000)
     page.wait_for_timeout(1500)
-    assert page.locator(".hk-ex[data-state='static']").count() == len(
+    assert page.locator(".rs-ex[data-state='static']").count() == len(
         [block for block in blocks if block.kind == "example"])
     assert not [url for url in requests if "pyodide" in url or ("/examples/" in url
                 and not url.endswith((".css", "boot.js")))]

@@ -34,7 +34,7 @@ def reader(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[Tab]:
 
 
 def box_of(page: Page, example_id: str) -> str:
-    return f"[id='{example_id}'] .hk-ex"
+    return f"[id='{example_id}'] .rs-ex"
 
 
 def read_whole_page(page: Page) -> None:
@@ -57,7 +57,7 @@ def test_a_phone_fetches_no_runtime_until_the_reader_runs(reader: Tab, site_url:
     page.locator(f"{box} [data-act=forward]").tap()
     assert page.get_attribute(box, "data-step") == "1"
     assert page.get_attribute(box, "data-engine") == "idle"
-    assert page.locator(f"{box} .hk-ex-status").inner_text() == ""
+    assert page.locator(f"{box} .rs-ex-status").inner_text() == ""
     assert runtime(reader) == [], runtime(reader)
     # Run is what loads it.
     page.locator(f"{box} [data-act=run]").tap()
@@ -87,7 +87,7 @@ def test_save_data_slow_or_metered_fetch_nothing_ahead(reader: Tab, site_url: st
     read_whole_page(page)
     box = box_of(page, "ex-tie-keeps-marker")
     page.locator(box).scroll_into_view_if_needed()
-    page.locator(f"{box} .hk-ex-board").hover()  # intent does not count here either
+    page.locator(f"{box} .rs-ex-board").hover()  # intent does not count here either
     page.wait_for_timeout(1500)
     assert runtime(reader) == [], runtime(reader)
     # Starting to edit the code is asking for the engine.
@@ -103,8 +103,8 @@ def test_a_good_desktop_connection_loads_when_an_example_is_in_view(reader: Tab,
     page.goto(f"{site_url}/en/round/")  # its first example is several screens down
     page.wait_for_timeout(2000)
     assert runtime(reader) == []
-    page.locator(".hk-example").first.scroll_into_view_if_needed()
-    page.wait_for_selector(".hk-ex[data-live='verified']", timeout=LIVE_TIMEOUT_MS)
+    page.locator(".rs-example").first.scroll_into_view_if_needed()
+    page.wait_for_selector(".rs-ex[data-live='verified']", timeout=LIVE_TIMEOUT_MS)
 
 
 def test_a_step_link_survives_on_a_phone_and_a_language_switch(reader: Tab,
@@ -163,13 +163,13 @@ def test_the_board_shows_the_last_step_before_and_after_the_widget_loads(
              const html = await (await fetch(location.href)).text();
              const root = new DOMParser().parseFromString(html, "text/html").querySelector(box);
              const t = document.createElement("template");
-             t.innerHTML = root.querySelector(".hk-ex-board").innerHTML;
+             t.innerHTML = root.querySelector(".rs-ex-board").innerHTML;
              return { board: t.innerHTML,
-                      last: root.querySelectorAll(".hk-ex-steps > li").length - 1 };
+                      last: root.querySelectorAll(".rs-ex-steps > li").length - 1 };
            }""", box)
     page.wait_for_selector(f"{box}[data-state='live']")
     assert page.get_attribute(box, "data-step") == str(static["last"])
-    assert page.locator(f"{box} .hk-ex-board").inner_html() == static["board"]
+    assert page.locator(f"{box} .rs-ex-board").inner_html() == static["board"]
 
 
 @pytest.mark.parametrize("reader", [DESKTOP], indirect=True)
@@ -233,7 +233,7 @@ def test_workers_started_from_the_snapshot_share_no_randomness(chromium: Browser
     for _ in range(2):
         tab = open_tab(chromium, dict(DESKTOP))
         try:
-            draw, files = random_draw(tab, site_url, "?hk-snapshot=1")
+            draw, files = random_draw(tab, site_url, "?rs-snapshot=1")
             assert any(url.endswith("/runtime-snapshot.bin.gz") for url in files), files
             assert re.fullmatch(r"\d+\n?", draw), draw
             draws.append(draw)
@@ -247,7 +247,7 @@ def test_a_call_marked_first_goes_ahead_of_the_runs_waiting(reader: Tab, site_ur
     """What if? asks with first: true, so a reader does not wait for the examples' checks
     that the engine's start queued."""
     page = reader.page
-    page.goto(f"{site_url}/en/end/?hk-preload=0")
+    page.goto(f"{site_url}/en/end/?rs-preload=0")
     order = page.evaluate(
         """async () => {
              const boot = document.querySelector("script[src*='examples/boot.js']").src;

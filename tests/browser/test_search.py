@@ -106,9 +106,9 @@ def test_each_result_names_its_game(watched: Watched, site_url: str) -> None:
     insert(page, "山札")  # the deck
     page.wait_for_function("""() => [...document.querySelectorAll(
         ".md-search-result__item > .md-search-result__link")]
-        .every(link => link.querySelector("article .hk-search-game"))""", timeout=10_000)
+        .every(link => link.querySelector("article .rs-search-game"))""", timeout=10_000)
     labelled = page.locator(".md-search-result__item > .md-search-result__link").evaluate_all(
-        "links => links.map(a => [a.href, a.querySelector('.hk-search-game').textContent])")
+        "links => links.map(a => [a.href, a.querySelector('.rs-search-game').textContent])")
     expected = [(url, names["loveletter" if "/ja/love-letter/" in urlsplit(url).path
                             else "hanamikoji"]) for url, _ in labelled]
     assert [tuple(pair) for pair in labelled] == expected

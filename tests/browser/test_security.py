@@ -71,23 +71,23 @@ def test_every_page_type_runs_under_the_policy(tab: Tab, site_url: str) -> None:
     # Home (the root redirect first), a rules page with its live example run, what-if.
     page.goto(f"{site_url}/")
     page.wait_for_url(re.compile(r"/(en|fr|ja|id)/$"))
-    page.goto(f"{site_url}/en/end/?hk-preload=1")
-    box = page.locator("[id='ex-8-vs-11'] .hk-ex")
+    page.goto(f"{site_url}/en/end/?rs-preload=1")
+    box = page.locator("[id='ex-8-vs-11'] .rs-ex")
     box.scroll_into_view_if_needed()
-    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex[data-live='verified']",
+    page.wait_for_selector("[id='ex-8-vs-11'] .rs-ex[data-live='verified']",
                            timeout=LIVE_TIMEOUT_MS)
     box.locator("[data-act=run]").click()
-    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex:not([data-running='1'])[data-runs]",
+    page.wait_for_selector("[id='ex-8-vs-11'] .rs-ex:not([data-running='1'])[data-runs]",
                            timeout=LIVE_TIMEOUT_MS)
     page.goto(f"{site_url}/en/scoring/#ex-marker-three-rounds-step-38")
-    what_if = page.locator("[id='ex-marker-three-rounds'] .hk-ex")
+    what_if = page.locator("[id='ex-marker-three-rounds'] .rs-ex")
     what_if.and_(page.locator("[data-state='live']")).wait_for(timeout=LIVE_TIMEOUT_MS)
     what_if.locator("[data-wi=start]").click()
-    page.wait_for_selector("[id='ex-marker-three-rounds'] .hk-ex[data-whatif='1']"
+    page.wait_for_selector("[id='ex-marker-three-rounds'] .rs-ex[data-whatif='1']"
                            ":not([data-wi-busy='1'])", timeout=LIVE_TIMEOUT_MS)
     assert violations(page) == []
     # The Play page in a game, shared; the book, side by side, the glossary, search, 404.
-    page.goto(f"{site_url}/en/play/?hk-preload=1")
+    page.goto(f"{site_url}/en/play/?rs-preload=1")
     page.click('[data-act="new"]')
     wait_state(page, "play", "thinking")
     wait_state(page, "play")
@@ -140,7 +140,7 @@ def test_a_shared_game_in_progress_shows_none_of_the_other_seats_cards(
         tab: Tab, site_url: str, chromium: Browser, locales: Locales) -> None:
     note = " ".join(locales.languages["en"].ui["play.share_note"].split())
     page = tab.page
-    page.goto(f"{site_url}/en/play/?hk-preload=1")
+    page.goto(f"{site_url}/en/play/?rs-preload=1")
     page.select_option('select[name="level"]', "easy")
     page.click('[data-act="new"]')
     wait_state(page, "play")
@@ -162,9 +162,9 @@ def test_a_shared_game_in_progress_shows_none_of_the_other_seats_cards(
     assert seen[1:7] == deal[2:8]  # A's own hand
     # Shared: the link holds the same concealed record.
     page.click('[data-act="share"]')
-    link = page.locator(".hk-play-share input").input_value()
+    link = page.locator(".rs-play-share input").input_value()
     # The page says what the link holds, next to it.
-    assert page.is_visible(".hk-play-note") and page.inner_text(".hk-play-note") == note
+    assert page.is_visible(".rs-play-note") and page.inner_text(".rs-play-note") == note
     fragment = urlsplit(link).fragment
     data = fragment.split("record=", 1)[1].split("&")[0]
     text = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4)).decode("utf-8")
@@ -172,10 +172,10 @@ def test_a_shared_game_in_progress_shows_none_of_the_other_seats_cards(
     # Downloaded: the same.
     page.reload()  # Download alone says it too
     wait_state(page, "play")
-    assert not page.is_visible(".hk-play-note")
+    assert not page.is_visible(".rs-play-note")
     with page.expect_download() as download:
         page.click('[data-act="download"]')
-    assert page.is_visible(".hk-play-note") and not page.is_visible(".hk-play-share input")
+    assert page.is_visible(".rs-play-note") and not page.is_visible(".rs-play-share input")
     assert json.loads(Path(download.value.path()).read_text(encoding="utf-8")) == stored
 
     fresh = open_tab(chromium, {"viewport": {"width": 390, "height": 844}, "bypass_csp": False},
@@ -184,16 +184,16 @@ def test_a_shared_game_in_progress_shows_none_of_the_other_seats_cards(
         other = fresh.page
         other.goto(link)
         wait_state(other, "review")
-        shown = other.inner_text("#hk-play")
+        shown = other.inner_text("#rs-play")
         # No hand drawn face up for teaching (the label of a board that shows both hands);
         # "face up" itself may be said, of a Gift or Competition offered in the steps.
         assert locales.languages["en"].ui["widget.hand"] not in shown
-        side_b = other.locator('.hk-play-board [data-part="side-B"]')
+        side_b = other.locator('.rs-play-board [data-part="side-B"]')
         assert side_b.locator(".hk-card:not(.hk-back)").count() == 0
         assert side_b.locator(".hk-peek").count() == 0
         other.click('[data-act="play-on"]')
         wait_state(other, "play", "thinking", "deal")
-        assert other.locator('.hk-play-board [data-part="side-B"] .hk-card:not(.hk-back)'
+        assert other.locator('.rs-play-board [data-part="side-B"] .hk-card:not(.hk-back)'
                              ).count() == 0
         storage = other.evaluate("JSON.stringify({...localStorage, ...sessionStorage})")
         kept = json.loads(json.loads(other.evaluate(
@@ -216,7 +216,7 @@ def test_a_shared_game_in_progress_shows_none_of_the_other_seats_cards(
 ])
 def test_a_forged_save_is_forgotten(tab: Tab, site_url: str, forged: dict[str, Any]) -> None:
     page = tab.page
-    page.goto(f"{site_url}/en/play/?hk-preload=1")
+    page.goto(f"{site_url}/en/play/?rs-preload=1")
     page.click('[data-act="new"]')
     wait_state(page, "play", "thinking")
     wait_state(page, "play")
@@ -235,17 +235,17 @@ def test_a_forged_save_is_forgotten(tab: Tab, site_url: str, forged: dict[str, A
 
 def test_hl_marks_only_what_can_be_cited(tab: Tab, site_url: str) -> None:
     page = tab.page
-    page.goto(f"{site_url}/en/end/?hl=hk-config&hk-preload=1")
+    page.goto(f"{site_url}/en/end/?hl=rs-config&rs-preload=1")
     page.locator("[id='ex-8-vs-11']").scroll_into_view_if_needed()
-    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex[data-live='verified']",
+    page.wait_for_selector("[id='ex-8-vs-11'] .rs-ex[data-live='verified']",
                            timeout=LIVE_TIMEOUT_MS)
-    assert page.locator(".hk-highlight-label").count() == 0
-    page.goto(f"{site_url}/en/play/?hl=hk-config&hk-preload=1")
+    assert page.locator(".rs-highlight-label").count() == 0
+    page.goto(f"{site_url}/en/play/?hl=rs-config&rs-preload=1")
     wait_state(page, "idle")
-    page.goto(f"{site_url}/en/glossary/?hl=hk-teach")
-    assert page.locator(".hk-highlight-label").count() == 0
+    page.goto(f"{site_url}/en/glossary/?hl=rs-teach")
+    assert page.locator(".rs-highlight-label").count() == 0
     page.goto(f"{site_url}/en/round/?hl=deal-hands#deal-hands")
-    assert page.locator("#deal-hands .hk-highlight-label").count() == 1
+    assert page.locator("#deal-hands .rs-highlight-label").count() == 1
     no_violation(tab, site_url)
 
 
@@ -268,25 +268,25 @@ def test_a_huge_record_file_is_refused_unread(tab: Tab, site_url: str, tmp_path:
     huge = tmp_path / "huge.json"
     huge.write_bytes(b" " * (session.MAX_TEXT * 4 + 1))
     page.set_input_files('[data-act="load"]', str(huge))
-    page.wait_for_selector(".hk-play-error p")
-    assert "too long" in page.inner_text(".hk-play-error")
+    page.wait_for_selector(".rs-play-error p")
+    assert "too long" in page.inner_text(".rs-play-error")
     no_violation(tab, site_url)
 
 
 def test_code_in_an_example_box_fetches_nothing_from_another_host(tab: Tab,
                                                                   site_url: str) -> None:
     page = tab.page
-    page.goto(f"{site_url}/en/end/?hk-preload=1")
-    box = page.locator("[id='ex-8-vs-11'] .hk-ex")
+    page.goto(f"{site_url}/en/end/?rs-preload=1")
+    box = page.locator("[id='ex-8-vs-11'] .rs-ex")
     box.scroll_into_view_if_needed()
-    page.wait_for_selector("[id='ex-8-vs-11'] .hk-ex[data-live='verified']",
+    page.wait_for_selector("[id='ex-8-vs-11'] .rs-ex[data-live='verified']",
                            timeout=LIVE_TIMEOUT_MS)
     box.locator("textarea").fill(
         "import js\ntry:\n    js.fetch('http://example.com/x')\n    print('sent')\n"
         "except Exception as error:\n    print('refused')\n")
     box.locator("[data-act=run]").click()
     page.wait_for_function(
-        """() => { const root = document.querySelector("[id='ex-8-vs-11'] .hk-ex");
+        """() => { const root = document.querySelector("[id='ex-8-vs-11'] .rs-ex");
                    return root.dataset.running !== "1"
                      && (Number(root.dataset.runs || 0) > 0 || root.dataset.error === "1"); }""",
         timeout=LIVE_TIMEOUT_MS)
@@ -301,7 +301,7 @@ def test_code_in_an_example_box_fetches_nothing_from_another_host(tab: Tab,
 # snapshot beside it when the worker starts from the snapshot (phones), and the page's game's
 # own otherwise (game_engine).
 EXPECTED_DIGESTS = """(snapshot) => {
-  const cfg = JSON.parse(document.getElementById("hk-config").textContent);
+  const cfg = JSON.parse(document.getElementById("rs-config").textContent);
   const assets = new URL(cfg.assets, location.href);
   const runtime = new URL(cfg.runtime.dir, assets);
   const engine = new URL(cfg.engine, assets);
@@ -352,8 +352,8 @@ def cache_becomes(page: Page, expected: dict[str, str]) -> dict[str, str]:
 def test_a_damaged_cached_runtime_file_is_dropped_and_downloaded_again(
         tab: Tab, site_url: str) -> None:
     page = tab.page
-    page.goto(f"{site_url}/en/play/?hk-preload=1")
-    page.wait_for_selector('#hk-play[data-engine="ready"]', timeout=LIVE_TIMEOUT_MS)
+    page.goto(f"{site_url}/en/play/?rs-preload=1")
+    page.wait_for_selector('#rs-play[data-engine="ready"]', timeout=LIVE_TIMEOUT_MS)
     expected = page.evaluate(EXPECTED_DIGESTS, False)
     # The wasm, the module, the standard library and the engine, each with its own digest.
     assert len(expected) == 4 and all(re.fullmatch(r"[0-9a-f]{64}", d)
@@ -363,7 +363,7 @@ def test_a_damaged_cached_runtime_file_is_dropped_and_downloaded_again(
     page.evaluate(DAMAGE, damaged)
     before = len(tab.requests)
     page.reload()
-    page.wait_for_selector('#hk-play[data-engine="ready"]', timeout=LIVE_TIMEOUT_MS)
+    page.wait_for_selector('#rs-play[data-engine="ready"]', timeout=LIVE_TIMEOUT_MS)
     again = [url for url in tab.requests[before:] if url in expected]
     assert sorted(again) == sorted(damaged)  # the good ones came from the cache
     assert cache_becomes(page, expected) == expected
@@ -374,17 +374,17 @@ def test_a_damaged_cached_runtime_file_is_dropped_and_downloaded_again(
 
 # The standard library, and the phones' memory snapshot (read block by block as it arrives:
 # worker.js), each damaged on the way.
-@pytest.mark.parametrize(("file", "query"), [("python_stdlib.zip.gz", "hk-preload=1"),
+@pytest.mark.parametrize(("file", "query"), [("python_stdlib.zip.gz", "rs-preload=1"),
                                              ("runtime-snapshot.bin.gz",
-                                              "hk-preload=1&hk-snapshot=1")])
+                                              "rs-preload=1&rs-snapshot=1")])
 def test_a_damaged_download_is_not_kept_and_the_reader_is_told(
         tab: Tab, site_url: str, locales: Locales, file: str, query: str) -> None:
     page = tab.page
     tab.context.route(f"**/{file}",
                       lambda route: route.fulfill(status=200, body=b"\x1f\x8b\x08\x00damaged"))
     page.goto(f"{site_url}/fr/play/?{query}")
-    page.wait_for_selector('#hk-play[data-engine="failed"]', timeout=LIVE_TIMEOUT_MS)
-    status = page.inner_text(".hk-play-status")
+    page.wait_for_selector('#rs-play[data-engine="failed"]', timeout=LIVE_TIMEOUT_MS)
+    status = page.inner_text(".rs-play-status")
     told = locales.languages["fr"].ui["error.damaged"].format(file=file)
     assert told in status, status
     assert not [url for url in page.evaluate(CACHED_DIGESTS) if file in url]
@@ -415,12 +415,12 @@ import gamekit
 from gamekit.hanamikoji import session as hk_session
 
 object.__setattr__(gamekit.plugin(), "boards",
-                   lambda steps, ui: ['<b class="hk-forged">forged</b>' for _ in steps])
+                   lambda steps, ui: ['<b class="rs-forged">forged</b>' for _ in steps])
 for name in ("new_game", "position", "replay", "play", "deal", "opponent", "load",
              "open_link", "link", "step_of_moves", "cut"):
     setattr(hk_session, name,
             lambda *args: {"error": {"kind": "refused", "message": "forged"}})
-with open("/lib/hk-engine.zip", "wb") as zipped:
+with open("/lib/rs-engine.zip", "wb") as zipped:
     zipped.write(b"forged")
 forged = json.dumps({"error": {"kind": "call", "message": "forged"}})
 
@@ -438,38 +438,38 @@ def test_edited_code_cannot_reach_the_pages_own_runs_or_what_ifs(
         tab: Tab, site_url: str, locales: Locales) -> None:
     page, example = tab.page, "ex-marker-three-rounds"
     code = locales.structure.examples[example].spec["code"]
-    page.goto(f"{site_url}/en/scoring/?hk-preload=1#{example}-step-38")
-    box = page.locator(f"[id='{example}'] .hk-ex")
+    page.goto(f"{site_url}/en/scoring/?rs-preload=1#{example}-step-38")
+    box = page.locator(f"[id='{example}'] .rs-ex")
     box.scroll_into_view_if_needed()
-    page.wait_for_selector(f"[id='{example}'] .hk-ex[data-live='verified']",
+    page.wait_for_selector(f"[id='{example}'] .rs-ex[data-live='verified']",
                            timeout=LIVE_TIMEOUT_MS)
     box.locator("textarea").fill(TAMPER + code)
     box.locator("[data-act=run]").click()
-    page.wait_for_selector(f"[id='{example}'] .hk-ex[data-live='edited']:not([data-running='1'])",
+    page.wait_for_selector(f"[id='{example}'] .rs-ex[data-live='edited']:not([data-running='1'])",
                            timeout=LIVE_TIMEOUT_MS)
-    assert box.locator(".hk-forged").count() > 0  # the patch ran, in its own run only
+    assert box.locator(".rs-forged").count() > 0  # the patch ran, in its own run only
     page.wait_for_timeout(300)  # forged answers are on their way
     # Restore + Run: the page's own code gives the page's own result, verified.
     box.locator("[data-act=reset]").click()
     box.locator("[data-act=run]").click()
-    page.wait_for_selector(f"[id='{example}'] .hk-ex[data-live='verified']"
+    page.wait_for_selector(f"[id='{example}'] .rs-ex[data-live='verified']"
                            ":not([data-running='1'])", timeout=LIVE_TIMEOUT_MS)
     assert box.get_attribute("data-error") != "1"
-    assert page.locator(".hk-forged").count() == 0
+    assert page.locator(".rs-forged").count() == 0
     # A what-if at step 38: the engine's own choices, and a move played from them.
-    box.locator(".hk-ex-steps > li[value='38']").click()
+    box.locator(".rs-ex-steps > li[value='38']").click()
     box.locator("[data-wi=start]").click()
-    page.wait_for_selector(f"[id='{example}'] .hk-ex[data-whatif='1']:not([data-wi-busy='1'])",
+    page.wait_for_selector(f"[id='{example}'] .rs-ex[data-whatif='1']:not([data-wi-busy='1'])",
                            timeout=LIVE_TIMEOUT_MS)
     assert set(box.locator("[data-choice]").evaluate_all(
         "parts => parts.map(p => p.dataset.choice)")) == {"P25", "P35"}
     box.locator("[data-choice='P35']").click()
     box.locator("[data-wi=play]").click()
-    page.wait_for_selector(f"[id='{example}'] .hk-ex[data-whatif='1'][data-step='39']"
+    page.wait_for_selector(f"[id='{example}'] .rs-ex[data-whatif='1'][data-step='39']"
                            ":not([data-wi-busy='1'])", timeout=LIVE_TIMEOUT_MS)
     assert box.get_attribute("data-wi-error") != "1", box.inner_text()
     assert "forged" not in page.inner_text("body")
-    assert page.locator(".hk-forged").count() == 0
+    assert page.locator(".rs-forged").count() == 0
     no_violation(tab, site_url)
 
 
@@ -491,11 +491,11 @@ def test_play_on_keeps_the_highest_round_exact(tab: Tab, site_url: str,
 
     ui = locales.languages["en"].ui
     page = tab.page
-    page.goto(f"{site_url}/en/play/?hk-preload=1#{session.link(far_record(MAX_ROUND), 2)}")
+    page.goto(f"{site_url}/en/play/?rs-preload=1#{session.link(far_record(MAX_ROUND), 2)}")
     wait_state(page, "review")
     page.click('[data-act="play-on"]')  # nothing saved yet: nothing to ask
     wait_state(page, "play", "thinking")
-    assert f"{MAX_ROUND}" in page.inner_text(".hk-play-board")
+    assert f"{MAX_ROUND}" in page.inner_text(".rs-play-board")
     kept = json.loads(json.loads(page.evaluate("localStorage.getItem('hk-play-game')"))["record"])
     assert kept["start"]["round"] == MAX_ROUND
     # Review F9's link: refused in words at opening, the number never rounded to 1e+30.
@@ -504,9 +504,9 @@ def test_play_on_keeps_the_highest_round_exact(tab: Tab, site_url: str,
                                                  "favors": ""}})
     # Opened as a reader follows a link: a new page, not a hash changed on this one.
     page.goto("about:blank")
-    page.goto(f"{site_url}/en/play/?hk-preload=1#{session.link(too_far)}")
-    page.wait_for_selector(".hk-play-error p", timeout=LIVE_TIMEOUT_MS)
-    error = page.inner_text(".hk-play-error")
+    page.goto(f"{site_url}/en/play/?rs-preload=1#{session.link(too_far)}")
+    page.wait_for_selector(".rs-play-error p", timeout=LIVE_TIMEOUT_MS)
+    error = page.inner_text(".rs-play-error")
     assert "$.start.round" in error and "1e+30" not in error
     assert ui["play.error.link_damaged"] not in error
     no_violation(tab, site_url)
@@ -516,21 +516,21 @@ def test_play_on_from_a_link_asks_before_replacing_the_saved_game(
         tab: Tab, site_url: str, locales: Locales) -> None:
     ui = locales.languages["fr"].ui
     page = tab.page
-    page.goto(f"{site_url}/fr/play/?hk-preload=1")
+    page.goto(f"{site_url}/fr/play/?rs-preload=1")
     page.click('[data-act="new"]')
     wait_state(page, "play", "thinking")
     wait_state(page, "play")
     saved = page.evaluate("localStorage.getItem('hk-play-game')")
     assert saved
-    page.goto(f"{site_url}/fr/play/?hk-preload=1#{session.link(far_record(2), 2)}")
+    page.goto(f"{site_url}/fr/play/?rs-preload=1#{session.link(far_record(2), 2)}")
     wait_state(page, "review")
     page.click('[data-act="play-on"]')
-    question = page.locator(".hk-play-confirm")
+    question = page.locator(".rs-play-confirm")
     question.wait_for()
     assert " ".join(ui["play.replace_saved"].split()) in " ".join(question.inner_text().split())
     assert page.evaluate("document.activeElement.dataset.act") == "play-on-no"
     page.click('[data-act="play-on-no"]')  # kept: the link stays on screen, the save as it was
-    assert state(page) == "review" and page.locator(".hk-play-confirm").count() == 0
+    assert state(page) == "review" and page.locator(".rs-play-confirm").count() == 0
     assert page.evaluate("localStorage.getItem('hk-play-game')") == saved
     page.click('[data-act="play-on"]')
     page.click('[data-act="play-on-yes"]')
@@ -545,18 +545,18 @@ def test_play_on_from_a_link_asks_before_replacing_the_saved_game(
 def test_a_reload_keeps_the_steps_and_stores_none_of_the_other_seats_cards(
         tab: Tab, site_url: str) -> None:
     page = tab.page
-    page.goto(f"{site_url}/en/play/?hk-preload=1")
+    page.goto(f"{site_url}/en/play/?rs-preload=1")
     page.select_option('select[name="level"]', "easy")
     page.click('[data-act="new"]')
     wait_state(page, "play")
     for _ in range(3):
         one_decision(page)
         wait_state(page, "play")
-    listed = page.inner_text(".hk-play-steps")
-    assert page.locator(".hk-play-steps > li").count() >= 6
+    listed = page.inner_text(".rs-play-steps")
+    assert page.locator(".rs-play-steps > li").count() >= 6
     page.reload()
     wait_state(page, "play")
-    assert page.inner_text(".hk-play-steps") == listed
+    assert page.inner_text(".rs-play-steps") == listed
     real = Record.loads(session.new_game("emperors4", SEED)["record"]).replay()
     deal = str(real.moves[0])
     storage = page.evaluate("JSON.stringify({...localStorage, ...sessionStorage})")

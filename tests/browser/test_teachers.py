@@ -58,7 +58,7 @@ def test_cite_a_rule_by_keyboard(context: BrowserContext, site_url: str, game: s
     page = context.new_page()
     errors = errors_of(page)
     page.goto(f"{site_url}/{lang}/{path}")
-    button = page.locator(f"h3#{rule} .hk-cite-button")
+    button = page.locator(f"h3#{rule} .rs-cite-button")
     assert button.is_visible()  # not a hover-only control
     assert button.get_attribute("aria-label") == locales.languages[lang].ui[
         "cite.rule_label"].format(number=number)
@@ -66,9 +66,9 @@ def test_cite_a_rule_by_keyboard(context: BrowserContext, site_url: str, game: s
     page.keyboard.press("Enter")
     assert button.get_attribute("aria-expanded") == "true"
     page.keyboard.press("Enter")  # focus moved to the first item: copy the citation
-    status = page.locator(".hk-cite-status")
+    status = page.locator(".rs-cite-status")
     status.wait_for(state="attached")
-    page.wait_for_function("document.querySelector('.hk-cite-status').textContent !== ''")
+    page.wait_for_function("document.querySelector('.rs-cite-status').textContent !== ''")
     assert status.get_attribute("aria-live") == "polite"
     assert status.inner_text() == locales.languages[lang].ui["cite.copied_citation"]
     copied = page.evaluate("navigator.clipboard.readText()")
@@ -78,8 +78,8 @@ def test_cite_a_rule_by_keyboard(context: BrowserContext, site_url: str, game: s
 
     # Copying closes the menu and gives the focus back to Cite.
     assert button.get_attribute("aria-expanded") == "false"
-    assert page.locator(f"h3#{rule} .hk-cite-menu").is_hidden()
-    assert page.evaluate("document.activeElement.classList.contains('hk-cite-button')")
+    assert page.locator(f"h3#{rule} .rs-cite-menu").is_hidden()
+    assert page.evaluate("document.activeElement.classList.contains('rs-cite-button')")
 
     # The bare link, then the link itself: the rule is marked on arrival.
     button.click()
@@ -88,22 +88,22 @@ def test_cite_a_rule_by_keyboard(context: BrowserContext, site_url: str, game: s
     assert page.evaluate("navigator.clipboard.readText()") == url
     page.goto(url)
     heading = page.locator(f"h3#{rule}")
-    assert "hk-highlighted" in (heading.get_attribute("class") or "")
-    assert heading.locator(".hk-highlight-label").inner_text() == \
+    assert "rs-highlighted" in (heading.get_attribute("class") or "")
+    assert heading.locator(".rs-highlight-label").inner_text() == \
         locales.languages[lang].ui["cite.highlighted"]
-    assert page.locator(".hk-highlighted").count() >= 2  # the heading and the rule's text
+    assert page.locator(".rs-highlighted").count() >= 2  # the heading and the rule's text
     assert not errors
 
 
 def test_cite_an_example_step(context: BrowserContext, site_url: str) -> None:
     page = context.new_page()
     page.goto(f"{site_url}/ja/end/")
-    example = page.locator(".hk-example[id]").first
+    example = page.locator(".rs-example[id]").first
     example_id = example.get_attribute("id")
-    button = page.locator(".hk-example-title .hk-cite-button").first
+    button = page.locator(".rs-example-title .rs-cite-button").first
     assert button.is_visible()
     button.click()
-    page.locator(".hk-cite-menu:not([hidden]) button[data-copy='citation']").click()
+    page.locator(".rs-cite-menu:not([hidden]) button[data-copy='citation']").click()
     page.wait_for_function("navigator.clipboard.readText().then(t => t.includes('ステップ'))")
     copied = page.evaluate("navigator.clipboard.readText()")
     citation = r"『花見小路のルール』（日本語）バージョン[\d.]+、例「.+」のステップ\d+ http"  # noqa: RUF001
@@ -129,32 +129,32 @@ def test_cite_any_step_of_an_example(context: BrowserContext, site_url: str, gam
     errors = errors_of(page)
     page.goto(f"{site_url}/{lang}/{address}")
     ui = locales.languages[lang].ui
-    steps = page.locator(f"#{example} .hk-ex-steps > li")
+    steps = page.locator(f"#{example} .rs-ex-steps > li")
     assert steps.count() >= 3
-    assert steps.locator(".hk-cite-step .hk-cite-button").count() == steps.count()
-    button = steps.nth(1).locator(".hk-cite-button")
+    assert steps.locator(".rs-cite-step .rs-cite-button").count() == steps.count()
+    button = steps.nth(1).locator(".rs-cite-button")
     assert button.is_visible()
     assert button.get_attribute("aria-label") == ui["cite.step_label"].format(step=1)
     button.click()
-    steps.nth(1).locator(".hk-cite-menu button[data-copy='citation']").click()
+    steps.nth(1).locator(".rs-cite-menu button[data-copy='citation']").click()
     page.wait_for_function("navigator.clipboard.readText().then(t => t.includes('step-1'))")
     url = f"{site_url}/{lang}/{address}?hl={example}-step-1#{example}-step-1"
     title = locales.languages[lang].text["examples"][example]["title"]
     assert page.evaluate("navigator.clipboard.readText()") == expected.format(
         title=title, version=locales.structure.version, url=url)
-    page.wait_for_function("document.querySelector('.hk-cite-status').textContent !== ''")
-    assert page.locator(".hk-cite-status").inner_text() == ui["cite.copied_citation"]
+    page.wait_for_function("document.querySelector('.rs-cite-status').textContent !== ''")
+    assert page.locator(".rs-cite-status").inner_text() == ui["cite.copied_citation"]
     page.keyboard.press("Escape")
 
     # By keyboard: one step's Cite is a Tab stop, the current step's; arrows choose the step.
-    widget = page.locator(f"#{example} .hk-ex")
+    widget = page.locator(f"#{example} .rs-ex")
     widget.scroll_into_view_if_needed()
-    page.wait_for_selector(f"#{example} .hk-ex[data-state='live']")
-    tab_stops = f"#{example} .hk-cite-step .hk-cite-button[tabindex='0']"
+    page.wait_for_selector(f"#{example} .rs-ex[data-state='live']")
+    tab_stops = f"#{example} .rs-cite-step .rs-cite-button[tabindex='0']"
     assert page.locator(tab_stops).count() == 1
-    page.locator(f"#{example} .hk-ex-steps > li[tabindex='0']").focus()
+    page.locator(f"#{example} .rs-ex-steps > li[tabindex='0']").focus()
     page.keyboard.press("Home")
-    page.wait_for_selector(f"#{example} .hk-ex-steps > li[value='0'][aria-current='step']")
+    page.wait_for_selector(f"#{example} .rs-ex-steps > li[value='0'][aria-current='step']")
     assert page.locator(tab_stops).count() == 1
     page.keyboard.press("Tab")
     focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
@@ -171,13 +171,13 @@ def test_the_book_cites_each_rule_and_step_on_its_own_page(context: BrowserConte
                                                            site_url: str) -> None:
     page = context.new_page()
     page.goto(f"{site_url}/ja/book/")
-    page.locator("h3#deal-remove .hk-cite-button").click()
-    page.locator("h3#deal-remove .hk-cite-menu button[data-copy='link']").click()
+    page.locator("h3#deal-remove .rs-cite-button").click()
+    page.locator("h3#deal-remove .rs-cite-menu button[data-copy='link']").click()
     page.wait_for_function("navigator.clipboard.readText().then(t => t.endsWith('remove'))")
     assert page.evaluate("navigator.clipboard.readText()") == \
         f"{site_url}/ja/round/?hl=deal-remove#deal-remove"
-    page.locator("#ex-gift-step-2 .hk-cite-button").click()
-    page.locator("#ex-gift-step-2 .hk-cite-menu button[data-copy='citation']").click()
+    page.locator("#ex-gift-step-2 .rs-cite-button").click()
+    page.locator("#ex-gift-step-2 .rs-cite-menu button[data-copy='citation']").click()
     page.wait_for_function("navigator.clipboard.readText().then(t => t.includes('step-2'))")
     copied = page.evaluate("navigator.clipboard.readText()")
     assert "ステップ2" in copied
@@ -189,19 +189,19 @@ def test_glossary_hints_by_keyboard(context: BrowserContext, site_url: str, loca
                                     lang: str) -> None:
     page = context.new_page()
     page.goto(f"{site_url}/{lang}/round/")
-    terms = page.locator("a.hk-term-link")
+    terms = page.locator("a.rs-term-link")
     assert terms.count() > 3
     # Tab through the page until a term link has focus: its hint shows and describes it.
     for _ in range(200):
         page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.classList.contains('hk-term-link')"):
+        if page.evaluate("document.activeElement.classList.contains('rs-term-link')"):
             break
     else:
         pytest.fail("no glossary term reached with Tab")
     term = page.evaluate("document.activeElement.dataset.term")
-    hint = page.locator("#hk-hint")
+    hint = page.locator("#rs-hint")
     assert hint.is_visible()
-    assert page.evaluate("document.activeElement.getAttribute('aria-describedby')") == "hk-hint"
+    assert page.evaluate("document.activeElement.getAttribute('aria-describedby')") == "rs-hint"
     entry = locales.languages[lang].glossary[term]
     assert hint.inner_text().startswith(entry["term"])
     page.keyboard.press("Escape")
@@ -279,9 +279,9 @@ def test_glossary_hint_by_touch(chromium: Browser, site_url: str, locales: Local
                                    is_mobile=True)
     page = context.new_page()
     page.goto(f"{site_url}/id/round/")
-    term = page.locator("a.hk-term-link").first
+    term = page.locator("a.rs-term-link").first
     term.tap()
-    hint = page.locator("#hk-hint")
+    hint = page.locator("#rs-hint")
     assert hint.is_visible()
     entry = locales.languages["id"].glossary[term.get_attribute("data-term") or ""]
     assert hint.inner_text().startswith(entry["term"] + ":")

@@ -41,13 +41,13 @@ def tab(chromium: Browser, request: pytest.FixtureRequest) -> Iterator[Tab]:
 
 
 def widget(page: Page, example_id: str) -> Locator:
-    return page.locator(f"[id='{example_id}'] .hk-ex")
+    return page.locator(f"[id='{example_id}'] .rs-ex")
 
 
 def ready(page: Page, example_id: str, step: int | None = None) -> None:
     """Waits until the what-if line is on screen and idle (at ``step``, if given)."""
     at = "" if step is None else f"[data-step='{step}']"
-    page.wait_for_selector(f"[id='{example_id}'] .hk-ex[data-whatif='1']{at}"
+    page.wait_for_selector(f"[id='{example_id}'] .rs-ex[data-whatif='1']{at}"
                            ":not([data-wi-busy='1'])", timeout=LIVE_TIMEOUT_MS)
 
 
@@ -84,7 +84,7 @@ def test_a_what_if_line_reaches_the_engines_outcome(tab: Tab, site_url: str,
     page.goto(f"{site_url}/en/scoring/#{example}-step-38")
     box = widget(page, example)
     box.and_(page.locator("[data-state='live']")).wait_for()
-    outcome_before = box.locator(".hk-ex-outcome").inner_html()
+    outcome_before = box.locator(".rs-ex-outcome").inner_html()
     box.locator("[data-wi=start]").click()
     ready(page, example)
     # The choices on the board are the engine's legal answers, nothing else.
@@ -99,13 +99,13 @@ def test_a_what_if_line_reaches_the_engines_outcome(tab: Tab, site_url: str,
     ready(page, example, 39)
     box.locator("[data-wi=computer]").click()  # plays on until the end (here: forced moves)
     page.wait_for_function(
-        """id => { const root = document.querySelector(`[id='${id}'] .hk-ex`);
+        """id => { const root = document.querySelector(`[id='${id}'] .rs-ex`);
                    return root.dataset.wiBusy !== "1"
                      && root.querySelector("[data-wi=stop]").hidden; }""",
         arg=example, timeout=LIVE_TIMEOUT_MS)
     # The long list scrolls itself (not the page) to keep the current step, the last, in sight.
     page.wait_for_function(
-        """id => { const list = document.querySelector(`[id='${id}'] .hk-ex-steps`);
+        """id => { const list = document.querySelector(`[id='${id}'] .rs-ex-steps`);
                    const item = list.querySelector("li[aria-current=step]");
                    const [a, b] = [list, item].map((e) => e.getBoundingClientRect());
                    return item === list.lastElementChild && list.scrollHeight > list.clientHeight
@@ -117,48 +117,48 @@ def test_a_what_if_line_reaches_the_engines_outcome(tab: Tab, site_url: str,
     assert step == len(record.moves)
     assert record.moves[:moves] == original.moves[:moves]
     assert str(record.moves[moves]) == "P35"
-    expect(box.locator(".hk-share-status")).to_have_text(ui["share.copied"])
+    expect(box.locator(".rs-share-status")).to_have_text(ui["share.copied"])
     assert page.evaluate("navigator.clipboard.readText()") == link
     # The outcome on screen is the engine's, for the line the link carries.
     game = record.replay()
     assert game.outcome is not None
     steps = [s.to_json() for s in timeline(record)]
     words = explainer.explain(steps, ui)
-    same_html(page, box.locator(".hk-ex-outcome").inner_html(), words["outcome"])
-    assert box.locator(".hk-ex-steps > li").count() == len(steps)
-    assert box.locator(".hk-ex-steps > li.hk-wi-step").count() == len(steps) - 39
+    same_html(page, box.locator(".rs-ex-outcome").inner_html(), words["outcome"])
+    assert box.locator(".rs-ex-steps > li").count() == len(steps)
+    assert box.locator(".rs-ex-steps > li.rs-wi-step").count() == len(steps) - 39
     # Only the example's own steps can be cited; on the reader's line, the example's Cite names
     # the step the line left from (the line itself has its Share link).
-    assert box.locator(".hk-ex-steps > li.hk-wi-step .hk-cite").count() == 0
-    assert box.locator(".hk-ex-steps > li[id] > .hk-cite-step").count() == 39
+    assert box.locator(".rs-ex-steps > li.rs-wi-step .rs-cite").count() == 0
+    assert box.locator(".rs-ex-steps > li[id] > .rs-cite-step").count() == 39
     title = page.locator(f"[id='{example}']").locator("xpath=preceding-sibling::*[1]")
-    title.locator(".hk-example-title .hk-cite-button").click()
-    page.locator(".hk-cite-menu:not([hidden]) button[data-copy='link']").click()
+    title.locator(".rs-example-title .rs-cite-button").click()
+    page.locator(".rs-cite-menu:not([hidden]) button[data-copy='link']").click()
     page.wait_for_function("link => navigator.clipboard.readText().then(t => t !== link)",
                            arg=link)
     assert page.evaluate("navigator.clipboard.readText()").endswith(f"#{example}-step-38")
 
     # "What if?" again, from a step of the reader's own line: it still leaves the example at 38.
-    box.locator(".hk-ex-steps > li[value='40']").click()
+    box.locator(".rs-ex-steps > li[value='40']").click()
     box.locator("[data-wi=start]").click()
     ready(page, example, 40)
-    assert box.locator(".hk-ex-steps > li.hk-wi-step").count() == 2
-    assert box.locator(".hk-wi-head").inner_text() == ui["whatif.heading"].format(step=38)
+    assert box.locator(".rs-ex-steps > li.rs-wi-step").count() == 2
+    assert box.locator(".rs-wi-head").inner_text() == ui["whatif.heading"].format(step=38)
 
     box.locator("[data-wi=original]").click()  # one click back to the example
     assert box.get_attribute("data-step") == "38"
-    assert box.locator(".hk-ex-steps > li.hk-wi-step").count() == 0
-    assert box.locator(".hk-ex-steps > li").count() == len(timeline(original))
-    assert box.locator(".hk-ex-outcome").inner_html() == outcome_before
-    assert box.locator(".hk-wi").is_hidden()
+    assert box.locator(".rs-ex-steps > li.rs-wi-step").count() == 0
+    assert box.locator(".rs-ex-steps > li").count() == len(timeline(original))
+    assert box.locator(".rs-ex-outcome").inner_html() == outcome_before
+    assert box.locator(".rs-wi").is_hidden()
 
     # The example's step 38, shared, opens on the Play page with the same board.
     record, step, link = shared(box)
     assert record == original and step == moves
     play = tab.context.new_page()
     play.goto(link)
-    play.wait_for_selector('#hk-play[data-state="review"]', timeout=LIVE_TIMEOUT_MS)
-    assert play.inner_html(".hk-play-board") == box.locator(".hk-ex-board").inner_html()
+    play.wait_for_selector('#rs-play[data-state="review"]', timeout=LIVE_TIMEOUT_MS)
+    assert play.inner_html(".rs-play-board") == box.locator(".rs-ex-board").inner_html()
     tab.assert_clean(site_url)
 
 
@@ -192,7 +192,7 @@ def test_what_if_by_keyboard_on_a_phone(tab: Tab, site_url: str, locales: Locale
                every_s=0.1)
     # Focus is on the board's first choice: the Gift's first card, a 2.
     assert page.evaluate("document.activeElement.dataset.choice") == "P2"
-    assert box.locator(".hk-wi-prompt").inner_text() == \
+    assert box.locator(".rs-wi-prompt").inner_text() == \
         ui["whatif.choose_pick"].replace("{player}", "B")
     page.keyboard.press("Enter")
     assert box.locator("[data-choice='P2']").get_attribute("aria-pressed") == "true"
@@ -203,11 +203,11 @@ def test_what_if_by_keyboard_on_a_phone(tab: Tab, site_url: str, locales: Locale
     page.keyboard.press("Enter")
     ready(page, example, 2)
     # Focus went on to B's turn: a choice on the new board, still inside the widget.
-    assert page.evaluate("Boolean(document.activeElement.closest('.hk-ex-board [data-choice]'))")
+    assert page.evaluate("Boolean(document.activeElement.closest('.rs-ex-board [data-choice]'))")
     record, step, _ = shared(box)
     assert [str(m) for m in record.moves] == ["G267", "P2"] and step == 2
-    last = box.locator(".hk-ex-steps > li").last
-    assert "hk-wi-step" in (last.get_attribute("class") or "")
+    last = box.locator(".rs-ex-steps > li").last
+    assert "rs-wi-step" in (last.get_attribute("class") or "")
     assert ui["whatif.yours"] in last.inner_text()
     assert sideways(page) == 0
     assert not axe_problems(page, f"[id='{example}']")
@@ -228,12 +228,12 @@ def test_without_the_runtime_steps_and_share_links_still_work(tab: Tab, site_url
     box.and_(page.locator("[data-state='live']")).wait_for()
     box.locator("[data-wi=start]").click()
     ready(page, example, 20)
-    assert box.locator(".hk-wi-live [data-choice]").count()
+    assert box.locator(".rs-wi-live [data-choice]").count()
     box.locator("[data-wi=computer]").click()
-    page.wait_for_selector(f"[id='{example}'] .hk-ex[data-wi-error='1']", timeout=LIVE_TIMEOUT_MS)
-    assert box.locator(".hk-wi-error").inner_text() == ui["whatif.failed"]
+    page.wait_for_selector(f"[id='{example}'] .rs-ex[data-wi-error='1']", timeout=LIVE_TIMEOUT_MS)
+    assert box.locator(".rs-wi-error").inner_text() == ui["whatif.failed"]
     box.locator("[data-wi=original]").click()
-    assert box.locator(".hk-wi").is_hidden()
+    assert box.locator(".rs-wi").is_hidden()
     box.locator("[data-act=back]").click()
     assert box.get_attribute("data-step") == "19"
 
@@ -252,14 +252,14 @@ def test_without_the_runtime_steps_and_share_links_still_work(tab: Tab, site_url
 # What "what if?" shows at a step: the board with its choices, the steps, the outcome, the
 # panel's words and the choices a game draws beside its board.
 WHATIF_STATE = """id => {
-  const root = document.querySelector(`[id='${id}'] .hk-ex`);
+  const root = document.querySelector(`[id='${id}'] .rs-ex`);
   const html = (s) => root.querySelector(s).innerHTML;
-  return { step: root.dataset.step, board: html(".hk-ex-board"), steps: html(".hk-ex-steps"),
-           outcome: html(".hk-ex-outcome"), head: html(".hk-wi-head"),
-           prompt: html(".hk-wi-prompt"), area: html(".hk-wi-choose"),
+  return { step: root.dataset.step, board: html(".rs-ex-board"), steps: html(".rs-ex-steps"),
+           outcome: html(".rs-ex-outcome"), head: html(".rs-wi-head"),
+           prompt: html(".rs-wi-prompt"), area: html(".rs-wi-choose"),
            deal: !root.querySelector("[data-wi=deal]").hidden,
            choices: [...root.querySelectorAll(
-             ".hk-wi-live [data-choice], .hk-wi-choose [data-choice]")]
+             ".rs-wi-live [data-choice], .rs-wi-choose [data-choice]")]
              .map((part) => part.dataset.choice) };
 }"""
 RUNTIME_WASM = re.compile(r".*/assets/pyodide/[0-9a-f]+/pyodide\.asm\.wasm(\.gz)?$")
@@ -268,10 +268,10 @@ RUNTIME_WASM = re.compile(r".*/assets/pyodide/[0-9a-f]+/pyodide\.asm\.wasm(\.gz)
 def whatif_states(page: Page, example: str, steps: list[int] | None) -> dict[int, Any]:
     """"What if?" at each of ``steps`` (None: every step where it can start), then back."""
     box = widget(page, example)
-    count = box.locator(".hk-ex-steps > li").count()
+    count = box.locator(".rs-ex-steps > li").count()
     states = {}
     for step in range(count) if steps is None else steps:
-        box.locator(f".hk-ex-steps > li[value='{step}']").click()
+        box.locator(f".rs-ex-steps > li[value='{step}']").click()
         if box.locator("[data-wi=start]").is_disabled():
             assert steps is None, f"no what if? at step {step}"
             continue
@@ -346,5 +346,5 @@ def test_a_pick_under_way_counts_its_cards_in_the_languages_plural(
         box.locator(f"[data-choice='{marker}']").click()
         count = ui["count.cards"][form].replace("{n}", str(cards))
         expected = ui["whatif.choosing"].format(marker=ui[name], chosen=0, count=count)
-        assert box.locator(".hk-wi-choice").inner_text() == expected
+        assert box.locator(".rs-wi-choice").inner_text() == expected
     context.close()

@@ -33,7 +33,7 @@ from rulesite.sources.locales import Locales, load
 
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / "node_modules" / "pyodide"
-MARKER = "HK_EXAMPLES "
+MARKER = "RS_EXAMPLES "
 
 
 
@@ -66,7 +66,7 @@ def test_every_example_runs_with_the_reduced_stdlib(locales: Locales, tmp_path: 
     out = run_examples(reduced_zip(PYODIDE), {"strings": ui, "examples": codes, "ui": every},
                        tmp_path)
     assert out["python"] == [3, 14]
-    assert out["engine"].startswith("/lib/hk-engine.zip/")  # the compiled engine the site ships
+    assert out["engine"].startswith("/lib/rs-engine.zip/")  # the compiled engine the site ships
     for example_id, code in codes.items():
         expected = runner.run(code, HANAMIKOJI)
         expected.update(explainer.explain(expected["steps"], ui))

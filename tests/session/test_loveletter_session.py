@@ -484,7 +484,7 @@ def test_every_figure_draws_the_parts_it_points_at() -> None:
             assert all(PLUGIN.parts.fullmatch(p) for p in points), (fid, points)
             html = PLUGIN.board(steps[frame["step"]], EN, highlight=points)
             for part in points:
-                assert f'hk-hl" data-part="{part}"' in html, (fid, frame, part)
+                assert f'rs-hl" data-part="{part}"' in html, (fid, frame, part)
 
 
 # Rounds that reach the rarer sentences (the rules' own examples: a Prince on an empty deck,

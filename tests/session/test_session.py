@@ -282,7 +282,7 @@ def test_replay_draws_every_step_with_its_words() -> None:
     answer = ok(session.replay(record, UI["ja"]))
     steps = timeline(Record.loads(record))
     assert len(answer["boards"]) == len(answer["steps"]) == len(steps)
-    assert all(b.startswith('<div class="hk-board"') for b in answer["boards"])
+    assert all(b.startswith('<div class="rs-board"') for b in answer["boards"])
     assert answer["outcome_rule"] and answer["outcome"]
     assert [s["rule"] for s in answer["steps"]][:2] == ["setup-starting-player", "deal-hands"]
 
@@ -297,7 +297,7 @@ def test_the_card_drawn_this_turn_is_pointed_out() -> None:
     drawn = state["drawn"]
     assert drawn["card"] == next_draw and state["hand"][drawn["index"]] == next_draw
     assert drawn["rule"] == "actions-draw-first"
-    assert f'class="hk-card hk-g{next_draw} hk-hl" data-part="hand-B-{drawn["index"]}"' in \
+    assert f'class="hk-card hk-g{next_draw} rs-hl" data-part="hand-B-{drawn["index"]}"' in \
         state["board"]
     # Not the other seat's business, nor an answer to an offer.
     assert ok(session.position(record, EN, viewer="A"))["drawn"] is None
@@ -351,14 +351,14 @@ def test_the_engines_last_move_is_marked_on_the_board() -> None:
     game.apply(gift)  # A offers a Gift: B, to answer it, sees the offer and A's marker marked
     record = session.dump(Record.from_game(game))
     board = ok(session.position(record, EN, viewer="B"))["board"]
-    assert re.search(r'class="hk-offer hk-hl" data-part="offer"', board)
-    assert re.search(r'class="hk-marker hk-used hk-hl" data-part="marker-A-G"', board)
+    assert re.search(r'class="hk-offer rs-hl" data-part="offer"', board)
+    assert re.search(r'class="hk-marker hk-used rs-hl" data-part="marker-A-G"', board)
     # A's own move is not pointed out to A, and B's answer is marked for A: the items taken.
-    assert "hk-hl" not in ok(session.position(record, EN, viewer="A"))["board"]
+    assert "rs-hl" not in ok(session.position(record, EN, viewer="A"))["board"]
     pick = game.legal_actions()[0]
     game.apply(pick)
     after = ok(session.position(session.dump(Record.from_game(game)), EN, viewer="A"))["board"]
-    marked = set(re.findall(r'hk-hl" data-part="([A-Za-z0-9-]+)"', after))
+    marked = set(re.findall(r'rs-hl" data-part="([A-Za-z0-9-]+)"', after))
     taken = {int(c) for c in str(pick)[1:]}
     assert {f"items-B-{g}" for g in taken} <= marked
     assert all(m.startswith(("items-", "hand-A-")) for m in marked), marked

@@ -7,7 +7,7 @@ the whole page when it has none, as the side-by-side pages and the root language
 site's chrome (search box, drawer, palette toggles) and the live widgets' controls are not
 addresses anyone cites. Each anchor is reduced to what it names, whatever markup carries it:
 
-- ``rule``: a rule (``.hk-rule`` heading; ``.rule`` column of a side-by-side page), named by
+- ``rule``: a rule (``.rs-rule`` heading; ``.rule`` column of a side-by-side page), named by
   its number (``6.4``);
 - ``example``: a live example (``data-example``), its book or side-by-side form, named by its
   ID;
@@ -32,10 +32,10 @@ HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 # Elements HTMLParser reports without an end tag.
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
         "track", "wbr"}
-NUMBER = {"hk-num", "num"}  # the class of a rule's or a chapter's number
+NUMBER = {"rs-num", "num"}  # the class of a rule's or a chapter's number
 # Classes of a block named by its ID, and its kind (site pages, side-by-side pages).
-BLOCKS = {"hk-example": "example", "hk-misreading": "misreading", "hk-term": "term",
-          "hk-note": "note", "hk-table": "table", "note": "note", "table": "table",
+BLOCKS = {"rs-example": "example", "rs-misreading": "misreading", "rs-term": "term",
+          "rs-note": "note", "rs-table": "table", "note": "note", "table": "table",
           "intro": "intro", "figure": "figure", "example": "example"}
 
 
@@ -142,7 +142,7 @@ def _example_of(node: _Node) -> str | None:
     while parent is not None:
         if "data-example" in parent.attrs:
             return parent.attrs["data-example"]
-        if "hk-example" in parent.classes:
+        if "rs-example" in parent.classes:
             return parent.id
         parent = parent.parent
     return None
@@ -151,7 +151,7 @@ def _example_of(node: _Node) -> str | None:
 def anchor_of(node: _Node) -> Anchor | None:
     """What ``node`` names, or None for an element that is no published address."""
     classes = node.classes
-    if classes & {"hk-rule", "rule"}:
+    if classes & {"rs-rule", "rule"}:
         return Anchor("rule", node.number())
     if "data-example" in node.attrs:
         return Anchor("example", node.attrs["data-example"])

@@ -18,10 +18,10 @@ LOADED = {("script", "src"), ("img", "src"), ("img", "srcset"), ("iframe", "src"
 LOADED_LINK_RELS = {"stylesheet", "icon", "shortcut", "apple-touch-icon", "preload",
                     "modulepreload", "prefetch", "manifest", "preconnect", "dns-prefetch"}
 
-_EXAMPLE_DATA = re.compile(r'<script type="application/json" class="hk-ex-data">(.*?)</script>',
+_EXAMPLE_DATA = re.compile(r'<script type="application/json" class="rs-ex-data">(.*?)</script>',
                            re.S)
-_SHARED = re.compile(r'<script type="application/json" class="hk-ex-shared" '
-                     r'id="hk-ex-shared-([0-9a-f]+)">(.*?)</script>', re.S)
+_SHARED = re.compile(r'<script type="application/json" class="rs-ex-shared" '
+                     r'id="rs-ex-shared-([0-9a-f]+)">(.*?)</script>', re.S)
 
 
 def example_data(html: str) -> list[dict[str, Any]]:

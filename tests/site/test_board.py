@@ -81,19 +81,19 @@ def test_options_mark_parts_without_changing_the_board() -> None:
     marked = board(STEPS[0], ui, highlight=["favor-1", "hand-A-0"],
                    choices={"hand-A-0": "S6", "marker-A-S": "S"})
     assert 'data-part="favor-1"' in plain and 'data-part="hand-A-0"' not in plain
-    assert re.search(r'class="hk-vm hk-hl" data-part="favor-1"', marked)
-    assert re.search(r'class="hk-card hk-g6 hk-hl" data-part="hand-A-0" data-choice="S6"',
+    assert re.search(r'class="hk-vm rs-hl" data-part="favor-1"', marked)
+    assert re.search(r'class="hk-card hk-g6 rs-hl" data-part="hand-A-0" data-choice="S6"',
                      marked)
     assert 'data-part="marker-A-S" data-choice="S"' in marked
     # Without the marks, the same markup.
-    unmarked = re.sub(r' hk-hl| data-choice="[^"]*"| data-part="hand-A-0"', "", marked)
+    unmarked = re.sub(r' rs-hl| data-choice="[^"]*"| data-part="hand-A-0"', "", marked)
     assert unmarked == plain
 
 
 def test_hidden_parts_are_left_out() -> None:
     ui = UI["en"].ui
     html = board(STEPS[0], ui, hide=["head", "extra", "hand-A"])
-    assert "hk-board-head" not in html and "hk-extra" not in html and "hk-hand" not in html
+    assert "rs-board-head" not in html and "hk-extra" not in html and "hk-hand" not in html
 
 
 def test_the_examples_boards_are_the_renderers() -> None:
@@ -102,7 +102,7 @@ def test_the_examples_boards_are_the_renderers() -> None:
     code = "game = Game(seed=3, auto_deal=True)\ngame.apply('S' + str(game.hand('A')[0]))\n"
     html = examples.render("ex-one", "fr", spec={"rule": "secret-card", "code": code}, ui=ui)
     steps = examples.compute("ex-one", code)["steps"]
-    assert f'<div class="hk-ex-board">{board(steps[-1], ui)}</div>' in html
+    assert f'<div class="rs-ex-board">{board(steps[-1], ui)}</div>' in html
     assert drawer.boards(steps, ui) == [board(step, ui) for step in steps]
 
 

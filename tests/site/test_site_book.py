@@ -52,7 +52,7 @@ def test_book_holds_every_misreading_and_glossary_term(real_site: Path, lang: st
         # The answer follows, then the rule that settles it, linked inside the book.
         after = page[page.index(f'id="{item.id}"'):]
         answer = plain(md(text[item.id]["answer"], links=False))
-        assert answer[:40] in plain(after[:after.index("hk-settled")]), item.id
+        assert answer[:40] in plain(after[:after.index("rs-settled")]), item.id
         assert f'href="#{item.settles}"' in after[:after.index("</div>")], item.id
     glossary = LOCALES.languages[lang].glossary
     for term in structure.glossary:

@@ -318,17 +318,17 @@ def test_each_example_says_its_outcome_once(real: Locales, lang: str) -> None:
         words = explainer.explain(timeline, ui)
         shown = fragment.split('<script type="application/json"')[0]  # not the data
         assert shown.count(words["outcome"]) == 1, (example_id, lang)
-        assert f'<p class="hk-ex-outcome">{words["outcome"]}</p>' in shown
+        assert f'<p class="rs-ex-outcome">{words["outcome"]}</p>' in shown
         assert words["outcome"] not in words["texts"][-1]
         # The line of the current step stays empty until the script shows a step in it.
-        assert '<p class="hk-ex-now" aria-live="polite" hidden></p>' in shown
+        assert '<p class="rs-ex-now" aria-live="polite" hidden></p>' in shown
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_page_without_script_does_not_invite_editing(real: Locales, lang: str) -> None:
     ui = real.languages[lang].ui
     fragment = rendered(real, "ex-gift", lang)
-    label = re.search(r'<label class="hk-ex-code-label"[^>]*>(.*?)</label>', fragment)
+    label = re.search(r'<label class="rs-ex-code-label"[^>]*>(.*?)</label>', fragment)
     assert label and label.group(1) == ui["widget.code"]
     assert ui["widget.code_live"] not in fragment.split("<script")[0]
     assert ui["widget.code_live"].startswith(ui["widget.code"].rstrip("."))

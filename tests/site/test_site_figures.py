@@ -51,20 +51,20 @@ class _FigureParser(HTMLParser):
         classes = a.get("class", "").split()
         if tag == "h2" and "id" in a:
             self.chapter = a["id"]
-        if tag == "figure" and "hk-figure" in classes:
+        if tag == "figure" and "rs-figure" in classes:
             self.figures.append(Drawn(a["id"], self.chapter))
             self.depth = 1
         elif self.depth:
             fig = self.figures[-1]
-            if "hk-fig-frames" in classes and a.get("role") == "img":
+            if "rs-fig-frames" in classes and a.get("role") == "img":
                 fig.alt = a.get("aria-label", "")
             if tag == "figcaption":
                 self.in_caption = True
-            if tag == "a" and "hk-fig-num" in classes:
+            if tag == "a" and "rs-fig-num" in classes:
                 fig.number_link = a.get("href", "")
-            if "hk-board" in classes:
+            if "rs-board" in classes:
                 fig.boards += 1
-            if "hk-hl" in classes:
+            if "rs-hl" in classes:
                 fig.outlined += 1
 
     def handle_endtag(self, tag: str) -> None:
@@ -173,7 +173,7 @@ def test_figures_load_no_script_and_no_image(real_site: Path) -> None:
     start = html.index('id="fig-gift"')
     figure = html[start:html.index("</figure>", start)]
     assert "<script" not in figure and "<img" not in figure
-    assert 'data-part="offer"' in figure and "hk-hl" in figure
+    assert 'data-part="offer"' in figure and "rs-hl" in figure
 
 
 def test_a_figure_can_be_cited_from_the_text() -> None:

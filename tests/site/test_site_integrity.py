@@ -120,4 +120,4 @@ def test_example_fragment_is_inserted_verbatim(tmp_path: Path, locales: Path,
     monkeypatch.setattr(examples, "render", lambda *args, **kwargs: fragment)
     site = build(locales, tmp_path / "site", work=tmp_path / "work", pyodide=False)
     page = (site / "en" / "basics" / "index.html").read_text(encoding="utf-8")
-    assert f'<div class="hk-example" id="ex-deal" data-example="ex-deal">{fragment}</div>' in page
+    assert f'<div class="rs-example" id="ex-deal" data-example="ex-deal">{fragment}</div>' in page

@@ -79,7 +79,7 @@ def test_every_rule_has_its_number_and_anchor(real_site: Path, lang: str) -> Non
     for page_id, rules in pages.items():
         source = page_html(real_site, lang, page_id)
         for rule_id, number in rules:
-            heading = re.search(rf'<h3 class="hk-rule" id="{rule_id}">(.*?)</h3>', source, re.S)
+            heading = re.search(rf'<h3 class="rs-rule" id="{rule_id}">(.*?)</h3>', source, re.S)
             assert heading, (lang, page_id, rule_id)
             title = ll().languages[lang].text["rules"][rule_id]["title"]
             assert text(heading.group(1)).startswith(f"{number} "), (lang, rule_id)
@@ -93,16 +93,16 @@ def test_pages_name_their_game_for_the_worker_and_the_citations(real_site: Path,
                                                                 lang: str) -> None:
     ui = ll().languages[lang].ui
     source = page_html(real_site, lang, "cards")
-    assert script(source, "hk-config")["game"] == "loveletter"
-    teach = script(source, "hk-teach")
+    assert script(source, "rs-config")["game"] == "loveletter"
+    teach = script(source, "rs-teach")
     # Love Letter's own rules version (its changelog's newest), not Hanamikoji's.
     assert teach["site"] == ui["game.rules"]
     assert teach["version"] == ll().structure.versions[-1].version
     assert set(teach["terms"]) == {term.id for term in ll().structure.glossary}
     # Hanamikoji's pages name their own game and rules.
     home = (real_site / lang / "index.html").read_text(encoding="utf-8")
-    assert script(home, "hk-config")["game"] == "hanamikoji"
-    assert script(home, "hk-teach")["site"] == hk().languages[lang].ui["game.rules"]
+    assert script(home, "rs-config")["game"] == "hanamikoji"
+    assert script(home, "rs-teach")["site"] == hk().languages[lang].ui["game.rules"]
     assert ui["game.rules"] != hk().languages[lang].ui["game.rules"]
 
 
@@ -115,11 +115,11 @@ def test_footer_links_the_games_own_changelog_and_book(real_site: Path, lang: st
     for path in pages:
         source = path.read_text(encoding="utf-8")
         up = "../" * len(path.parent.relative_to(real_site / lang).parts)
-        version = re.search(r'<div class="md-copyright__highlight hk-version">\s*'
+        version = re.search(r'<div class="md-copyright__highlight rs-version">\s*'
                             r'<a href="([^"]+)">([^<]+)</a>', source)
         assert version and version.group(1) == f"{up}love-letter/changelog/", path
         assert unescape(version.group(2)) == label
-        links = re.search(r'<div class="md-copyright__highlight hk-teach-links">(.*?)</div>',
+        links = re.search(r'<div class="md-copyright__highlight rs-teach-links">(.*?)</div>',
                           source, re.S)
         assert links and f'href="{up}love-letter/book/"' in links.group(1), path
         # Its own rules side by side, not Hanamikoji's (compare/<a>-<b>/).
@@ -133,7 +133,7 @@ def test_the_whole_rulebook_holds_every_rule(real_site: Path, lang: str) -> None
     for rules in rules_by_page().values():
         for rule_id, number in rules:
             assert f'id="{rule_id}"' in source and f">{number}</a>" in source, (lang, rule_id)
-    assert script(source, "hk-teach")["site"] == ll().languages[lang].ui["game.rules"]
+    assert script(source, "rs-teach")["site"] == ll().languages[lang].ui["game.rules"]
     # Its introduction offers the game's rules beside each other language.
     intro = source[:source.index('<div class="md-copyright')]
     assert sorted(re.findall(r'href="\.\./\.\./\.\./(compare/[^"]+)"', intro)) == sorted(
@@ -218,7 +218,7 @@ def test_examples_are_the_engines_and_offer_what_if(real_site: Path, lang: str) 
             assert any(key.startswith("ll.whatif.") for key in data["strings"])
             assert any(key.startswith("ll.card.") for key in data["strings"])
             # Said once on the page, as the reader sees it without the script.
-            assert f'<p class="hk-ex-outcome">{run["outcome"]}</p>' in source
+            assert f'<p class="rs-ex-outcome">{run["outcome"]}</p>' in source
     assert seen == set(examples)
 
 
@@ -229,7 +229,7 @@ def test_every_figure_is_drawn_with_its_caption(real_site: Path, lang: str) -> N
     for fig_id in ll().structure.figures:
         figure = re.search(rf'<figure class="[^"]*" id="{fig_id}">(.*?)</figure>', sources, re.S)
         assert figure, (lang, fig_id)
-        assert 'class="hk-board ll-board"' in figure.group(1)
+        assert 'class="rs-board ll-board"' in figure.group(1)
         assert "<figcaption>" in figure.group(1)
         # Markdown keeps every board whole: each figure's tags close in order (a long line
         # of nested lists once lost its closing tags, and the page's layout with them).
@@ -281,7 +281,7 @@ def test_search_finds_both_games_rules(real_site: Path, lang: str) -> None:
         for rule_id, _ in rules:
             assert f"{FOLDER}/{page_id}/#{rule_id}" in locations, (lang, rule_id)
     assert "round/#deal-shuffle" in locations  # Hanamikoji's, at the root
-    config = script(page_html(real_site, lang, "cards"), "hk-config")
+    config = script(page_html(real_site, lang, "cards"), "rs-config")
     assert config["games"] == [
         {"folder": "", "name": hk().languages[lang].ui["game.name"]},
         {"folder": f"{FOLDER}/", "name": ll().languages[lang].ui["game.name"]}]
@@ -299,10 +299,10 @@ def test_the_play_page_offers_the_games_settings_in_its_language(real_site: Path
     home = page_html(real_site, lang, "ll-home")
     assert 'href="play/"' in home  # the game's menu
     # and the home page's note on where to start, as Hanamikoji's home page does
-    start = re.search(r'<div class="hk-note" id="ll-home-where-to-start">(.*?)</div>', home,
+    start = re.search(r'<div class="rs-note" id="ll-home-where-to-start">(.*?)</div>', home,
                       re.S)
     assert start and 'href="play/"' in start.group(1), lang
-    data = json.loads(re.search(r'<script type="application/json" class="hk-play-data">'
+    data = json.loads(re.search(r'<script type="application/json" class="rs-play-data">'
                                 r"(.*?)</script>", page, re.S).group(1))  # type: ignore[union-attr]
     assert data["game"] == "loveletter"
     assert {k: v for k, v in ui.items() if k.startswith("ll.")}.items() <= \

@@ -137,7 +137,7 @@ def test_every_page_shows_the_version_and_the_changelog_has_it(real_site: Path) 
         assert len(pages) == len(loaded.structure.pages) + 1  # and the whole rulebook, book/
         for page in pages:
             source = page.read_text(encoding="utf-8")
-            footer = re.search(r'<div class="md-copyright__highlight hk-version">\s*<a href="'
+            footer = re.search(r'<div class="md-copyright__highlight rs-version">\s*<a href="'
                                r'([^"]+)">([^<]+)</a>', source)
             assert footer, f"{page}: no version in the footer"
             assert footer.group(2) == label.replace("&", "&amp;")

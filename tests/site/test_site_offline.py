@@ -134,7 +134,7 @@ def test_pages_register_the_worker_only_in_a_production_build(works_offline: boo
     config = language_config(games, "fr", repo=REPO, docs_dir=tmp_path, site_dir=tmp_path,
                              engine="py/x/engine.zip", works_offline=works_offline)
     assert (OFFLINE_SCRIPT in config["extra_javascript"]) is works_offline
-    strings = config["extra"]["hk"]["offline"]
+    strings = config["extra"]["rulesite"]["offline"]
     if works_offline:
         assert strings["offline.reload"] == games[0].languages["fr"].ui["offline.reload"]
     else:

@@ -49,8 +49,8 @@ def text(fragment: str) -> str:
 def test_rule_heading_has_number_anchor_and_permalink(fixture_site: Path, lang: str,
                                                       title: str) -> None:
     heading = element(html(fixture_site, lang, "basics"), "deal-hands")
-    assert heading.startswith('<h3 class="hk-rule" id="deal-hands"')
-    assert '<a class="hk-num" href="#deal-hands">2.1</a>' in heading
+    assert heading.startswith('<h3 class="rs-rule" id="deal-hands"')
+    assert '<a class="rs-num" href="#deal-hands">2.1</a>' in heading
     assert re.search(r'<a class="headerlink" href="#deal-hands" title="[^"]+">', heading)
     assert text(heading).startswith(f"2.1 {title}")
 
@@ -100,14 +100,14 @@ def test_a_newcomer_meets_where_to_start_and_the_pieces_before_a_game_board(
     ahead of the scoring figure and of every other board."""
     home = html(real_site, lang, "home")
     start = home.index('id="home-start"')
-    assert start < home.index('class="hk-board'), "a board comes before Where to start"
+    assert start < home.index('class="rs-board'), "a board comes before Where to start"
     assert start < home.index("<figure")
     basics = html(real_site, lang, "basics")
     figures = re.findall(r'<figure\b[^>]*\bid="([^"]+)"', basics)
     assert figures[0] == "fig-components", figures  # the pieces, each ringed and named
     assert figures.index("fig-overview") > 0  # the scoring figure after them
     pieces = basics.index('id="fig-components"')
-    assert basics.index('class="hk-board') > pieces, "a board comes before the pieces"
+    assert basics.index('class="rs-board') > pieces, "a board comes before the pieces"
 
 
 def test_glossary_gives_the_name_printed_in_the_languages_own_rulebook(real_site: Path) -> None:
@@ -153,7 +153,7 @@ def test_example_block_calls_the_seam(monkeypatch: pytest.MonkeyPatch, locales: 
     # Its Share links open the game's Play page, if the fixture's game has one.
     play = next((f"{p.address}" for p in load(locales).structure.pages if p.kind == "play"), None)
     assert calls == [("ex-deal", "fr", "deal-hands", "Exemple", {"take": "B prend le 7"}, play)]
-    assert ('<div class="hk-example" id="ex-deal" data-example="ex-deal">'
+    assert ('<div class="rs-example" id="ex-deal" data-example="ex-deal">'
             '<div class="board">ex-deal/fr</div></div>') in page
     assert "Une distribution" in page and "Deux mains de 6 cartes" in page
 
@@ -169,7 +169,7 @@ def test_example_container_in_built_page(fixture_site: Path) -> None:
                              comments=loaded.languages["id"].text["examples"]["ex-deal"]["comments"],
                              starts=starts)
     page = html(fixture_site, "id", "basics")
-    assert f'<div class="hk-example" id="ex-deal" data-example="ex-deal">{widget}</div>' in page
+    assert f'<div class="rs-example" id="ex-deal" data-example="ex-deal">{widget}</div>' in page
     # Beside the pages, the file the widget fetches at the first "what if?".
     assert (fixture_site / "id" / starts).read_text(encoding="utf-8") == found[1]
     assert "Contoh pembagian" in page
@@ -191,7 +191,7 @@ def test_a_chip_and_the_punctuation_after_it_never_part(real_site: Path, lang: s
     for page in sorted((real_site / lang).rglob("index.html")):
         source = page.read_text(encoding="utf-8")
         for match in CHIP_THEN_MARK.finditer(source):
-            group = source.rfind('<span class="hk-nobr">', 0, match.start())
+            group = source.rfind('<span class="rs-nobr">', 0, match.start())
             between = source[group:match.start()]
             if group == -1 or between.count("<span") <= between.count("</span>"):
                 loose.append(f"{page.relative_to(real_site)}: {match.group()!r}")
@@ -209,7 +209,7 @@ def test_a_page_writes_what_its_examples_share_once(real_site: Path, lang: str) 
     shared_by_several = 0
     for page in sorted((real_site / lang).rglob("index.html")):
         source = page.read_text(encoding="utf-8")
-        if "hk-ex-data" not in source:
+        if "rs-ex-data" not in source:
             continue
         blocks = re.findall(rf'id="{examples.SHARED}([0-9a-f]+)"', source)
         assert len(blocks) == len(set(blocks)), page
@@ -256,7 +256,12 @@ def test_the_builder_reaches_engines_only_through_their_plugins() -> None:
 
 
 # A game's name, or a word only one game has (Hanamikoji's geishas).
-GAME_WORDS = re.compile(r"hanamikoji|love.?letter|geisha", re.IGNORECASE)
+# A game's names, and the prefix of its own classes and keys ("hk-chip", "ll-chip"): the
+# shared code's own start "rs-".
+GAME_WORDS = re.compile(r"hanamikoji|love.?letter|geisha|(?<![\w-])(?:hk|ll)-", re.IGNORECASE)
+# Named before the site held a second game, and kept: readers' browsers hold them (the
+# runtime's and the offline copies' caches, the reader's language).
+KEPT = re.compile(r"hk-runtime|hk-offline-|hk-lang")
 
 
 def _python_code(path: Path) -> list[str]:
@@ -279,13 +284,13 @@ def _script_code(path: Path) -> list[str]:
 
 def test_the_builder_and_the_shared_browser_code_name_no_game() -> None:
     """The site builder, the widgets, the worker, the Play page's frame and the site's own
-    scripts and styles name no game outside their comments and docstrings (#19): a game
-    enters through its plug-in (gamekit.Plugin), its own modules and its own stylesheet:
-    board.css holds the board's frame every game uses, a game's boards are drawn by the
-    stylesheet its plug-in brings (Plugin.css)."""
+    scripts and styles name no game outside their comments and docstrings, nor use a game's
+    prefix (#19): a game enters through its plug-in (gamekit.Plugin), its own modules and its
+    own stylesheet: board.css holds the board's frame every game uses, a game's boards are
+    drawn by the stylesheet its plug-in brings (Plugin.css)."""
     found = [f"{path.relative_to(REPO)}: {word!r}"
              for path in sorted((REPO / "rulesite").rglob("*.py"))
-             for word in _python_code(path) if GAME_WORDS.search(word)]
+             for word in _python_code(path) if GAME_WORDS.search(KEPT.sub("", word))]
     assets = REPO / "docs" / "assets"
     shared = [*(assets / "examples").glob("*.js"), *(assets / "play").glob("*.js"),
               assets / "play" / "play.css", *(assets / "site").glob("*.js"),
@@ -293,13 +298,13 @@ def test_the_builder_and_the_shared_browser_code_name_no_game() -> None:
               assets / "examples" / "widget.css",
               REPO / "rulesite" / "runtime" / "sw.js"]
     found += [f"{path.relative_to(REPO)}: {line.strip()!r}" for path in sorted(shared)
-              for line in _script_code(path) if GAME_WORDS.search(line)]
+              for line in _script_code(path) if GAME_WORDS.search(KEPT.sub("", line))]
     assert not found, "\n".join(found)
 
 
 # Classes a shared stylesheet offers every game's modules, though one game only uses them yet
 # (widget.css: a row of buttons in a "what if?" chooser).
-OFFERED = {"hk-wi-row"}
+OFFERED = {"rs-wi-row"}
 
 
 def _mentions(name: str, text: str) -> bool:
@@ -391,7 +396,7 @@ def test_page_language_and_labels(fixture_site: Path) -> None:
 
 def test_example_settings_for_the_browser(fixture_site: Path) -> None:
     path = fixture_site / "ja" / "basics" / "index.html"
-    raw = re.search(r'<script id="hk-config" type="application/json">(.*?)</script>',
+    raw = re.search(r'<script id="rs-config" type="application/json">(.*?)</script>',
                     path.read_text(encoding="utf-8"), re.S)
     assert raw
     config = json.loads(raw.group(1))

@@ -30,7 +30,7 @@ def test_the_play_page_is_built_linked_and_its_rule_links_resolve(
     page = (real_site / lang / "play" / "index.html").read_text(encoding="utf-8")
     home = (real_site / lang / "index.html").read_text(encoding="utf-8")
     assert 'href="play/"' in home  # the home page's note on where to start, and the nav
-    data = json.loads(re.search(r'<script type="application/json" class="hk-play-data">'
+    data = json.loads(re.search(r'<script type="application/json" class="rs-play-data">'
                                 r"(.*?)</script>", page, re.S).group(1))  # type: ignore[union-attr]
     # The page's script and session.py find every string they use, in this language.
     assert {k: v for k, v in ui.items() if k.startswith("play.")}.items() <= \
@@ -48,7 +48,7 @@ def test_the_play_page_is_built_linked_and_its_rule_links_resolve(
     hint = ui["play.edition_hint"].replace("{limit}", str(FACTS["round_limit"]))
     assert hint.replace("'", "&#x27;") in page
     # Step back and forward are buttons styled as the page's others (44 px targets: play.css).
-    assert re.search(r'<button type="button" class="hk-btn" data-act="back">', page)
+    assert re.search(r'<button type="button" class="rs-btn" data-act="back">', page)
     rules = data["rules"]
     assert "actions-marker-once" in rules and "end-charm-beats-geishas" in rules
     for rule_id, link in rules.items():

@@ -161,9 +161,9 @@ def test_records_hold_every_kind_of_address() -> None:
 # The checks themselves, on a small site written here: a reader's address that breaks is
 # named with its URL and anchor.
 
-RULE = ('<h3 id="deal-shuffle" class="hk-rule"><a class="hk-num" href="#deal-shuffle">5.1</a>'
+RULE = ('<h3 id="deal-shuffle" class="rs-rule"><a class="rs-num" href="#deal-shuffle">5.1</a>'
         " Shuffle</h3>")
-STEPS = ('<div class="hk-example" id="ex-deal" data-example="ex-deal"><ol>'
+STEPS = ('<div class="rs-example" id="ex-deal" data-example="ex-deal"><ol>'
          '<li id="ex-deal-step-0" value="0">Deal</li><li id="ex-deal-step-1" value="1">Draw</li>'
          "</ol></div>")
 RECORD = {"en/round/": {"deal-shuffle": "rule 5.1", "ex-deal": "example ex-deal",
@@ -178,7 +178,7 @@ def write(site: Path, url: str, body: str, head: str = "") -> None:
 
 
 def test_the_checks_pass_a_site_that_keeps_every_address(tmp_path: Path) -> None:
-    write(tmp_path, "en/round/", f'<h1 id="round"><span class="hk-num">4</span> Round</h1>'
+    write(tmp_path, "en/round/", f'<h1 id="round"><span class="rs-num">4</span> Round</h1>'
                                  f"{RULE}{STEPS}")
     assert missing_pages(tmp_path, RECORD) == []
     assert changed_anchors(tmp_path, RECORD) == []
@@ -186,7 +186,7 @@ def test_the_checks_pass_a_site_that_keeps_every_address(tmp_path: Path) -> None
 
 def test_the_checks_name_a_renamed_anchor_and_a_renumbered_rule(tmp_path: Path) -> None:
     renumbered = RULE.replace(">5.1<", ">5.2<")
-    write(tmp_path, "en/round/", f'<h1 id="round"><span class="hk-num">4</span> Round</h1>'
+    write(tmp_path, "en/round/", f'<h1 id="round"><span class="rs-num">4</span> Round</h1>'
                                  f"{renumbered}{STEPS.replace('ex-deal-step-1', 'ex-deal-s1')}")
     assert changed_anchors(tmp_path, RECORD) == [
         "/en/round/#deal-shuffle: was rule 5.1, now rule 5.2",
@@ -198,7 +198,7 @@ def test_the_checks_name_a_deleted_page_and_follow_a_redirect(tmp_path: Path) ->
     write(tmp_path, "en/round/", "", '<meta http-equiv="refresh" content="0; url=../play/">')
     assert missing_pages(tmp_path, RECORD) == [
         "/en/round/: no file en/play/index.html (redirected from /en/round/)"]
-    write(tmp_path, "en/play/", f'<h2 id="round"><span class="hk-num">4</span> Round</h2>{RULE}')
+    write(tmp_path, "en/play/", f'<h2 id="round"><span class="rs-num">4</span> Round</h2>{RULE}')
     assert missing_pages(tmp_path, RECORD) == []
     assert changed_anchors(tmp_path, RECORD) == [
         "/en/round/: a redirect page without a script drops the reader's #anchor: 4 anchors "

@@ -111,7 +111,7 @@ def test_speed_table_shows_the_benchmark_figures(real_site: Path, lang: str) -> 
         # The load note is its own element, once per phone row when the machine was loaded,
         # nowhere when it was quiet (a figure like "0.5" may read the same elsewhere).
         loaded = phone["load_average"][0] > browser["machine"]["nproc"] / 2
-        notes = re.findall(r'<span class="hk-load-note">(.*?)</span>', html, re.S)
+        notes = re.findall(r'<span class="rs-load-note">(.*?)</span>', html, re.S)
         assert len(notes) == (rows if loaded else 0), notes
         assert all(written(lang, phone["load_average"][0], 1) in note for note in notes), notes
 
@@ -197,7 +197,7 @@ def test_love_letter_engine_speed_in_both_runtimes(real_site: Path, lang: str) -
     loaded = record["load_average"][0] > record["nproc"] / 2
     under = under_table(html, "ll-engine-speed-table")
     assert f"<code>{record['command']}</code>" in under
-    assert under.count('class="hk-load-note"') == html.count('class="hk-load-note"') == loaded
+    assert under.count('class="rs-load-note"') == html.count('class="rs-load-note"') == loaded
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -227,7 +227,7 @@ def test_love_letter_tournament_on_its_play_page(real_site: Path, lang: str) -> 
     under = under_table(html, "ll-play-strength-table")
     assert f"<code>{record['command']}</code>" in under
     loaded = any(m["load_average"][0] > record["nproc"] / 2 for m in record["matches"].values())
-    assert under.count('class="hk-load-note"') == html.count('class="hk-load-note"') == loaded
+    assert under.count('class="rs-load-note"') == html.count('class="rs-load-note"') == loaded
     # Every player count of both decks, the search player against the heuristic in each.
     measured = {(m["players"], m["variant"]) for m in record["matches"].values()
                 if (m["measured"], m["opponent"]) == ("search", "heuristic")}
@@ -292,8 +292,8 @@ def test_the_load_note_counts_cores_in_the_languages_plural(lang: str) -> None:
 
     ui = locales.load(ROOT / "locales").languages[lang].ui
     when = "2026-11-27T12:00:00+00:00"
-    assert "hk-load-note" not in measured(ui, "make bench", when, load=0.4, cores=1)
+    assert "rs-load-note" not in measured(ui, "make bench", when, load=0.4, cores=1)
     for cores, expected in zip((1, 2), CORES[lang], strict=True):
         note = measured(ui, "make bench", when, load=1.5, cores=cores)
-        assert 'class="hk-load-note"' in note and expected in note, note
+        assert 'class="rs-load-note"' in note and expected in note, note
         assert written(lang, 1.5, 1) in note, note

@@ -227,7 +227,7 @@ def test_a_misreading_says_it_is_wrong_in_its_heading_toc_and_search(
     assert prefix.strip()
     html = (fixture_site / lang / "misreadings" / "index.html").read_text(encoding="utf-8")
     heading = re.search(
-        r'<h2 class="hk-misreading" id="mr-hand-of-seven">(.*?)<a class="headerlink"', html, re.S)
+        r'<h2 class="rs-misreading" id="mr-hand-of-seven">(.*?)<a class="headerlink"', html, re.S)
     assert heading is not None and text(heading.group(1)) == marked
     toc = re.search(r'href="#mr-hand-of-seven" class="md-nav__link">(.*?)</a>', html, re.S)
     assert toc is not None and " ".join(text(toc.group(1)).split()) == " ".join(marked.split())

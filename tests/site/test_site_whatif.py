@@ -123,7 +123,7 @@ def test_every_live_example_links_a_refusal_to_the_rule_it_names(
     prefix = locales.plugin.ui_prefix
     folder = real_site / lang / locales.game.folder
     pages = [page for page in folder.rglob("index.html")
-             if "hk-ex-data" in page.read_text(encoding="utf-8")
+             if "rs-ex-data" in page.read_text(encoding="utf-8")
              and (game == "loveletter" or "love-letter" not in page.parts)]
     assert pages
     for page in pages:
@@ -151,7 +151,7 @@ def test_every_live_example_has_its_what_if_starts_beside_it(
     plugin = locales.plugin
     folder = real_site / lang / locales.game.folder
     pages = [page for page in folder.rglob("index.html")
-             if "hk-ex-data" in page.read_text(encoding="utf-8")
+             if "rs-ex-data" in page.read_text(encoding="utf-8")
              and (game == "loveletter" or "love-letter" not in page.parts)]
     assert pages
     seen = set()

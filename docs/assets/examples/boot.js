@@ -3,7 +3,7 @@
 // (rulesite/pages/examples.py: EXTRA_JAVASCRIPT) and tiny: on a page without examples it stops here,
 // so no worker starts and nothing more is requested (policy.js and steplink.js included).
 //
-// Settings come from <script id="hk-config"> (config.js). With Material's
+// Settings come from <script id="rs-config"> (config.js). With Material's
 // instant navigation, document$ announces each new page; the engine worker is kept for the
 // whole tab (runtime.js).
 
@@ -54,8 +54,8 @@ function stepInHash(container) {
 
 /** @param {boolean} opening */
 function followHash(opening) {
-  for (const container of document.querySelectorAll(".hk-example[data-example]")) {
-    const step = container.querySelector(".hk-ex") ? stepInHash(container) : null;
+  for (const container of document.querySelectorAll(".rs-example[data-example]")) {
+    const step = container.querySelector(".rs-ex") ? stepInHash(container) : null;
     if (step === null) continue;
     activate(container).then((widget) => {
       if (!opening) widget.go(step);
@@ -72,7 +72,7 @@ function followHash(opening) {
 function listen(container) {
   const act = (/** @type {Event} */ event) => {
     const target = /** @type {Element} */ (event.target);
-    if (target.closest("[data-act=run], [data-wi], .hk-ex-editor")) startEngine();
+    if (target.closest("[data-act=run], [data-wi], .rs-ex-editor")) startEngine();
   };
   container.addEventListener("pointerdown", act, true);
   container.addEventListener("focusin", act, true);
@@ -84,8 +84,8 @@ function listen(container) {
 }
 
 async function scan() {
-  const found = [...document.querySelectorAll(".hk-example[data-example]")]
-    .filter((container) => container.querySelector(".hk-ex") && !seen.has(container));
+  const found = [...document.querySelectorAll(".rs-example[data-example]")]
+    .filter((container) => container.querySelector(".rs-ex") && !seen.has(container));
   if (!found.length) return;
   for (const container of found) seen.add(container);
   helpers = helpers || Promise.all([import("./policy.js"), import("./steplink.js")]);

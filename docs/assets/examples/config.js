@@ -1,4 +1,4 @@
-// Where the runtime's files are, read once from the page's <script id="hk-config">
+// Where the runtime's files are, read once from the page's <script id="rs-config">
 // (rulesite/pages/examples.py): the worker's script, Pyodide, the engine's zip and, beside it,
 // the snapshot phones start from. No side effects: boot.js (the examples) and
 // ../play/start.js (the Play page, which starts the engine before the page's other scripts)
@@ -9,7 +9,7 @@ let config = null;
 
 export function settings() {
   if (config) return config;
-  const script = document.getElementById("hk-config");
+  const script = document.getElementById("rs-config");
   const cfg = script ? JSON.parse(script.textContent || "{}") : {};
   const assets = new URL(cfg.assets || "../assets/", location.href);
   const here = new URL("./", import.meta.url);
@@ -35,9 +35,9 @@ export function settings() {
   return config;
 }
 
-// The site's root: the parent of the assets folder that hk-config names (relative to the page).
+// The site's root: the parent of the assets folder that rs-config names (relative to the page).
 export function siteRoot() {
-  const script = document.getElementById("hk-config");
+  const script = document.getElementById("rs-config");
   const cfg = script ? JSON.parse(script.textContent || "{}") : {};
   return new URL("../", new URL(cfg.assets || "../assets/", location.href));
 }

@@ -45,7 +45,7 @@ export function translator(strings) {
     /** The string as HTML: escaped, with fields (already HTML) filled in; a chip and the
      * punctuation after it never part at the end of a line. */
     html: (/** @type {string} */ key, /** @type {Record<string, unknown>} */ fields = {}) =>
-      fill(escapeHTML(template(key)), fields).replace(CHIP_THEN_MARK, '<span class="hk-nobr">$1$2</span>'),
+      fill(escapeHTML(template(key)), fields).replace(CHIP_THEN_MARK, '<span class="rs-nobr">$1$2</span>'),
     /** The string as plain text (for textContent, titles set from script, aria labels). */
     text: (/** @type {string} */ key, /** @type {Record<string, unknown>} */ fields = {}) => fill(template(key), fields),
     /** A count.* string in the plural form of n ("1 card", « 0 carte »), plain text. */

@@ -14,8 +14,8 @@ const MAX_RTT_MS = 300;
 
 export function mayPreload(nav = navigator,
                            media = (/** @type {string} */ query) => matchMedia(query).matches) {
-  // ?hk-preload=0 or 1 overrides the guess (benchmarks/, tests).
-  const forced = new URLSearchParams(location.search).get("hk-preload");
+  // ?rs-preload=0 or 1 overrides the guess (benchmarks/, tests).
+  const forced = new URLSearchParams(location.search).get("rs-preload");
   if (forced === "0" || forced === "1") return forced === "1";
   const connection = nav.connection;
   if (connection) {
@@ -34,12 +34,12 @@ export function mayPreload(nav = navigator,
 // 10 to 18 s under a quarter of one core on a loaded machine (1.8 to 2.3 s from the snapshot)
 // and take about 1 s on a desktop (benchmarks/browser_examples.py --phone). So on phones and tablets, unless the connection is slow (2g, 3g) or data is to
 // be saved. (Not by downlink: Chrome's first guess, 1.5 Mbit/s, would rule out every first
-// visit.) ?hk-snapshot=0 or 1 overrides the guess (benchmarks/, tests).
+// visit.) ?rs-snapshot=0 or 1 overrides the guess (benchmarks/, tests).
 /** @param {Navigator & {connection?: {saveData?: boolean, effectiveType?: string}}} [nav]
  *  @param {(query: string) => boolean} [media] */
 export function startsFromSnapshot(nav = navigator,
   media = (query) => matchMedia(query).matches) {
-  const forced = new URLSearchParams(location.search).get("hk-snapshot");
+  const forced = new URLSearchParams(location.search).get("rs-snapshot");
   if (forced === "0" || forced === "1") return forced === "1";
   const connection = nav.connection;
   if (connection) {

@@ -83,7 +83,7 @@ class Runtime extends EventTarget {
   /** @param {string} state */
   spawn(state) {
     this.bootStarted = performance.now();
-    performance.mark("hk-engine-boot");
+    performance.mark("rs-engine-boot");
     const worker = new Worker(this.urls.worker, { type: "module" });
     this.worker = worker;
     this.tainted = false;
@@ -112,7 +112,7 @@ class Runtime extends EventTarget {
     if (message.type === "ready") {
       const bootMs = Math.round(performance.now() - this.bootStarted);
       this.timings = { ...message.timings, boot_ms: bootMs };
-      performance.mark("hk-engine-ready", { detail: this.timings });
+      performance.mark("rs-engine-ready", { detail: this.timings });
       this.setState("ready");
       this.pump();
     } else if (message.type === "progress") {

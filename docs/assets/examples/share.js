@@ -22,17 +22,17 @@ export function shareLink(record, moves, lang, play = "play/") {
 export function shareButton(tools, t, lang, play, describe) {
   const button = document.createElement("button");
   button.type = "button";
-  button.className = "hk-btn hk-btn-share";
+  button.className = "rs-btn rs-btn-share";
   button.dataset.share = "";
   button.textContent = t.text("share.button");
   const status = document.createElement("p");
-  status.className = "hk-share-status";
+  status.className = "rs-share-status";
   status.setAttribute("role", "status");
   const field = document.createElement("input");
   field.type = "text";
   field.readOnly = true;
   field.hidden = true;
-  field.className = "hk-share-link";
+  field.className = "rs-share-link";
   field.setAttribute("aria-label", t.text("share.link"));
   tools.append(button, status, field);
 

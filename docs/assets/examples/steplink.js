@@ -23,7 +23,7 @@ function exampleOnScreen(hash) {
 }
 
 export function keepStepLinks() {
-  if ("hkKeepsStepLinks" in history.replaceState) return;
+  if ("rsKeepsStepLinks" in history.replaceState) return;
   const replace = history.replaceState;
   /** @this {History} @param {any} state @param {string} title @param {string | URL | null} [url] */
   const guarded = function (state, title, url) {
@@ -34,6 +34,6 @@ export function keepStepLinks() {
     }
     return replace.call(this, state, title, url);
   };
-  guarded.hkKeepsStepLinks = true;
+  guarded.rsKeepsStepLinks = true;
   history.replaceState = guarded;
 }

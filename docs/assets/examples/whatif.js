@@ -117,36 +117,36 @@ export class WhatIf {
     // The panel and its controls (in the constructor, so that their types are never undefined).
     const { root, t } = this.ctx;
     const tools = document.createElement("div");
-    tools.className = "hk-ex-tools";
+    tools.className = "rs-ex-tools";
     this.start = this.button("start", t.text("whatif.start"));
     tools.append(this.start);
     this.tools = tools;
     const panel = document.createElement("div");
-    panel.className = "hk-wi";
+    panel.className = "rs-wi";
     panel.hidden = true;
     panel.setAttribute("role", "group");
-    panel.innerHTML = `<p class="hk-wi-head"></p><p class="hk-wi-prompt"></p>
-      <div class="hk-wi-choose" hidden></div><p class="hk-wi-choice"></p>
-      <div class="hk-wi-actions"></div>
-      <p class="hk-wi-error" role="alert" hidden></p>`;
+    panel.innerHTML = `<p class="rs-wi-head"></p><p class="rs-wi-prompt"></p>
+      <div class="rs-wi-choose" hidden></div><p class="rs-wi-choice"></p>
+      <div class="rs-wi-actions"></div>
+      <p class="rs-wi-error" role="alert" hidden></p>`;
     const q = (/** @type {string} */ s) => /** @type {HTMLElement} */ (panel.querySelector(s));
     this.panel = panel;
-    this.head = q(".hk-wi-head");
-    this.prompt = q(".hk-wi-prompt");
-    this.choice = q(".hk-wi-choice");
-    this.area = q(".hk-wi-choose"); // the choices a game draws beside its board, if any
-    this.error = q(".hk-wi-error");
+    this.head = q(".rs-wi-head");
+    this.prompt = q(".rs-wi-prompt");
+    this.choice = q(".rs-wi-choice");
+    this.area = q(".rs-wi-choose"); // the choices a game draws beside its board, if any
+    this.error = q(".rs-wi-error");
     this.head.id = `${/** @type {Element} */ (root.closest("[id]")).id}-wi-head`;
     panel.setAttribute("aria-labelledby", this.head.id);
     this.buttons = {
-      play: this.button("play", t.text("whatif.play_move"), "hk-btn-run"),
+      play: this.button("play", t.text("whatif.play_move"), "rs-btn-run"),
       clear: this.button("clear", t.text("whatif.clear")),
       deal: this.button("deal", ""),
       computer: this.button("computer", ""), // labelled by the game's chooser (update)
       stop: this.button("stop", t.text("whatif.stop")),
       original: this.button("original", t.text("whatif.original")),
     };
-    q(".hk-wi-actions").append(...Object.values(this.buttons));
+    q(".rs-wi-actions").append(...Object.values(this.buttons));
     root.addEventListener("click", (event) => this.click(event));
     this.ctx.board.addEventListener("keydown", (event) => {
       const part = /** @type {HTMLElement | null} */ (
@@ -161,7 +161,7 @@ export class WhatIf {
   button(act, text, extra = "") {
     const button = document.createElement("button");
     button.type = "button";
-    button.className = `hk-btn ${extra}`.trim();
+    button.className = `rs-btn ${extra}`.trim();
     button.dataset.wi = act;
     button.textContent = text;
     return button;
@@ -171,7 +171,7 @@ export class WhatIf {
   click(event) {
     const target = /** @type {Element} */ (event.target);
     const part = /** @type {HTMLElement | null} */ (
-      target.closest(".hk-ex-board [data-choice], .hk-wi-choose [data-choice]"));
+      target.closest(".rs-ex-board [data-choice], .rs-wi-choose [data-choice]"));
     if (part && this.ctx.root.contains(part)) {
       this.choose(part);
       return;
@@ -383,7 +383,7 @@ export class WhatIf {
     const game = this.game;
     // Only while the live position is on screen (its board, its choices).
     if (!live || !game || this.busy || this.computer
-      || !this.ctx.board.classList.contains("hk-wi-live")) return;
+      || !this.ctx.board.classList.contains("rs-wi-live")) return;
     const picked = game.choose(part, live);
     if (!picked) return;
     if (typeof picked === "string") {
@@ -410,7 +410,7 @@ export class WhatIf {
       `${this.t.text("whatif.start")} ${this.t.text("whatif.start_label", { step: index })}`);
     this.start.title = this.t.text("whatif.start_label", { step: index });
     if (!line || !atEnd) {
-      this.ctx.board.classList.remove("hk-wi-live");
+      this.ctx.board.classList.remove("rs-wi-live");
       this.area.replaceChildren();
       this.area.hidden = true;
       this.update();
@@ -418,7 +418,7 @@ export class WhatIf {
     }
     const board = this.ctx.board;
     board.innerHTML = line.whatif.live.board;
-    board.classList.add("hk-wi-live");
+    board.classList.add("rs-wi-live");
     if (this.game) {
       this.game.draw(line.whatif.live);
       this.game.mark();
@@ -442,7 +442,7 @@ export class WhatIf {
     else this.error.textContent = message;
     if (link) {
       const a = document.createElement("a");
-      a.className = "hk-wi-rule";
+      a.className = "rs-wi-rule";
       a.href = link.href;
       a.innerHTML = link.label; // the builder's HTML, escaped there (examples.Text)
       this.error.append(" ", a);

@@ -38,15 +38,15 @@ const same = (a, b) => JSON.stringify([a.steps, a.texts, a.boards, a.outcome, a.
  *  @param {Element} root */
 function exampleData(root) {
   const read = (/** @type {Element | null} */ el) => JSON.parse(el ? el.textContent || "" : "");
-  const own = read(root.querySelector(".hk-ex-data"));
-  return { ...read(document.getElementById(`hk-ex-shared-${own.shared}`)), ...own };
+  const own = read(root.querySelector(".rs-ex-data"));
+  return { ...read(document.getElementById(`rs-ex-shared-${own.shared}`)), ...own };
 }
 
 /** @param {Element} container @param {import("./runtime.js").Engine} engine
  *  @param {{step?: number | null, preload?: boolean}} [options] `preload`: the engine may
  *  start without the reader (policy.js) */
 export function mount(container, engine, { step = null, preload = false } = {}) {
-  const root = /** @type {HTMLElement} */ (container.querySelector(".hk-ex"));
+  const root = /** @type {HTMLElement} */ (container.querySelector(".rs-ex"));
   const data = exampleData(root);
   const t = translator(data.strings);
   const id = data.id;
@@ -58,22 +58,22 @@ export function mount(container, engine, { step = null, preload = false } = {}) 
   const $button = (/** @type {string} */ selector) =>
     /** @type {HTMLButtonElement} */ (root.querySelector(selector));
   const el = {
-    board: $(".hk-ex-board"),
-    bar: $(".hk-ex-bar"),
-    counter: $(".hk-ex-counter"),
-    status: $(".hk-ex-status"),
-    now: $(".hk-ex-now"),
-    list: /** @type {HTMLOListElement} */ ($(".hk-ex-steps")),
-    outcome: $(".hk-ex-outcome"),
-    runbar: $(".hk-ex-runbar"),
+    board: $(".rs-ex-board"),
+    bar: $(".rs-ex-bar"),
+    counter: $(".rs-ex-counter"),
+    status: $(".rs-ex-status"),
+    now: $(".rs-ex-now"),
+    list: /** @type {HTMLOListElement} */ ($(".rs-ex-steps")),
+    outcome: $(".rs-ex-outcome"),
+    runbar: $(".rs-ex-runbar"),
     run: $button('[data-act="run"]'),
     stop: $button('[data-act="stop"]'),
     reset: $button('[data-act="reset"]'),
     play: $button('[data-act="play"]'),
-    error: $(".hk-ex-error"),
-    output: $(".hk-ex-output"),
-    help: $(".hk-ex-help"),
-    editor: /** @type {HTMLTextAreaElement} */ ($(".hk-ex-editor")),
+    error: $(".rs-ex-error"),
+    output: $(".rs-ex-output"),
+    help: $(".rs-ex-help"),
+    editor: /** @type {HTMLTextAreaElement} */ ($(".rs-ex-editor")),
   };
 
   let shown = built; // the timeline on screen: build time, then the engine's
@@ -148,9 +148,9 @@ export function mount(container, engine, { step = null, preload = false } = {}) 
     // A what-if line's own steps have no anchor (a link names the example's steps) and say
     // whose line they are.
     const from = result.whatif ? result.whatif.from : Infinity;
-    const yours = `<span class="hk-wi-mark">${t.html("whatif.yours")}</span> `;
+    const yours = `<span class="rs-wi-mark">${t.html("whatif.yours")}</span> `;
     el.list.innerHTML = result.texts
-      .map((text, i) => (i > from ? `<li class="hk-wi-step" value="${i}">${yours}${text}</li>`
+      .map((text, i) => (i > from ? `<li class="rs-wi-step" value="${i}">${yours}${text}</li>`
         : `<li id="${id}-step-${i}" value="${i}">${text}</li>`))
       .join("");
     fitList(result);
@@ -162,7 +162,7 @@ export function mount(container, engine, { step = null, preload = false } = {}) 
   // A long game's list scrolls inside the widget, so the board stays close to every step.
   /** @param {Line} result */
   function fitList(result) {
-    el.list.classList.toggle("hk-long", result.steps.length > LONG_LIST);
+    el.list.classList.toggle("rs-long", result.steps.length > LONG_LIST);
   }
 
   /** @param {string} value */
@@ -216,7 +216,7 @@ export function mount(container, engine, { step = null, preload = false } = {}) 
     el.status.after(...copies);
     const most = Math.max(...copies.map((copy) => copy.getBoundingClientRect().height));
     for (const copy of copies) copy.remove();
-    el.status.style.setProperty("--hk-status-height", `${Math.ceil(most)}px`);
+    el.status.style.setProperty("--rs-status-height", `${Math.ceil(most)}px`);
   }
 
   /** Runs `then` once the engine has started: now if it has, else when it leaves idle (after
@@ -268,7 +268,7 @@ export function mount(container, engine, { step = null, preload = false } = {}) 
     if (verified) {
       shown = result; // identical data, now from the engine
       root.dataset.source = "live";
-      performance.mark("hk-example-live",
+      performance.mark("rs-example-live",
         { detail: { id, ms: answer.ms, python_ms: answer.python_ms } });
     }
     setVerdict(pageVerdict);
@@ -323,7 +323,7 @@ export function mount(container, engine, { step = null, preload = false } = {}) 
     setVerdict(code === ed.original ? (matches ? "verified" : "differs") : "edited");
     userMoved = true;
     player.reset(result.steps.length, 0);
-    performance.mark("hk-example-run",
+    performance.mark("rs-example-run",
       { detail: { id, ms: answer.ms, python_ms: answer.python_ms } });
     player.play(false);
   }
@@ -391,7 +391,7 @@ export function mount(container, engine, { step = null, preload = false } = {}) 
   // Steps from the keyboard: the current step is the list's Tab stop; arrows, Home and End
   // show another step (and focus it), Enter and Space show the focused one.
   el.list.addEventListener("keydown", (event) => {
-    const item = /** @type {Element} */ (event.target).closest(".hk-ex-steps > li");
+    const item = /** @type {Element} */ (event.target).closest(".rs-ex-steps > li");
     if (!item || event.altKey || event.ctrlKey || event.metaKey) return;
     const index = Number(/** @type {HTMLLIElement} */ (item).value);
     /** @type {number | undefined} */
@@ -427,7 +427,7 @@ export function mount(container, engine, { step = null, preload = false } = {}) 
       }
       return;
     }
-    const item = /** @type {HTMLLIElement | null} */ (target.closest(".hk-ex-steps > li"));
+    const item = /** @type {HTMLLIElement | null} */ (target.closest(".rs-ex-steps > li"));
     if (item && root.contains(item) && !target.closest("a")) {
       userMoved = true;
       player.pause();
@@ -458,7 +458,7 @@ export function mount(container, engine, { step = null, preload = false } = {}) 
   if (preload) holdingStatus();
   else whenStarted(holdingStatus);
   // Only now is the code editable: the page without script does not invite editing.
-  $(".hk-ex-code-label").textContent = t.text("widget.code_live");
+  $(".rs-ex-code-label").textContent = t.text("widget.code_live");
   fitList(built);
   root.dataset.state = "live";
   root.dataset.source = "build";
@@ -498,19 +498,19 @@ function keyboardHints(root, id, el, t) {
   const hint = (key, suffix, after) => {
     const p = document.createElement("p");
     p.id = `${id}-${suffix}`;
-    p.className = "hk-ex-keys";
+    p.className = "rs-ex-keys";
     p.textContent = t.text(key);
     after.after(p);
     return p;
   };
   const steps = hint("widget.steps_keys", "steps-keys", el.list);
-  steps.classList.add("hk-sr-only");
+  steps.classList.add("rs-sr-only");
   el.list.setAttribute("aria-describedby", steps.id);
   const code = hint("widget.code_keys", "code-keys", el.editor);
   el.editor.setAttribute("aria-describedby", code.id);
   el.now.removeAttribute("aria-live"); // the live region below speaks instead, once per step
   const live = document.createElement("p");
-  live.className = "hk-sr-only";
+  live.className = "rs-sr-only";
   live.setAttribute("aria-live", "polite");
   live.setAttribute("aria-atomic", "true");
   root.append(live);

@@ -16,38 +16,38 @@ import { copy, download, hasRecord, linkTo } from "./share.js";
  * @param {HTMLElement} root @param {string} prefix
  */
 export function frame(root, prefix) {
-  const data = JSON.parse(String(root.querySelector(".hk-play-data")?.textContent));
+  const data = JSON.parse(String(root.querySelector(".rs-play-data")?.textContent));
   const t = translator(data.strings);
   // Every element play.py writes: present whenever a game's module runs on its page.
   const $ = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (
     root.querySelector(selector));
   const el = {
-    setup: /** @type {HTMLFormElement} */ ($(".hk-play-setup")),
-    progress: /** @type {HTMLProgressElement} */ ($(".hk-play-progress")),
+    setup: /** @type {HTMLFormElement} */ ($(".rs-play-setup")),
+    progress: /** @type {HTMLProgressElement} */ ($(".rs-play-progress")),
     stop: $('[data-act="stop"]'),
     resume: $('[data-act="resume"]'),
     download: /** @type {HTMLButtonElement} */ ($('[data-act="download"]')),
     load: /** @type {HTMLInputElement} */ ($('[data-act="load"]')),
     share: /** @type {HTMLButtonElement} */ ($('[data-act="share"]')),
-    status: $(".hk-play-status"),
-    error: $(".hk-play-error"),
-    shareBox: $(".hk-play-share"),
-    panel: $(".hk-play-panel"),
-    board: $(".hk-play-board"),
-    replay: $(".hk-play-replay"),
-    counter: $(".hk-play-counter"),
+    status: $(".rs-play-status"),
+    error: $(".rs-play-error"),
+    shareBox: $(".rs-play-share"),
+    panel: $(".rs-play-panel"),
+    board: $(".rs-play-board"),
+    replay: $(".rs-play-replay"),
+    counter: $(".rs-play-counter"),
     back: /** @type {HTMLButtonElement} */ ($('[data-act="back"]')),
     forward: /** @type {HTMLButtonElement} */ ($('[data-act="forward"]')),
     live: $('[data-act="live"]'),
-    outcome: $(".hk-play-outcome"),
-    steps: $(".hk-play-steps"),
-    history: $(".hk-play-history"),
+    outcome: $(".rs-play-outcome"),
+    steps: $(".rs-play-steps"),
+    history: $(".rs-play-history"),
   };
   const setState = (/** @type {string} */ state) => { root.dataset.state = state; };
   const say = (/** @type {string} */ html) => { el.status.innerHTML = html; };
   const ruleLink = (/** @type {string | undefined} */ id) => {
     const rule = id && data.rules[id];
-    return rule ? ` <a class="hk-play-rule" href="${rule.href}">${t.html(`${prefix}play.rule`,
+    return rule ? ` <a class="rs-play-rule" href="${rule.href}">${t.html(`${prefix}play.rule`,
       { number: rule.number })}</a>` : "";
   };
   const showError = (/** @type {string | undefined} */ html, /** @type {string} */ rule = "") => {
@@ -95,10 +95,10 @@ export function frame(root, prefix) {
    * @param {HTMLElement} place @returns {Promise<boolean>}
    */
   function replaceSaved(place) {
-    place.innerHTML = `<div class="hk-play-confirm" role="group" aria-labelledby="hk-play-replace">
-      <p id="hk-play-replace">${t.html(`${prefix}play.replace_saved`)}</p>
-      <p><button type="button" class="hk-btn" data-act="play-on-no">${t.html(`${prefix}play.replace_saved_no`)}</button>
-      <button type="button" class="hk-btn" data-act="play-on-yes">${t.html(`${prefix}play.replace_saved_yes`)}</button></p>
+    place.innerHTML = `<div class="rs-play-confirm" role="group" aria-labelledby="rs-play-replace">
+      <p id="rs-play-replace">${t.html(`${prefix}play.replace_saved`)}</p>
+      <p><button type="button" class="rs-btn" data-act="play-on-no">${t.html(`${prefix}play.replace_saved_no`)}</button>
+      <button type="button" class="rs-btn" data-act="play-on-yes">${t.html(`${prefix}play.replace_saved_yes`)}</button></p>
     </div>`;
     const button = (/** @type {string} */ act) => /** @type {HTMLButtonElement} */ (
       place.querySelector(`[data-act="${act}"]`));
@@ -121,7 +121,7 @@ export function frame(root, prefix) {
    * @param {(file: File) => unknown} loadFile
    */
   function wireRecords(shareable, loadFile) {
-    const shareInput = /** @type {HTMLInputElement} */ ($(".hk-play-share input"));
+    const shareInput = /** @type {HTMLInputElement} */ ($(".rs-play-share input"));
     const shareLine = /** @type {HTMLElement} */ (shareInput.parentElement);
     el.download.addEventListener("click", () => {
       const shared = shareable();

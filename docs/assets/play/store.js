@@ -15,7 +15,7 @@ export function storage(key, valid) {
   // The page is marked while its game could not be saved: a new build that takes over then
   // leaves it open rather than reload it (docs/assets/site/offline.js).
   const mark = (/** @type {boolean} */ unsaved) =>
-    document.documentElement.toggleAttribute("data-hk-unsaved", unsaved);
+    document.documentElement.toggleAttribute("data-rs-unsaved", unsaved);
   function clear() {
     mark(false);
     try {

@@ -2,11 +2,11 @@
 // example (the step on show) and on every step of an example's list opens a small menu (copy
 // the citation, copy the link); a live region says what was copied. The link asks for the rule
 // to be highlighted (?hl=ID#ID), which this script also honours on arrival. Strings come from
-// <script id="hk-teach"> (rulesite/pages/config.py). On the whole rulebook (rulesite/pages/book.py) a
+// <script id="rs-teach"> (rulesite/pages/config.py). On the whole rulebook (rulesite/pages/book.py) a
 // citation points at the rule's or example's own page: the rule number's link, and
-// data-hk-page on an example, say where.
+// data-rs-page on an example, say where.
 (function () {
-  var data = document.getElementById("hk-teach");
+  var data = document.getElementById("rs-teach");
   if (!data) return;
   var teach = JSON.parse(data.textContent);
   var ui = teach.ui;
@@ -29,7 +29,7 @@
   /** @param {Element} node */
   function headingText(node) {
     var copy = /** @type {Element} */ (node.cloneNode(true));
-    copy.querySelectorAll(".hk-num, .headerlink, .hk-cite, .hk-label").forEach(function (n) {
+    copy.querySelectorAll(".rs-num, .headerlink, .rs-cite, .rs-label").forEach(function (n) {
       n.remove();
     });
     return copy.textContent.replace(/\s+/g, " ").trim();
@@ -37,7 +37,7 @@
 
   // One status line for the page, polite, visible as a toast and heard by screen readers.
   var status = document.createElement("p");
-  status.className = "hk-cite-status";
+  status.className = "rs-cite-status";
   status.setAttribute("role", "status");
   status.setAttribute("aria-live", "polite");
   document.body.appendChild(status);
@@ -48,9 +48,9 @@
     // A fresh text node after a tick, so the same message twice is read twice.
     setTimeout(function () {
       status.textContent = text;
-      status.classList.add("hk-shown");
+      status.classList.add("rs-shown");
       clearTimeout(statusTimer);
-      statusTimer = setTimeout(function () { status.classList.remove("hk-shown"); }, 4000);
+      statusTimer = setTimeout(function () { status.classList.remove("rs-shown"); }, 4000);
     }, 50);
   }
 
@@ -98,15 +98,15 @@
   /** @param {() => Record<string, string>} describe @param {string} [extraClass] */
   function control(describe, extraClass) {
     var wrap = document.createElement("span");
-    wrap.className = "hk-cite" + (extraClass ? " " + extraClass : "");
+    wrap.className = "rs-cite" + (extraClass ? " " + extraClass : "");
     var button = document.createElement("button");
     button.type = "button";
-    button.className = "hk-cite-button";
+    button.className = "rs-cite-button";
     button.textContent = ui["cite.button"];
     button.setAttribute("aria-expanded", "false");
     button.setAttribute("aria-label", describe().label);
     var menu = document.createElement("span");
-    menu.className = "hk-cite-menu";
+    menu.className = "rs-cite-menu";
     menu.hidden = true;
     [["cite.copy_citation", "citation", "cite.copied_citation"],
      ["cite.copy_link", "link", "cite.copied_link"]].forEach(function (spec) {
@@ -144,8 +144,8 @@
   });
 
   function citeRules() {
-    document.querySelectorAll(".md-content h3.hk-rule[id]").forEach(function (heading) {
-      var badge = heading.querySelector(".hk-num");
+    document.querySelectorAll(".md-content h3.rs-rule[id]").forEach(function (heading) {
+      var badge = heading.querySelector(".rs-num");
       var number = badge ? badge.textContent : "";
       var title = headingText(heading);
       var link = linkTo(heading.id, badge && badge.getAttribute("href"));
@@ -161,7 +161,7 @@
   /** @param {HTMLElement} example @param {string} title @param {Element | null} item */
   function stepCitation(example, title, item) {
     var step = item instanceof HTMLLIElement ? item.value : 0;
-    var link = linkTo(item ? item.id : example.id, example.dataset.hkPage);
+    var link = linkTo(item ? item.id : example.id, example.dataset.rsPage);
     return {
       citation: fill(ui["cite.step"], {site: teach.site, title: title, step: step,
                                        version: teach.version, language: teach.language,
@@ -178,14 +178,14 @@
   // Share button gives their link), and the title's Cite names the step the line left from.
   /** @param {Element} example */
   function citableStep(example) {
-    var item = example.querySelector('.hk-ex-steps > li[aria-current="step"]');
+    var item = example.querySelector('.rs-ex-steps > li[aria-current="step"]');
     while (item && !item.id) item = item.previousElementSibling;
-    return item || example.querySelector(".hk-ex-steps > li[id]");
+    return item || example.querySelector(".rs-ex-steps > li[id]");
   }
 
   /** @param {HTMLElement} example @param {string} title */
   function citeSteps(example, title) {
-    const list = example.querySelector(".hk-ex-steps");
+    const list = example.querySelector(".rs-ex-steps");
     if (!list) return;
     // Function expressions: they see list as checked above.
     const tabStops = function () {
@@ -194,16 +194,16 @@
         items[items.length - 1];
       items.forEach(function (item) {
         var button = /** @type {HTMLElement | null} */ (
-          item.querySelector(":scope > .hk-cite > .hk-cite-button"));
+          item.querySelector(":scope > .rs-cite > .rs-cite-button"));
         if (button) button.tabIndex = item === current ? 0 : -1;
       });
     };
     const addButtons = function () {
       list.querySelectorAll(":scope > li[id]").forEach(function (item) {
-        if (item.querySelector(":scope > .hk-cite")) return;
+        if (item.querySelector(":scope > .rs-cite")) return;
         item.appendChild(control(function () {
           return stepCitation(example, title, item);
-        }, "hk-cite-step"));
+        }, "rs-cite-step"));
       });
       tabStops();
     };
@@ -219,10 +219,10 @@
   // and one on each step of the list cites that step.
   function citeExamples() {
     var examples = /** @type {NodeListOf<HTMLElement>} */ (
-      document.querySelectorAll(".md-content .hk-example[id]"));
+      document.querySelectorAll(".md-content .rs-example[id]"));
     examples.forEach(function (example) {
       var block = example.previousElementSibling;
-      var titleLine = block && block.querySelector(".hk-example-title");
+      var titleLine = block && block.querySelector(".rs-example-title");
       if (!titleLine) return;
       var title = headingText(titleLine);
       titleLine.appendChild(control(function () {
@@ -232,8 +232,8 @@
     });
   }
 
-  var CITABLE = ".md-content h3.hk-rule[id], .md-content .hk-example[id], "
-    + ".md-content .hk-ex-steps > li[id]";
+  var CITABLE = ".md-content h3.rs-rule[id], .md-content .rs-example[id], "
+    + ".md-content .rs-ex-steps > li[id]";
 
   // A handout link (?hl=ID#ID): mark the rule, the example or the step it points to.
   function highlight() {
@@ -243,15 +243,15 @@
     // crafted link cannot break the page's live parts.
     if (!target || !target.matches(CITABLE)) return;
     var marked = /** @type {Element[]} */ ([target]);
-    if (target.matches("h3.hk-rule")) {
+    if (target.matches("h3.rs-rule")) {
       // The rule's own text: the paragraphs and lists up to the next heading, figure or note.
       for (let next = target.nextElementSibling; next && next.matches("p, ul, ol, blockquote");
            next = next.nextElementSibling) marked.push(next);
     }
-    marked.forEach(function (node) { node.classList.add("hk-highlighted"); });
-    marked[marked.length - 1].classList.add("hk-highlighted-last");
+    marked.forEach(function (node) { node.classList.add("rs-highlighted"); });
+    marked[marked.length - 1].classList.add("rs-highlighted-last");
     var label = document.createElement("span");
-    label.className = "hk-highlight-label";
+    label.className = "rs-highlight-label";
     label.textContent = ui["cite.highlighted"];
     target.insertBefore(label, target.firstChild);
   }

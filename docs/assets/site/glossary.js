@@ -1,8 +1,8 @@
 // Glossary terms explain themselves where they stand: a term's link (to the glossary page)
 // shows its definition in a hint on hover, on keyboard focus, and on a first tap (a second tap
-// follows the link). The definitions come from <script id="hk-teach"> (rulesite/pages/config.py).
+// follows the link). The definitions come from <script id="rs-teach"> (rulesite/pages/config.py).
 (function () {
-  var data = document.getElementById("hk-teach");
+  var data = document.getElementById("rs-teach");
   if (!data) return;
   var teach = JSON.parse(data.textContent);
   var terms = teach.terms;
@@ -10,8 +10,8 @@
   if (onGlossary) return;  // the definitions are the page itself
 
   var hint = document.createElement("div");
-  hint.id = "hk-hint";
-  hint.className = "hk-hint";
+  hint.id = "rs-hint";
+  hint.className = "rs-hint";
   hint.setAttribute("role", "tooltip");
   hint.hidden = true;
   document.body.appendChild(hint);
@@ -36,7 +36,7 @@
       }
     });
     hint.hidden = false;
-    link.setAttribute("aria-describedby", "hk-hint");
+    link.setAttribute("aria-describedby", "rs-hint");
     shownFor = link;
     // Below the term, kept inside the viewport.
     var box = link.getBoundingClientRect();
@@ -65,7 +65,7 @@
         url.pathname === location.pathname;
     if (!toTerm || !terms[id]) return;
     link.dataset.term = id;
-    link.classList.add("hk-term-link");
+    link.classList.add("rs-term-link");
     link.addEventListener("mouseenter", function () { if (!touched) show(link); });
     link.addEventListener("mouseleave", function () { if (!touched) hide(); });
     link.addEventListener("focus", function () { if (!touched) show(link); });

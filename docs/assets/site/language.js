@@ -23,6 +23,7 @@
   document.addEventListener("click", function (event) {
     var link = menuLink(event);
     if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    // "hk-lang": named before the site held a second game, kept as readers' browsers hold it.
     try { localStorage.setItem("hk-lang", link.hreflang); } catch { /* private mode */ }
     event.preventDefault();
     event.stopPropagation();

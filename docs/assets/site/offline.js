@@ -1,5 +1,5 @@
 // The page's side of the service worker (rulesite/runtime/sw.js), in a production build only
-// (#hk-config's `offline` holds its strings; `rulesite serve` builds without it, so that no
+// (#rs-config's `offline` holds its strings; `rulesite serve` builds without it, so that no
 // worker keeps a page a translator is editing):
 // - registers the worker, whose scope is the whole site (the folder above the language's);
 // - tells it the page was visited, and whether the whole language may be fetched now
@@ -18,10 +18,10 @@
 /** @typedef {{build: string, versions: Record<string, Record<string, string>>,
  *   sizes: Record<string, number>, langs: Record<string, string>, runtime: string}} Info */
 
-const config = JSON.parse((document.getElementById("hk-config") || { textContent: "{}" }).textContent || "{}");
+const config = JSON.parse((document.getElementById("rs-config") || { textContent: "{}" }).textContent || "{}");
 /** @type {Record<string, string> | null} */
 const ui = config.offline || null;
-const buildMeta = document.querySelector('meta[name="hk-build"]');
+const buildMeta = document.querySelector('meta[name="rs-build"]');
 const build = buildMeta ? buildMeta.getAttribute("content") : null;
 
 /** Asks a worker for its build, versions, sizes and what it keeps. */
@@ -54,7 +54,7 @@ async function start(/** @type {Record<string, string>} */ strings) {
     // whether this page started the Python runtime already (runtime.js marks it), whose
     // loader the worker keeps then (sw.js "page").
     worker.postMessage({ type: "page", build,
-      engine: performance.getEntriesByName("hk-engine-boot").length > 0 });
+      engine: performance.getEntriesByName("rs-engine-boot").length > 0 });
     const next = await info(worker);
     if (next.build === build) return;
     if (accepted || !unsaved()) location.reload();
@@ -93,7 +93,7 @@ async function keepButton(/** @type {ServiceWorker} */ worker,
   const state = await info(worker);
   if (!footer || state.build !== build) return;
   const box = document.createElement("div");
-  box.className = "md-copyright__highlight hk-keep";
+  box.className = "md-copyright__highlight rs-keep";
   const status = document.createElement("span");
   status.setAttribute("role", "status");
   if (state.langs[config.lang] === "full" && state.runtime === "kept") {
@@ -104,7 +104,7 @@ async function keepButton(/** @type {ServiceWorker} */ worker,
   }
   const button = document.createElement("button");
   button.type = "button";
-  button.className = "hk-keep__button";
+  button.className = "rs-keep__button";
   // A phone keeps the snapshot it starts from (policy.js).
   const bytes = (state.sizes[config.lang] || 0)
     + (state.sizes[snapshot ? "snapshot" : "runtime"] || 0);
@@ -133,7 +133,7 @@ let accepted = false; // the reader asked for the new version (the bar's button)
 function unsaved() {
   const boxes = Array.from(document.querySelectorAll("textarea"));
   return boxes.some((box) => box.value !== box.defaultValue)
-    || document.documentElement.hasAttribute("data-hk-unsaved");
+    || document.documentElement.hasAttribute("data-rs-unsaved");
 }
 
 /** What the bar's button does now: ask the waiting build to take over, or, once it has
@@ -146,7 +146,7 @@ function updateBar(/** @type {Info} */ next, /** @type {Record<string, string>} 
   /** @type {() => void} */ then) {
   accept = then;
   const shown = /** @type {HTMLButtonElement | null} */ (
-    document.querySelector(".hk-update button"));
+    document.querySelector(".rs-update button"));
   if (shown) {
     shown.disabled = false;
     return;
@@ -154,12 +154,12 @@ function updateBar(/** @type {Info} */ next, /** @type {Record<string, string>} 
   const versions = next.versions[config.lang] || {};
   const version = versions[config.game] || Object.values(versions)[0] || "";
   const bar = document.createElement("div");
-  bar.className = "hk-update";
+  bar.className = "rs-update";
   bar.setAttribute("role", "status");
   const text = document.createElement("span");
   text.textContent = fill(strings["offline.updated"], { version });
   bar.append(text, " ");
-  const changelog = /** @type {HTMLAnchorElement | null} */ (document.querySelector(".hk-version a"));
+  const changelog = /** @type {HTMLAnchorElement | null} */ (document.querySelector(".rs-version a"));
   if (changelog) {
     const link = document.createElement("a");
     link.href = changelog.href; // the changelog's address never changes; sw.js serves the new one

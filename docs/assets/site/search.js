@@ -8,16 +8,16 @@ document.addEventListener("input", (event) => {
   }
 });
 
-// Each search result names its game where the site holds several (#hk-config's games,
+// Each search result names its game where the site holds several (#rs-config's games,
 // rulesite/pages/config.py): a result's address starts with its game's folder
 // ("love-letter/"); the first game's pages are at the language's root.
-const settings = document.getElementById("hk-config");
+const settings = document.getElementById("rs-config");
 /** @type {{games?: {folder: string, name: string}[], home?: string}} */
-const hk = settings ? JSON.parse(settings.textContent || "{}") : {};
-const games = hk.games || [];
+const site = settings ? JSON.parse(settings.textContent || "{}") : {};
+const games = site.games || [];
 const results = document.querySelector(".md-search-result__list");
 if (games.length > 1 && results) {
-  const home = new URL(hk.home || "./", location.href).pathname;
+  const home = new URL(site.home || "./", location.href).pathname;
   /** @param {string} href */
   const gameOf = (href) => {
     const path = new URL(href, location.href).pathname;
@@ -28,11 +28,11 @@ if (games.length > 1 && results) {
   new MutationObserver(() => {
     for (const link of results.querySelectorAll(".md-search-result__item > .md-search-result__link")) {
       const article = link.querySelector("article");
-      if (!article || article.querySelector(".hk-search-game")) continue;
+      if (!article || article.querySelector(".rs-search-game")) continue;
       const game = gameOf(link.getAttribute("href") || "");
       if (!game) continue;
       const label = document.createElement("span");
-      label.className = "hk-search-game";
+      label.className = "rs-search-game";
       label.textContent = game.name;
       article.prepend(label);
     }

@@ -5,18 +5,18 @@
   /** @param {HTMLElement} frame */
   function name(frame) {
     // The builder writes each table's caption just before it, in the same block.
-    var block = frame.closest(".hk-table");
-    var caption = block && block.querySelector(".hk-caption");
+    var block = frame.closest(".rs-table");
+    var caption = block && block.querySelector(".rs-caption");
     var th = frame.querySelector("th");
     var text = caption ? caption.textContent : th ? th.textContent : "";
     return text.replace(/\s+/g, " ").trim();
   }
   // Seen, too: while more of the table lies to the right, its right edge fades out
-  // (site.css, .hk-more), so a cut-off column does not pass for the whole table.
+  // (site.css, .rs-more), so a cut-off column does not pass for the whole table.
   /** @param {HTMLElement} frame */
   function edge(frame) {
     var more = frame.scrollLeft + frame.clientWidth < frame.scrollWidth - 1;
-    frame.classList.toggle("hk-more", more);
+    frame.classList.toggle("rs-more", more);
   }
   /** @param {HTMLElement} frame */
   function update(frame) {
@@ -29,8 +29,8 @@
       frame.removeAttribute("role");
     }
     edge(frame);
-    if (!frame.dataset.hkEdge) {
-      frame.dataset.hkEdge = "1";
+    if (!frame.dataset.rsEdge) {
+      frame.dataset.rsEdge = "1";
       frame.addEventListener("scroll", function () { edge(frame); }, {passive: true});
     }
   }

@@ -1,9 +1,9 @@
 // Material's "Back to top" floats over the page: a pill under the header on a wide screen, a
 // round button in the bottom corner of a phone's (site.css). Over a board it hid cards, and
 // over an example's controls it took the taps meant for them. While any of these lies under
-// it, it steps aside (.hk-top-aside in site.css) and comes back over plain text.
+// it, it steps aside (.rs-top-aside in site.css) and comes back over plain text.
 (function () {
-  var UNDER = ".hk-board, .hk-ex button, .hk-ex textarea, .hk-ex select";
+  var UNDER = ".rs-board, .rs-ex button, .rs-ex textarea, .rs-ex select";
   // A margin around the button: it also keeps clear of an edge, and covers the few pixels
   // Material's show and hide transitions move it while this runs.
   var MARGIN = 8;
@@ -21,7 +21,7 @@
         var box = part.getBoundingClientRect();
         return box.width > 0 && overlap(here, box);
       });
-    top.classList.toggle("hk-top-aside", covers);
+    top.classList.toggle("rs-top-aside", covers);
   }
   var queued = false;
   function soon() {

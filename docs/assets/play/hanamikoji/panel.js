@@ -31,11 +31,11 @@ export function chips(digits, t) {
 /** Who won and why, with the rule. @param {string} html @param {string} rule
  * @param {RuleLink} ruleLink */
 export function outcomeHTML(html, rule, ruleLink) {
-  return html ? `<p class="hk-play-why">${html}${ruleLink(rule)}</p>` : "";
+  return html ? `<p class="rs-play-why">${html}${ruleLink(rule)}</p>` : "";
 }
 
 /** @param {string} attrs @param {string} html */
-const button = (attrs, html, css = "hk-btn") => `<button type="button" class="${css}" ${attrs}>${html}</button>`;
+const button = (attrs, html, css = "rs-btn") => `<button type="button" class="${css}" ${attrs}>${html}</button>`;
 
 /**
  * {state, status, html} for `pos` seen by the reader in seat `human`, who has chosen
@@ -53,21 +53,21 @@ export function controls(pos, human, choice, t, ruleLink) {
   /** @type {string[]} */
   const notes = [];
   const last = pos.steps.length > 1 ? pos.steps[pos.steps.length - 1] : null;
-  if (last) notes.push(`<p class="hk-play-now">${last.html}${ruleLink(last.rule)}</p>`);
+  if (last) notes.push(`<p class="rs-play-now">${last.html}${ruleLink(last.rule)}</p>`);
   /** @param {string | undefined} state @param {string | undefined} status */
   const done = (state, status) => ({ state, status, html: parts.concat(notes).join("") });
   if (pos.outcome) {
     const w = pos.outcome.winners;
     const key = w.length === 2 ? "play.you_shared" : !w.length ? "play.nobody"
       : w[0] === human ? "play.you_won" : "play.you_lost";
-    parts.push(`<p class="hk-play-result"><strong>${t.html(key)}</strong></p>`,
+    parts.push(`<p class="rs-play-result"><strong>${t.html(key)}</strong></p>`,
       outcomeHTML(pos.outcome.html, pos.outcome.rule, ruleLink),
       `<p>${button('data-act="review"', t.html("play.replay_game"))}</p>`);
     return done("over", t.html("play.status.over"));
   }
   if (pos.deal_due) {
     parts.push(`<p>${button('data-act="deal"', t.html("play.deal", { round: pos.round + 1 }),
-      "hk-btn hk-btn-run")}${ruleLink("deal-hands")}</p>`);
+      "rs-btn rs-btn-run")}${ruleLink("deal-hands")}</p>`);
     return done("deal", t.html("play.status.deal", { round: pos.round, next: pos.round + 1 }));
   }
   if (pos.to_move !== human) return done(undefined, undefined);
@@ -99,7 +99,7 @@ function action(pos, { letter, chosen }, t, ruleLink, parts) {
     const used = marker.used ? ' aria-disabled="true"' : "";
     return button(`data-marker="${l}" aria-pressed="${l === letter}"${used}`,
       `${t.html(key)} <span class="hk-play-count">${t.html(`play.marker_cards.${l}`)}</span>`,
-      "hk-btn hk-play-marker");
+      "rs-btn hk-play-marker");
   });
   parts.push(`<p class="hk-play-choices hk-play-markers">${markers.join("")}</p>`);
   if (!letter) return t.html("play.status.your_action", { round: pos.round });
@@ -127,6 +127,6 @@ function action(pos, { letter, chosen }, t, ruleLink, parts) {
     return t.html("play.status.split");
   }
   parts.push(`<p class="hk-play-choices">${button(`data-move="${moves[0]}"`, t.html("play.confirm"),
-    "hk-btn hk-btn-run")}${cancel}${ruleLink(pos.markers[letter].rule)}</p>`);
+    "rs-btn rs-btn-run")}${cancel}${ruleLink(pos.markers[letter].rule)}</p>`);
   return t.html("play.status.confirm", { action: name, cards: chips(values.sort().join(""), t) });
 }

@@ -37,7 +37,7 @@ const CALL_LIMIT_MS = 30000;
  *  Review a game stepped through */
 /** @typedef {import("../frame.js").Asked} Asked */
 
-const root = document.getElementById("hk-play");
+const root = document.getElementById("rs-play");
 if (root) start(root);
 
 /** @param {HTMLElement} root */
@@ -386,8 +386,8 @@ async function start(root) {
     // (a concealed one from its position, in its seat).
     const takeOver = (review.viewer === null || (review.concealed && !review.own))
       && !(last && review.over)
-      ? `<p><button type="button" class="hk-btn" data-act="play-on">${t.html("play.play_on")}</button></p>` : "";
-    turn.showStep(review, `<p class="hk-play-now">${steps[index].html || ""}${ruleLink(steps[index].rule)}</p>`
+      ? `<p><button type="button" class="rs-btn" data-act="play-on">${t.html("play.play_on")}</button></p>` : "";
+    turn.showStep(review, `<p class="rs-play-now">${steps[index].html || ""}${ruleLink(steps[index].rule)}</p>`
       + (last ? review.outcome : "") + takeOver, review.outcome, Boolean(game));
   }
 

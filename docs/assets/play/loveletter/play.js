@@ -41,7 +41,7 @@ const TARGETING = new Set([1, 2, 3, 5, 7]); // the cards that choose a player (r
  *  Review a game stepped through */
 /** @typedef {import("../frame.js").Asked} Asked */
 
-const root = document.getElementById("hk-play");
+const root = document.getElementById("rs-play");
 if (root) start(root);
 
 /** @param {HTMLElement} root */
@@ -200,7 +200,7 @@ async function start(root) {
 
   /** @param {{html: string, rule: string}} outcome */
   function outcomeHTML(outcome) {
-    return `<p class="hk-play-why">${outcome.html}${ruleLink(outcome.rule)}</p>`;
+    return `<p class="rs-play-why">${outcome.html}${ruleLink(outcome.rule)}</p>`;
   }
 
   // What the others did since the reader's last move (or since the deal), in words.
@@ -223,15 +223,15 @@ async function start(root) {
       const won = shown.outcome.winners.includes(human);
       const key = won ? (shown.outcome.winners.length > 1 ? "ll.play.you_shared" : "ll.play.you_won")
         : "ll.play.you_lost";
-      el.panel.innerHTML = `<p class="hk-play-result"><strong>${t.html(key)}</strong></p>`
+      el.panel.innerHTML = `<p class="rs-play-result"><strong>${t.html(key)}</strong></p>`
         + outcomeHTML(shown.outcome) + notes
-        + `<p><button type="button" class="hk-btn" data-act="review">${t.html("ll.play.replay_game")}</button></p>`;
+        + `<p><button type="button" class="rs-btn" data-act="review">${t.html("ll.play.replay_game")}</button></p>`;
       setState("over");
       say(t.html("ll.play.status.over"));
       return;
     }
     if (shown.deal_due) {
-      el.panel.innerHTML = `<p><button type="button" class="hk-btn hk-btn-run" data-act="deal">${
+      el.panel.innerHTML = `<p><button type="button" class="rs-btn rs-btn-run" data-act="deal">${
         t.html("ll.play.deal", { round: shown.round + 1 })}</button></p>${notes}`;
       setState("deal");
       say(t.html("ll.play.status.deal", { round: shown.round }));
@@ -267,7 +267,7 @@ async function start(root) {
         if (orders.length > 1) {
           parts.push(`<p class="ll-play-ask">${t.html("ll.play.ask.order")}</p>`,
             '<div class="ll-play-row" role="group">',
-            ...orders.map((k) => `<button type="button" class="hk-btn" data-order="${k.text}"${
+            ...orders.map((k) => `<button type="button" class="rs-btn" data-order="${k.text}"${
               pressed(choice.order === k.text)}>${t.list(k.move.bottom.map(chip))}</button>`), "</div>");
         }
       }
@@ -288,7 +288,7 @@ async function start(root) {
           parts.push(`<p class="ll-play-ask">${t.html("ll.play.ask.target")}</p>`,
             '<div class="ll-play-row" role="group">',
             ...seats(shown.players).filter((s) => s !== human || card === 5).map((seat) =>
-              `<button type="button" class="hk-btn ll-play-seat" data-target="${seat}"${pressed(choice.target === seat)}${
+              `<button type="button" class="rs-btn ll-play-seat" data-target="${seat}"${pressed(choice.target === seat)}${
                 open.has(seat) ? "" : ' aria-disabled="true"'}>${seatLabel(seat)}</button>`), "</div>");
         }
       }
@@ -302,11 +302,11 @@ async function start(root) {
     }
     const move = choice.order || chosen(legal, choice);
     const confirm = move
-      ? `<button type="button" class="hk-btn hk-btn-run" data-move="${move}">${t.html("ll.play.confirm")}</button>`
-      : `<button type="button" class="hk-btn hk-btn-run" disabled>${t.html("ll.play.confirm")}</button>`;
+      ? `<button type="button" class="rs-btn rs-btn-run" data-move="${move}">${t.html("ll.play.confirm")}</button>`
+      : `<button type="button" class="rs-btn rs-btn-run" disabled>${t.html("ll.play.confirm")}</button>`;
     const what = move ? `<p class="ll-play-what">${describe(move)}</p>` : "";
     const cancel = choice.card !== null || choice.keep !== null
-      ? `<button type="button" class="hk-btn" data-act="cancel">${t.html("ll.play.cancel")}</button>` : "";
+      ? `<button type="button" class="rs-btn" data-act="cancel">${t.html("ll.play.cancel")}</button>` : "";
     say(move ? t.html("ll.play.status.confirm") : t.html("ll.play.status.your_turn", { round: shown.round }));
     return `<div class="ll-play-choose">${parts.join("")}${what}<p class="ll-play-go">${confirm}${cancel}</p></div>`;
   }
@@ -319,7 +319,7 @@ async function start(root) {
     const out = board && board.querySelector('[data-part^="out-"]');
     const safe = board && board.querySelector('[data-part^="protected-"]');
     const note = out ? t.html("ll.board.out") : safe ? t.html("ll.board.protected") : "";
-    return note ? `${name} <span class="hk-small">(${note})</span>` : name;
+    return note ? `${name} <span class="rs-small">(${note})</span>` : name;
   }
 
   /** The move about to be played, in words. @param {string} move */
@@ -398,8 +398,8 @@ async function start(root) {
     const shown = review;
     if (!shown) return;
     const { index, steps } = shown;
-    const why = shown.outcome ? `<p class="hk-play-why">${shown.outcome}</p>` : "";
-    turn.showStep(shown, `<p class="hk-play-now">${steps[index].html || ""}${ruleLink(steps[index].rule)}</p>`
+    const why = shown.outcome ? `<p class="rs-play-why">${shown.outcome}</p>` : "";
+    turn.showStep(shown, `<p class="rs-play-now">${steps[index].html || ""}${ruleLink(steps[index].rule)}</p>`
       + (index === steps.length - 1 ? why : ""), why, Boolean(game && pos && !pos.outcome));
   }
 

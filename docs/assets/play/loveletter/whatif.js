@@ -102,11 +102,11 @@ class Choice {
     // The label in one element: a flex button would drop the spaces around "and" in a list.
     /** @param {string} choice @param {string} label @param {boolean} pressed @param {boolean} open */
     const button = (choice, label, pressed, open = true) =>
-      `<button type="button" class="hk-btn" data-choice="${escapeHTML(choice)}" aria-pressed="${pressed}"${
+      `<button type="button" class="rs-btn" data-choice="${escapeHTML(choice)}" aria-pressed="${pressed}"${
         open ? "" : ' aria-disabled="true"'}><span>${label}</span></button>`;
     /** @param {string} label @param {string[]} buttons */
     const row = (label, buttons) =>
-      `<div class="hk-wi-row" role="group" aria-label="${escapeHTML(label)}">${buttons.join("")}</div>`;
+      `<div class="rs-wi-row" role="group" aria-label="${escapeHTML(label)}">${buttons.join("")}</div>`;
     if (live.phase === "chancellor") {
       const out = [row(t.text("ll.play.ask.keep"), hand.map((card) =>
         button(`keep:${card}`, this.chip(card), pick.keep === card)))];
@@ -155,7 +155,7 @@ class Choice {
     const note = place && place.querySelector('[data-part^="out-"]') ? t.html("ll.board.out")
       : place && place.querySelector('[data-part^="protected-"]') ? t.html("ll.board.protected") : "";
     const name = t.html("ll.board.player", { player: seat });
-    return note ? `${name} <span class="hk-small">(${note})</span>` : name;
+    return note ? `${name} <span class="rs-small">(${note})</span>` : name;
   }
 
   first() {
