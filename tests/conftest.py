@@ -4,6 +4,7 @@ run's processes: tests/run_once.py)."""
 
 from __future__ import annotations
 
+import itertools
 import subprocess
 from http.server import ThreadingHTTPServer
 from pathlib import Path
@@ -75,12 +76,33 @@ def pytest_configure(config: pytest.Config) -> None:
         "long: one of the longest tests (it boots Pyodide under node); an xdist run hands "
         "these out first among the tests that need the same site, so that none of them starts "
         "late and leaves the other process idle at the end")
+    config.addinivalue_line(
+        "markers",
+        "waits: a test that mostly waits on the page's own pace (the Play page's pause between "
+        "opponents' moves, say); an xdist run spreads these over the tests that need the same "
+        "site, so that the cores are not left idle while several of them wait at once")
 
 
 def _needs(item: pytest.Item) -> int:
     """0: no built site, 1: the fixture site only, 2: the real site."""
     names = set(item.fixturenames)
     return 2 if names & {"real_site", "site_url", "any_site"} else int("fixture_site" in names)
+
+
+def _spread_waiting(items: list[pytest.Item]) -> list[pytest.Item]:
+    """``items`` with the tests marked ``waits`` spread evenly over those that need the same
+    site. The scheduler hands tests out about in their order, and those of one module sat
+    together: four such tests at once left the two cores half idle for some 40 s."""
+    spread: list[pytest.Item] = []
+    for _, kind in itertools.groupby(items, key=_needs):
+        group = list(kind)
+        waiting = [item for item in group if item.get_closest_marker("waits")]
+        rest = [item for item in group if not item.get_closest_marker("waits")]
+        step = len(rest) / (len(waiting) + 1)
+        for index, item in reversed(list(enumerate(waiting, start=1))):
+            rest.insert(round(index * step), item)
+        spread += rest
+    return spread
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
@@ -95,6 +117,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return
     # Stable: the order within each kind is kept.
     items.sort(key=lambda item: (_needs(item), item.get_closest_marker("long") is None))
+    items[:] = _spread_waiting(items)
     worker = getattr(config, "workerinput", {}).get("workerid")
     if worker == "gw0" and items and _needs(items[-1]) == 2:
         run = run_folder(config._tmp_path_factory)  # type: ignore[attr-defined]

@@ -195,6 +195,8 @@ COVERED = """() => {
   };
 }"""
 
+
+@pytest.mark.waits
 @pytest.mark.parametrize(("lang", "page_id", "width", "height"), [
     ("en", "round", 390, 844), ("fr", "end", 320, 640), ("ja", "scoring", 1280, 800)])
 def test_back_to_top_never_covers_a_board_or_an_examples_controls(

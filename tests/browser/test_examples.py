@@ -216,6 +216,7 @@ def edited_8_vs_11(code: str) -> str:
     return edited
 
 
+@pytest.mark.waits
 def test_edited_code_runs_in_the_browser(tab: Tab, site_url: str, locales: Locales) -> None:
     page = tab.page
     ui = locales.languages["en"].ui

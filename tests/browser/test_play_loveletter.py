@@ -182,6 +182,7 @@ def downloaded_record(page: Page) -> str:
 
 
 # The most players on the smallest phone (320 px), in French (the longest Play page strings).
+@pytest.mark.waits
 @pytest.mark.parametrize(("players", "variant", "lang", "width"), [
     (4, "standard", "en", 390), (3, "classic", "ja", 390), (6, "standard", "fr", 320)])
 def test_a_whole_game_on_a_phone_ends_with_the_engines_outcome(
@@ -277,6 +278,7 @@ def test_a_card_the_rules_forbid_is_refused_with_its_rule(chromium: Browser, sit
         tab.context.close()
 
 
+@pytest.mark.waits
 def test_a_finished_game_is_shared_by_link_and_a_damaged_link_is_refused_in_french(
         chromium: Browser, site_url: str, ll: Locales) -> None:
     tab = phone(chromium)
