@@ -2,7 +2,7 @@
 in each language fits one A4 page and one US Letter page, in 9.5 pt type, and keeps every rule
 number it cites; a rules page and the whole rulebook keep each rule, and each example's board with
 its steps, whole on one page; the rulebook's misreadings and glossary start a page and keep
-each entry whole."""
+each entry whole; a live example prints without its controls."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
+from conftest import no_engine
 from playwright.sync_api import Browser
 
 from rulesite.sources.locales import Locales, load, load_games
@@ -220,4 +221,27 @@ def test_whole_rulebook_prints_everything_unbroken(chromium: Browser, site_url: 
     if not locales.game.folder:
         page.goto(f"{site_url}/book/fr/")
         page.wait_for_url("**/fr/book/")
+    context.close()
+
+
+def test_a_live_example_prints_its_board_and_steps_without_its_controls(
+        chromium: Browser, site_url: str) -> None:
+    """A rules page printed once its example went live (a desktop page wakes the widget as it
+    comes into view) shows the board, the step counter and the steps, and none of the widget's
+    buttons (steps, "What if…?", Share, Run): paper has nothing to press."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    no_engine(context)  # the widget goes live; the engine is not what this test is about
+    page = context.new_page()
+    page.goto(f"{site_url}/en/end/")
+    example = page.locator("[id='ex-8-vs-11'] .rs-ex")
+    example.scroll_into_view_if_needed()
+    example.and_(page.locator("[data-state='live']")).wait_for()
+    assert example.locator("button:visible").count() > 4  # on screen: the controls
+    page.emulate_media(media="print")
+    assert example.locator("button:visible").count() == 0
+    assert example.locator(".rs-ex-tools, .rs-ex-runbar").filter(visible=True).count() == 0
+    for part in (".rs-ex-board .rs-board", ".rs-ex-counter", ".rs-ex-steps"):
+        assert example.locator(part).is_visible(), part
+    counter = example.locator(".rs-ex-counter").inner_text()
+    assert squeeze(counter) in squeeze(" ".join(pages_of(page.pdf(format="A4"))))
     context.close()
