@@ -90,17 +90,24 @@ def _needs(item: pytest.Item) -> int:
 
 
 def _spread_waiting(items: list[pytest.Item]) -> list[pytest.Item]:
-    """``items`` with the tests marked ``waits`` spread evenly over those that need the same
-    site. The scheduler hands tests out about in their order, and those of one module sat
-    together: four such tests at once left the two cores half idle for some 40 s."""
+    """``items`` with the tests marked ``waits`` spread evenly over the first two thirds of
+    the browser tests (those that use ``site_url``) that need the same site. The scheduler
+    hands tests out about in their order: four such tests of one module at once left the two
+    cores half idle for some 40 s, and one handed out among the many short tests that come
+    last ran alone at the end."""
     spread: list[pytest.Item] = []
     for _, kind in itertools.groupby(items, key=_needs):
         group = list(kind)
         waiting = [item for item in group if item.get_closest_marker("waits")]
         rest = [item for item in group if not item.get_closest_marker("waits")]
-        step = len(rest) / (len(waiting) + 1)
-        for index, item in reversed(list(enumerate(waiting, start=1))):
-            rest.insert(round(index * step), item)
+        browser = [at for at, item in enumerate(rest) if "site_url" in item.fixturenames]
+        if not waiting or not browser:
+            spread += group
+            continue
+        step = len(browser) * 2 / 3 / (len(waiting) + 1)
+        places = [browser[round(k * step)] for k in range(1, len(waiting) + 1)]
+        for place, item in reversed(list(zip(places, waiting, strict=True))):
+            rest.insert(place, item)
         spread += rest
     return spread
 
