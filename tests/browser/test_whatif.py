@@ -304,6 +304,9 @@ def test_what_if_offers_the_builds_moves_before_the_engine_starts(
     before = whatif_states(early.page, example, steps)
     # Moves to pick from, or the next round's deal to ask for.
     assert before and all(state["choices"] or state["deal"] for state in before.values())
+    # A deal is asked for by its button alone: no player is asked to choose then.
+    assert not [(step, state["prompt"]) for step, state in before.items()
+                if state["deal"] and state["prompt"]]
     assert any(state["choices"] for state in before.values())
     # The engine never got its runtime: the moves came from the build.
     assert held and widget(early.page, example).get_attribute("data-engine") == "loading"

@@ -187,6 +187,8 @@ class Choice {
 
   /** What the reader is asked now. @param {Live} live */
   prompt(live) {
+    // The next round waits for its deal: no player decides, the panel's Deal button asks.
+    if (live.deal_due) return "";
     const t = this.t;
     const pick = this.pick;
     let ask = "";
