@@ -373,6 +373,8 @@ class PageWriter:
                                                      definition=md(entry["definition"]))
             entries.append(self.div("rs-term", term.id, text + names))
         heading, attrs = "#" * level, self.heading_attrs
+        # Anchors published with rules 1.0 (tests/site/published/): "hk_" stays, though the
+        # site's own names now start "rs-".
         return "\n\n".join([
             f"{heading} {self.ui['glossary.terms']} {{ #hk_terms{attrs} }}", table,
             f"{heading} {self.ui['glossary.definitions']} {{ #hk_definitions{attrs} }}",

@@ -244,4 +244,14 @@ def test_a_live_example_prints_its_board_and_steps_without_its_controls(
         assert example.locator(part).is_visible(), part
     counter = example.locator(".rs-ex-counter").inner_text()
     assert squeeze(counter) in squeeze(" ".join(pages_of(page.pdf(format="A4"))))
+    # A "what if?" line under way (its moves come from the build: no engine needed): its
+    # heading prints, saying whose line the board shows; what it asks the reader does not.
+    page.emulate_media(media="screen")
+    example.locator(".rs-ex-steps > li[value='3']").click()  # the last step has no what if?
+    example.locator("[data-wi=start]").click()
+    page.wait_for_selector("[id='ex-8-vs-11'] .rs-ex[data-whatif='1']:not([data-wi-busy='1'])")
+    assert example.locator(".rs-wi-prompt").is_visible()
+    page.emulate_media(media="print")
+    assert example.locator(".rs-wi-head").is_visible()
+    assert example.locator("button:visible, .rs-wi-prompt:visible").count() == 0
     context.close()
