@@ -79,8 +79,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
         "waits: a test that mostly waits on the page's own pace (the Play page's pause between "
-        "opponents' moves, say); an xdist run spreads these over the tests that need the same "
-        "site, so that the cores are not left idle while several of them wait at once")
+        "opponents' moves, say); an xdist run spreads these over the browser tests that need "
+        "the same site, so that the cores are not left idle while several of them wait at once "
+        "(not those of a module grouped for its module-scoped fixture, which run in its turn)")
 
 
 def _needs(item: pytest.Item) -> int:

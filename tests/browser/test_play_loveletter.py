@@ -44,7 +44,9 @@ PRIEST_SEED = 5
 COUNTESS_SEED = 213
 
 
-@pytest.fixture(scope="module")
+# Session-scoped: a module-scoped fixture would put every test of this file in one process
+# (tests/conftest.py), with its whole games one after another.
+@pytest.fixture(scope="session")
 def ll() -> Locales:
     return load(REPO / "locales", "loveletter")
 
