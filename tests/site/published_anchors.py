@@ -7,8 +7,8 @@ the whole page when it has none, as the side-by-side pages and the root language
 site's chrome (search box, drawer, palette toggles) and the live widgets' controls are not
 addresses anyone cites. Each anchor is reduced to what it names, whatever markup carries it:
 
-- ``rule``: a rule (``.rs-rule`` heading; ``.rule`` column of a side-by-side page), named by
-  its number (``6.4``);
+- ``rule``: a rule (``.rs-rule`` heading, ``.hk-rule`` in older builds; ``.rule`` column of a
+  side-by-side page), named by its number (``6.4``);
 - ``example``: a live example (``data-example``), its book or side-by-side form, named by its
   ID;
 - ``step``: a step of an example (``<example>-step-<n>``), named by its example and number;
@@ -32,11 +32,17 @@ HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 # Elements HTMLParser reports without an end tag.
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
         "track", "wbr"}
-NUMBER = {"rs-num", "num"}  # the class of a rule's or a chapter's number
+# The site's own classes start "rs-"; the builds before 4c11fd8, which published rules 1.0 and
+# 1.1, wrote "hk-": an old build reads as it always did.
+PREFIXES = ("rs-", "hk-")
+NUMBER = {"num", *(f"{prefix}num" for prefix in PREFIXES)}  # a rule's or a chapter's number
+RULE = {"rule", *(f"{prefix}rule" for prefix in PREFIXES)}  # a rule (its heading, its column)
+EXAMPLE = {f"{prefix}example" for prefix in PREFIXES}
 # Classes of a block named by its ID, and its kind (site pages, side-by-side pages).
-BLOCKS = {"rs-example": "example", "rs-misreading": "misreading", "rs-term": "term",
-          "rs-note": "note", "rs-table": "table", "note": "note", "table": "table",
-          "intro": "intro", "figure": "figure", "example": "example"}
+BLOCKS = {**{f"{prefix}{kind}": kind for prefix in PREFIXES
+             for kind in ("example", "misreading", "term", "note", "table")},
+          "note": "note", "table": "table", "intro": "intro", "figure": "figure",
+          "example": "example"}
 
 
 @dataclass(frozen=True)
@@ -142,7 +148,7 @@ def _example_of(node: _Node) -> str | None:
     while parent is not None:
         if "data-example" in parent.attrs:
             return parent.attrs["data-example"]
-        if "rs-example" in parent.classes:
+        if parent.classes & EXAMPLE:
             return parent.id
         parent = parent.parent
     return None
@@ -151,7 +157,7 @@ def _example_of(node: _Node) -> str | None:
 def anchor_of(node: _Node) -> Anchor | None:
     """What ``node`` names, or None for an element that is no published address."""
     classes = node.classes
-    if classes & {"rs-rule", "rule"}:
+    if classes & RULE:
         return Anchor("rule", node.number())
     if "data-example" in node.attrs:
         return Anchor("example", node.attrs["data-example"])
