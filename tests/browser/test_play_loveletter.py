@@ -44,8 +44,8 @@ PRIEST_SEED = 5
 COUNTESS_SEED = 213
 
 
-# Session-scoped: a module-scoped fixture would put every test of this file in one process
-# (tests/conftest.py), with its whole games one after another.
+# Session-scoped: nothing in it is the module's own (tests/conftest.py would otherwise ask
+# xdist to keep the file's tests, its whole games among them, in one process).
 @pytest.fixture(scope="session")
 def ll() -> Locales:
     return load(REPO / "locales", "loveletter")
