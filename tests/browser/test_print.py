@@ -225,7 +225,7 @@ def test_whole_rulebook_prints_everything_unbroken(chromium: Browser, site_url: 
 
 
 def test_a_live_example_prints_its_board_and_steps_without_its_controls(
-        chromium: Browser, site_url: str) -> None:
+        chromium: Browser, site_url: str, locales: Locales) -> None:
     """A rules page printed once its example went live (a desktop page wakes the widget as it
     comes into view) shows the board, the step counter and the steps, and none of the widget's
     buttons (steps, "What if…?", Share, Run): paper has nothing to press."""
@@ -254,4 +254,8 @@ def test_a_live_example_prints_its_board_and_steps_without_its_controls(
     page.emulate_media(media="print")
     assert example.locator(".rs-wi-head").is_visible()
     assert example.locator("button:visible, .rs-wi-prompt:visible").count() == 0
+    # Of the what-if panel, only its heading: nothing said about clicking (it read "The
+    # example's line is one click away." on paper).
+    heading = locales.languages["en"].ui["whatif.heading"].format(step=3)
+    assert example.locator(".rs-wi").inner_text().strip() == heading
     context.close()
