@@ -160,14 +160,16 @@ def test_no_foreign_request_and_no_console_error(watched: Watched, site_url: str
     assert len(games) > 1  # the pages of every game, not only the first's
     addresses = [f"{site_url}/{lang}/{game.folder}{p.address}" for game in games
                  for p in load(REPO / "locales", game.id).structure.pages]
-    # A few tabs take the pages in turns, each page left until it has settled. (A tab per page
-    # started a renderer process each: a third more CPU, for the same wall time.)
+    # A few tabs take the pages in turns, each page left until it has settled and for longer
+    # than an example in view waits before starting its engine (policy.js's DWELL_MS, 1 s).
+    # (A tab per page started a renderer process each: a third more CPU.)
     tabs = [watched.new_page() for _ in range(4)]
     for first in range(0, len(addresses), len(tabs)):
         for tab, address in zip(tabs, addresses[first:first + len(tabs)], strict=False):
             tab.goto(address)
         for tab in tabs:
             tab.wait_for_load_state("networkidle")
+        page.wait_for_timeout(1500)
     page.goto(f"{site_url}/{lang}/")
     search(page, locales.languages[lang].glossary["geisha"]["term"])  # starts the worker
     page.wait_for_load_state("networkidle")
