@@ -206,7 +206,8 @@ def test_whole_rulebook_prints_everything_unbroken(chromium: Browser, site_url: 
     assert_whole(printed, measured["entries"])
     # An example that a page can hold is printed whole; a longer one (a whole game) starts
     # with its title, text, board and first step together, breaks only between steps, and
-    # its outcome is whole.
+    # its outcome is whole, on the page of its last step (it stood alone at the top of the
+    # next page).
     fits = A4_TEXT[1] * PX_PER_MM
     assert_whole(printed, [(ex_id, pieces) for ex_id, pieces, height in measured["examples"]
                            if height < fits])
@@ -214,6 +215,7 @@ def test_whole_rulebook_prints_everything_unbroken(chromium: Browser, site_url: 
     assert len(long) < len(measured["examples"]) / 2
     assert_whole(printed, [(ex_id, pieces[:3]) for ex_id, pieces in long])
     assert_whole(printed, [(ex_id, [pieces[4], pieces[4]]) for ex_id, pieces in long])
+    assert_whole(printed, [(ex_id, pieces[3:]) for ex_id, pieces in long])
     # Links print as their text: rule numbers, not addresses.
     assert "http" not in "".join(printed)
     assert_back_matter(printed, locales, "en", measured["entries"])
