@@ -72,8 +72,20 @@ class Explainer:
         # No sentence of its own for a player knocked out: each card's sentence names who
         # (the Guard's and the Prince's target, the Baron's loser, the Princess's player).
         if step.get("round_end"):
-            parts.append(self.round_end(step["round_end"]))
+            parts.append(self.round_end(step["round_end"], deck_said=self.said_deck_empty(step)))
         return self.sentences(parts)
+
+    @staticmethod
+    def said_deck_empty(step: Mapping[str, Any]) -> bool:
+        """Whether the play's own sentence says the deck is empty: a Chancellor with nothing
+        to draw, or a Prince's target taking the card set aside (the round then ends on the
+        empty deck, and its sentence need not say so again)."""
+        if step["kind"] != "play":
+            return False
+        effect = step["effect"]
+        if step["card"] == 6:
+            return not effect.get("drawn")
+        return step["card"] == 5 and not effect.get("knocked") and bool(effect.get("set_aside"))
 
     def play(self, step: Mapping[str, Any]) -> str:
         card, who, target = step["card"], step["player"], step.get("target")
@@ -127,14 +139,14 @@ class Explainer:
         return self.t("ll.step.keep_hidden", player=step["player"],
                       bottom=self.count("ll.count.cards", len(effect["bottom"])))
 
-    def round_end(self, end: Mapping[str, Any]) -> str:
+    def round_end(self, end: Mapping[str, Any], deck_said: bool = False) -> str:
         winners = join(self.ui, list(end["winners"]))
         if end["reason"] == "last-standing":
             parts = [self.t("ll.step.round_last", round=end["round"], player=winners)]
         else:
             hands = join(self.ui, [f"{s}\u00a0{self.chip(c)}" for s, c in end["hands"].items()])
-            parts = [self.t("ll.step.round_deck", round=end["round"], hands=hands,
-                            players=winners)]
+            key = "ll.step.round_deck_said" if deck_said else "ll.step.round_deck"
+            parts = [self.t(key, round=end["round"], hands=hands, players=winners)]
         if end["spy"] is not None:
             parts.append(self.t("ll.step.spy_token", player=end["spy"]))
         return self.sentences(parts)

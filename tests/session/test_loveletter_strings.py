@@ -359,6 +359,32 @@ def test_a_baron_that_loses_says_its_player_is_out_once() -> None:
     assert found >= 3  # the seeds reach the case
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_round_that_ends_on_the_empty_deck_says_so_once(lang: str) -> None:
+    # A Chancellor with nothing to draw, or a Prince whose target takes the card set aside,
+    # already says the deck is empty: the round's end that follows does not open with it
+    # again ("The deck is empty, so there is nothing to draw. The deck is empty: round 1
+    # ends…"). Any other round ending on the empty deck still does.
+    lead = text(strings(lang)["ll.step.round_deck"].split("{round}")[0]).strip()
+    assert lead
+    said_first, said_again = 0, 0
+    for seed in range(200):
+        steps = session.timeline(Record.from_game(_random_game(4, "standard", seed)))
+        for step, said in zip(steps, explain.explain(steps, ui(lang))["texts"], strict=True):
+            end = step.get("round_end")
+            if not end or end["reason"] == "last-standing":
+                continue
+            if explain.Explainer.said_deck_empty(step):
+                said_first += 1
+                assert lead not in text(said), (seed, said)
+            else:
+                said_again += 1
+                assert lead in text(said), (seed, said)
+        if said_first >= 3 and said_again >= 3:
+            break
+    assert said_first >= 3 and said_again >= 3  # the seeds reach both cases
+
+
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", "9 Princess, 2 Priest, and 1 Guard"), ("fr", "9 Princesse, 2 Prêtre et 1 Garde"),
     ("ja", "9 姫、2 司祭、1 衛兵"), ("id", "9 Princess, 2 Priest, dan 1 Guard")])
