@@ -43,7 +43,7 @@ QUICK_REFERENCE_PT = 9.5
 
 # Each rule as printed: its heading (without number badge's neighbours: permalink, Cite) and
 # the last block of its text; each example: its title, its board's heading, its first and last
-# steps and its outcome.
+# steps and its outcome; each figure: its first board's words and its caption.
 PRINTED_BLOCKS = """() => {
     const text = (node) => {
         const copy = node.cloneNode(true);
@@ -73,7 +73,13 @@ PRINTED_BLOCKS = """() => {
         ...[...document.querySelectorAll('.rs-term[id]')].map(term =>
             [term.id, [text(term), text(term)]]),
     ];
-    return {rules, examples, entries};
+    // Each figure: its first board's words (or its caption) and its caption.
+    const figures = [...document.querySelectorAll('figure.rs-figure[id]')].map(figure => {
+        const caption = figure.querySelector('figcaption');
+        return [figure.id, [text(figure.querySelector('.rs-fig-step') || caption),
+                            text(caption)]];
+    });
+    return {rules, examples, entries, figures};
 }"""
 
 
@@ -121,6 +127,9 @@ def test_book_in_japanese_keeps_each_rule_and_entry_whole(chromium: Browser, sit
     assert len(printed) > 10
     assert_whole(printed, measured["rules"])
     assert_whole(printed, measured["entries"])
+    # A figure of three boards with its caption: Japanese lines made it a little taller than
+    # a page, and its caption went to the next one.
+    assert_whole(printed, measured["figures"])
     assert_back_matter(printed, locales, "ja", measured["entries"])
     page.close()
 
@@ -204,11 +213,22 @@ def test_whole_rulebook_prints_everything_unbroken(chromium: Browser, site_url: 
     assert len(printed) > 10
     assert_whole(printed, measured["rules"])
     assert_whole(printed, measured["entries"])
+    assert_whole(printed, measured["figures"])
+    fits = A4_TEXT[1] * PX_PER_MM
+    # Every figure fits a page in every language, so it prints whole with its caption (three
+    # boards of Indonesian text were taller than a page, and the caption went to the next).
+    for lang in ("fr", "ja", "id"):
+        page.emulate_media(media="screen")
+        page.goto(f"{site_url}/{lang}/{locales.game.folder}book/")
+        page.emulate_media(media="print")
+        tall = page.evaluate(f"""() => [...document.querySelectorAll('figure.rs-figure[id]')]
+            .filter(figure => figure.getBoundingClientRect().height > {fits})
+            .map(figure => figure.id)""")
+        assert not tall, (lang, tall)
     # An example that a page can hold is printed whole; a longer one (a whole game) starts
     # with its title, text, board and first step together, breaks only between steps, and
     # its outcome is whole, on the page of its last step (it stood alone at the top of the
     # next page).
-    fits = A4_TEXT[1] * PX_PER_MM
     assert_whole(printed, [(ex_id, pieces) for ex_id, pieces, height in measured["examples"]
                            if height < fits])
     long = [(ex_id, pieces) for ex_id, pieces, height in measured["examples"] if height >= fits]
