@@ -8,7 +8,7 @@ and live examples from :func:`rulesite.pages.examples.render`.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 
 import gamekit
@@ -224,9 +224,18 @@ class PageWriter:
                 label=f'<span class="rs-label">{escape(self.ui["example.label"])}</span>',
                 title=title) + "</p>",
             md(self.text("examples", example_id, "text")),
+            *self.example_try(md, example_id),
             "</div>",
             self.example_container(page, example_id, widget),
         ])
+
+    def example_try(self, md: Callable[[str], str], example_id: str) -> list[str]:
+        """What the example suggests trying with "What if…?", in a paragraph of its own: the
+        site's styles show it only beside that button (not without scripts, not on paper)."""
+        suggestion = self.optional("examples", example_id, "try")
+        if suggestion is None:
+            return []
+        return ['<div class="rs-example-try" markdown>', md(suggestion), "</div>"]
 
     def play_address(self) -> str | None:
         """The game's Play page under the language's folder (``love-letter/play/``), if it

@@ -40,7 +40,8 @@ TEXT_GROUPS: dict[str, tuple[str, frozenset[str], frozenset[str]]] = {
     "rules": ("rule", frozenset({"title", "text"}), frozenset()),
     "notes": ("note", frozenset({"text"}), frozenset()),
     "tables": ("table", frozenset({"caption"}), frozenset()),
-    "examples": ("example", frozenset({"title", "text"}), frozenset()),
+    # try: what to try with "What if…?", shown only where that button is (writer.example).
+    "examples": ("example", frozenset({"title", "text"}), frozenset({"try"})),
     "figures": ("figure", frozenset({"caption", "alt"}), frozenset()),
     "misreadings": ("misreading", frozenset({"claim", "answer"}), frozenset()),
 }

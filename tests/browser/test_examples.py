@@ -419,6 +419,11 @@ def test_examples_read_without_javascript(tab: Tab, site_url: str, locales: Loca
         outcome = box.locator(".rs-ex-outcome").inner_text().strip()
         assert outcome not in steps.last.inner_text()
         assert fill(ui["widget.round"], round="") in box.locator(".rs-board-head").inner_text()
+    # What an example suggests trying with "What if…?" is not offered: there is no button.
+    suggestions = page.locator(".rs-example-try")
+    assert suggestions.count() > 0
+    assert suggestions.filter(visible=True).count() == 0
+    assert "もしも" not in page.locator(".md-content").inner_text()
     tab.assert_clean(site_url)
 
 

@@ -198,6 +198,10 @@ def test_whole_rulebook_prints_everything_unbroken(chromium: Browser, site_url: 
         found = page.locator(selector).evaluate_all(
             "nodes => nodes.map(n => n.closest('[id]').id)")
         assert sorted(set(found)) == sorted(expected), kind
+    # Nothing suggests trying "What if…?": its examples have no such button.
+    suggested = [e for e in locales.languages["en"].text["examples"].values() if "try" in e]
+    assert page.locator(".rs-example-try").count() == len(suggested)
+    assert page.locator(".rs-example-try").filter(visible=True).count() == 0
     # Asleep: the examples never become live widgets, so no engine is ever asked for.
     page.mouse.wheel(0, 100_000)
     page.wait_for_timeout(1500)
@@ -259,7 +263,13 @@ def test_a_live_example_prints_its_board_and_steps_without_its_controls(
     example.scroll_into_view_if_needed()
     example.and_(page.locator("[data-state='live']")).wait_for()
     assert example.locator("button:visible").count() > 4  # on screen: the controls
+    # ... and above them, what the example suggests trying with "What if…?", which paper
+    # cannot do either.
+    suggestion = page.locator("[id='ex-8-vs-11']").locator(
+        "xpath=preceding-sibling::div[1]").locator(".rs-example-try")
+    assert suggestion.is_visible()
     page.emulate_media(media="print")
+    assert suggestion.is_hidden()
     assert example.locator("button:visible").count() == 0
     assert example.locator(".rs-ex-tools, .rs-ex-runbar").filter(visible=True).count() == 0
     for part in (".rs-ex-board .rs-board", ".rs-ex-counter", ".rs-ex-steps"):
