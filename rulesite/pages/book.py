@@ -87,7 +87,12 @@ class BookWriter(PageWriter):
             f'<a href="{root}{compare.address(self.lang, other, folder)}" hreflang="{other}">'
             f'{escape(self.locales.languages[other].ui["language.name"])}</a>'
             for other in langs if other != self.lang], style="or")
-        intro = ui["teach.book_intro"].format(version=self.structure.version, languages=pairs)
+        # The other languages in a span of their own: a printed book leaves out links to
+        # follow (teach.css).
+        intro = ui["teach.book_intro"].format(version=self.structure.version)
+        space = "" if intro.endswith("。") else " "  # no space after a CJK full stop
+        intro += (f'{space}<span class="rs-book-compare">'
+                  f'{ui["teach.book_compare"].format(languages=pairs)}</span>')
         out = [self.front_matter(), f"# {title} {{ #book }}", f"{intro}\n{{: .rs-intro }}"]
         for page in self.structure.pages:
             if page.kind == "rules":

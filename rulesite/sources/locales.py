@@ -65,7 +65,7 @@ def is_count(key: object) -> bool:
 BUILDER_UI_KEYS = (
     "language.name", "site.name", "site.description", "site.copyright", "nav.home",
     "home.games", "game.name", "game.rules", "teach.book_title",
-    "teach.book_intro",
+    "teach.book_intro", "teach.book_compare",
     "heading.permalink", "palette.to_dark", "palette.to_light", "root.choose", "root.not_found",
     "misreading.settled_by", "misreading.claim", "ref.chapter", "ref.title",
     "example.label", "example.title", "figure.label", "figure.caption",

@@ -198,6 +198,8 @@ def test_whole_rulebook_prints_everything_unbroken(chromium: Browser, site_url: 
         found = page.locator(selector).evaluate_all(
             "nodes => nodes.map(n => n.closest('[id]').id)")
         assert sorted(set(found)) == sorted(expected), kind
+    assert page.locator(".rs-book-compare a").count() == 3
+    assert page.locator(".rs-book-compare").is_visible()
     # Nothing suggests trying "What if…?": its examples have no such button.
     suggested = [e for e in locales.languages["en"].text["examples"].values() if "try" in e]
     assert page.locator(".rs-example-try").count() == len(suggested)
@@ -215,6 +217,9 @@ def test_whole_rulebook_prints_everything_unbroken(chromium: Browser, site_url: 
     measured = page.evaluate(PRINTED_BLOCKS)
     printed = pages_of(page.pdf(format="A4"))
     assert len(printed) > 10
+    # The same rules beside another language are links on screen, and nothing on paper.
+    beside = squeeze(locales.languages["en"].ui["teach.book_compare"].split("{")[0])
+    assert beside and beside not in printed[0]
     assert_whole(printed, measured["rules"])
     assert_whole(printed, measured["entries"])
     assert_whole(printed, measured["figures"])
