@@ -21,6 +21,7 @@ has the site's look, print style, canonical link, hreflang alternates and sitema
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 from rulesite.pages import compare
@@ -63,6 +64,9 @@ class BookWriter(PageWriter):
     def page_url(self, page_id: str) -> str:
         filename = self.structure.page(page_id).filename
         return "" if filename == "index.md" else filename.removesuffix(".md") + "/"
+
+    def example_try(self, md: Callable[[str], str], example_id: str) -> list[str]:
+        return []  # the book's examples stay as built: no "What if…?" to try
 
     def example_container(self, page: Page, example_id: str, widget: str) -> str:
         # No data-example: boot.js leaves it asleep. data-rs-page: cite.js cites a step on the

@@ -190,8 +190,7 @@ def no_engine(context: BrowserContext) -> None:
     something else, so that a desktop page with an example in view does not boot Pyodide
     (about 7 CPU seconds) in the background, competing for the CPU with what the test
     checks. The tests about the engine (test_examples.py, test_whatif.py, test_play.py,
-    test_runtime_loading.py, test_security.py, and test_browser_site.py's console check)
-    let it start.
+    test_runtime_loading.py, test_security.py) let it start.
 
     The page's Worker constructor gets an empty script instead of the engine's worker.js
     (the tests' contexts bypass the page's policy, which would refuse a blob

@@ -385,6 +385,28 @@ def test_a_round_that_ends_on_the_empty_deck_says_so_once(lang: str) -> None:
     assert said_first >= 3 and said_again >= 3  # the seeds reach both cases
 
 
+# How each language says the deck is empty, in its step strings (independent of which string
+# explain.py picks): every round that ends on the empty deck says it exactly once.
+DECK_EMPTY = {"en": r"deck (?:is|being) empty",
+              "fr": r"pioche est épuisée|pioche étant vide|aucune carte à piocher",
+              "ja": r"山札が(?:尽き|空)|引くカードが残っていない",
+              "id": r"[Dd]ek (?:habis|sudah kosong)|tidak ada lagi kartu yang dapat diambil"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_round_ending_on_the_empty_deck_says_it_once(lang: str) -> None:
+    ends = 0
+    for seed in range(60):
+        players = 2 + seed % 5
+        steps = session.timeline(Record.from_game(_random_game(players, "standard", seed)))
+        for step, said in zip(steps, explain.explain(steps, ui(lang))["texts"], strict=True):
+            end = step.get("round_end")
+            if end and end["reason"] != "last-standing":
+                ends += 1
+                assert len(re.findall(DECK_EMPTY[lang], text(said))) == 1, (seed, text(said))
+    assert ends > 50
+
+
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", "9 Princess, 2 Priest, and 1 Guard"), ("fr", "9 Princesse, 2 Prêtre et 1 Garde"),
     ("ja", "9 姫、2 司祭、1 衛兵"), ("id", "9 Princess, 2 Priest, dan 1 Guard")])
