@@ -24,6 +24,19 @@ CHIP_THEN_MARK = re.compile(
     f"({MARK})")
 
 
+# What a Japanese sentence may end with: the next one follows with no space.
+CLOSING = ("\u3002", "\uff09", "\u300d")  # full stop, closing bracket and closing quote
+
+
+def sentences(parts: list[str]) -> str:
+    """Sentences one after the other: a space between them, except after a Japanese full
+    stop, closing bracket or quote, which needs none."""
+    out = parts[0]
+    for part in parts[1:]:
+        out += part if out.endswith(CLOSING) else " " + part
+    return out
+
+
 def escape(text: str) -> str:
     """``text`` escaped for HTML, as ``html.escape`` does: the html module would bring
     ``html.entities`` (20 kB) into the browser's standard library (rulesite/runtime/stdlib.py)."""

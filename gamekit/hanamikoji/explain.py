@@ -14,12 +14,11 @@ from typing import Any
 
 from gamekit.words import escape as escape  # re-exported: the sessions and tests use them here
 from gamekit.words import join as join
-from gamekit.words import keep_marks
+from gamekit.words import keep_marks, sentences
 from gamekit.words import plural as plural
 from hanamikoji import FACTS, Competition, Gift, parse_move
 
 FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-CLOSING = ("\u3002", "\uff09", "\u300d")  # Japanese full stop, closing bracket and quote
 
 def fill(template: str, fields: dict[str, str]) -> str:
     """The escaped ``template`` with each ``{name}`` replaced by ``fields[name]`` (HTML); a
@@ -46,15 +45,6 @@ def pair(ui: Mapping[str, Any], cards: list[int]) -> str:
     """A pair of cards as one unit, as ``card.pair`` writes it (an en dash, 「2と5」)."""
     first, second = (chip(card) for card in cards)
     return f'<span class="hk-pair">{fill(ui["card.pair"], {"a": first, "b": second})}</span>'
-
-
-def sentences(parts: list[str]) -> str:
-    """Sentences one after the other: a space between them, except after a Japanese full
-    stop, which needs none."""
-    out = parts[0]
-    for part in parts[1:]:
-        out += part if out.endswith(CLOSING) else " " + part
-    return out
 
 
 def _offer(steps: list[dict[str, Any]], index: int, field: str) -> list[Any]:

@@ -14,10 +14,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from gamekit.words import escape as escape  # re-exported: the session and tests use it here
-from gamekit.words import join, keep_marks, plural
+from gamekit.words import join, keep_marks, plural, sentences
 
 FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-CLOSING = ("\u3002", "\uff09", "\u300d")
 NAMES = {0: "spy", 1: "guard", 2: "priest", 3: "baron", 4: "handmaid", 5: "prince",
          6: "chancellor", 7: "king", 8: "countess", 9: "princess"}
 
@@ -51,13 +50,6 @@ class Explainer:
     def chips(self, cards: list[int]) -> str:
         return join(self.ui, [self.chip(c) for c in cards])
 
-    @staticmethod
-    def sentences(parts: list[str]) -> str:
-        out = parts[0]
-        for part in parts[1:]:
-            out += part if out.endswith(CLOSING) else " " + part
-        return out
-
     def step(self, step: Mapping[str, Any]) -> str:
         kind = step["kind"]
         if kind == "start":
@@ -67,13 +59,13 @@ class Explainer:
             parts = [self.t("ll.step.deal", round=step["board"]["round"], player=step["first"])]
             if step["board"]["face_up"]:
                 parts.append(self.t("ll.step.face_up", cards=self.chips(step["board"]["face_up"])))
-            return self.sentences(parts)
+            return sentences(parts)
         parts = [self.keep(step) if kind == "keep" else self.play(step)]
         # No sentence of its own for a player knocked out: each card's sentence names who
         # (the Guard's and the Prince's target, the Baron's loser, the Princess's player).
         if step.get("round_end"):
             parts.append(self.round_end(step["round_end"], deck_said=self.said_deck_empty(step)))
-        return self.sentences(parts)
+        return sentences(parts)
 
     @staticmethod
     def said_deck_empty(step: Mapping[str, Any]) -> bool:
@@ -149,7 +141,7 @@ class Explainer:
             parts = [self.t(key, round=end["round"], hands=hands, players=winners)]
         if end["spy"] is not None:
             parts.append(self.t("ll.step.spy_token", player=end["spy"]))
-        return self.sentences(parts)
+        return sentences(parts)
 
     def final(self, steps: list[dict[str, Any]]) -> str:
         last = steps[-1]

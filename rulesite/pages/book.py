@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
+from gamekit.words import sentences
 from rulesite.pages import compare
 from rulesite.pages.writer import PageWriter
 from rulesite.sources import words
@@ -93,11 +94,10 @@ class BookWriter(PageWriter):
             for other in langs if other != self.lang], style="or")
         # The other languages in a span of their own: a printed book leaves out links to
         # follow (teach.css).
-        intro = ui["teach.book_intro"].format(version=self.structure.version)
-        space = "" if intro.endswith("。") else " "  # no space after a CJK full stop
-        intro += (f'{space}<span class="rs-book-compare">'
-                  f'{ui["teach.book_compare"].format(languages=pairs)}</span>')
-        out = [self.front_matter(), f"# {title} {{ #book }}", f"{intro}\n{{: .rs-intro }}"]
+        opening = sentences([ui["teach.book_intro"].format(version=self.structure.version),
+                             f'<span class="rs-book-compare">'
+                             f'{ui["teach.book_compare"].format(languages=pairs)}</span>'])
+        out = [self.front_matter(), f"# {title} {{ #book }}", f"{opening}\n{{: .rs-intro }}"]
         for page in self.structure.pages:
             if page.kind == "rules":
                 out.extend(self.section(page, section) for section in page.sections)
