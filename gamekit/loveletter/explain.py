@@ -75,9 +75,9 @@ class Explainer:
         if step["kind"] != "play":
             return False
         effect = step["effect"]
-        if step["card"] == 6:
-            return not effect.get("drawn")
-        return step["card"] == 5 and not effect.get("knocked") and bool(effect.get("set_aside"))
+        # set_aside is never true for a Princess discarded: her player is out, drawing nothing.
+        return ((step["card"] == 6 and not effect.get("drawn"))
+                or (step["card"] == 5 and bool(effect.get("set_aside"))))
 
     def play(self, step: Mapping[str, Any]) -> str:
         card, who, target = step["card"], step["player"], step.get("target")
