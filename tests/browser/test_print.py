@@ -236,6 +236,13 @@ def test_whole_rulebook_prints_everything_unbroken(chromium: Browser, site_url: 
             .filter(figure => figure.getBoundingClientRect().height > {fits})
             .map(figure => figure.id)""")
         assert not tall, (lang, tall)
+        if lang == "ja":
+            continue  # printed whole by test_book_in_japanese_keeps_each_rule_and_entry_whole
+        # Each example's last step and outcome on one page: the outcome of a French example
+        # of 28 steps stood alone at the top of a page.
+        others = page.evaluate(PRINTED_BLOCKS)["examples"]
+        assert_whole(pages_of(page.pdf(format="A4")),
+                     [(ex_id, pieces[3:]) for ex_id, pieces, _ in others])
     # An example that a page can hold is printed whole; a longer one (a whole game) starts
     # with its title, text, board and first step together, breaks only between steps, and
     # its outcome is whole, on the page of its last step (it stood alone at the top of the
