@@ -86,6 +86,7 @@ PRINTED_BLOCKS = """() => {
 # A4 inside the print margins of docs/assets/site/teach.css (@page: 11 mm by 13 mm), in CSS px.
 A4_TEXT = (210 - 2 * 13, 297 - 2 * 11)
 PX_PER_MM = 96 / 25.4
+HANDOUT_WIDTH = 210 - 2 * 10  # A4 inside the quick reference's margins (@page handout), in mm
 
 
 def assert_whole(printed: list[str], blocks: list[tuple[str, list[str]]]) -> None:
@@ -154,6 +155,14 @@ def test_quick_reference_fits_one_page(chromium: Browser, site_url: str, game: s
     page.emulate_media(media="print")
     body = page.evaluate("getComputedStyle(document.querySelector('article')).fontSize")
     assert float(body.removesuffix("px")) * 0.75 == pytest.approx(QUICK_REFERENCE_PT, abs=0.01)
+    # Its small figures as printed: each player's action markers on one line (the
+    # Trade-off's two cards pushed the last marker to a second line in English).
+    page.set_viewport_size({"width": round(HANDOUT_WIDTH * PX_PER_MM), "height": 1000})
+    wrapped = page.evaluate("""() => [...document.querySelectorAll(
+        'figure.rs-figure-small ul.hk-markers')].filter(row => new Set([...row.children]
+        .map(marker => Math.round(marker.getBoundingClientRect().top))).size > 1)
+        .map(row => row.closest('figure').id)""")
+    assert not wrapped, f"{lang} quick reference: markers on two lines in {wrapped}"
     for paper in ("A4", "Letter"):
         printed = pages_of(page.pdf(format=paper, print_background=True))
         assert len(printed) == 1, f"{lang} quick reference takes {len(printed)} {paper} pages"
