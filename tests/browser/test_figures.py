@@ -144,3 +144,30 @@ def test_a_used_markers_frames_stay_clear_of_its_label(chromium: Browser, site_u
             assert min(gaps["outside"]) >= 2, (path, min(gaps["outside"]))
     finally:
         context.close()
+
+
+# Between two parts pointed out side by side, the room left between their rings (each ring
+# as drawn: its width out from its offset), in CSS px.
+RING_GAPS = """() => [...document.querySelectorAll('.rs-board .rs-hl + .rs-hl')].map(second => {
+  const out = (e) => parseFloat(getComputedStyle(e).outlineWidth)
+                     + parseFloat(getComputedStyle(e).outlineOffset);
+  const first = second.previousElementSibling;
+  return second.getBoundingClientRect().left - out(second)
+         - (first.getBoundingClientRect().right + out(first));
+})"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_rings_of_parts_side_by_side_stay_apart(chromium: Browser, site_url: str,
+                                                width: int) -> None:
+    """Cards of a hand or pairs offered that a figure points out together: each keeps a ring
+    of its own (in the Gift and Competition figures the rings ran into one another)."""
+    context = chromium.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}/en/round/")
+        gaps = page.evaluate(RING_GAPS)
+        assert len(gaps) >= 3  # the Gift's three cards, the Competition's pairs
+        assert min(gaps) >= 2, gaps
+    finally:
+        context.close()
