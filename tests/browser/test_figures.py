@@ -171,3 +171,53 @@ def test_rings_of_parts_side_by_side_stay_apart(chromium: Browser, site_url: str
         assert min(gaps) >= 2, gaps
     finally:
         context.close()
+
+
+# Love Letter's figures: where each ring runs into something it should clear (another ring,
+# the board's heading, the frame of the seat it is in), as "figure: what".
+LL_RING_CLASHES = """() => {
+  const ring = (e) => {
+    const r = e.getBoundingClientRect(), style = getComputedStyle(e);
+    const out = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+    return {left: r.left - out, right: r.right + out, top: r.top - out, bottom: r.bottom + out};
+  };
+  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom
+                         && b.top < a.bottom;
+  const clashes = [];
+  for (const board of document.querySelectorAll('.rs-figure .ll-board')) {
+    const id = board.closest('figure').id;
+    const parts = [...board.querySelectorAll('.rs-hl')];
+    const rings = parts.map(ring);
+    const head = board.querySelector('.rs-board-head').getBoundingClientRect();
+    rings.forEach((r, i) => {
+      const part = parts[i].dataset.part;
+      if (meet(r, head)) clashes.push(`${id}: ${part} and the heading`);
+      rings.slice(i + 1).forEach((other, j) => {
+        if (meet(r, other)) clashes.push(`${id}: ${part} and ${parts[i + 1 + j].dataset.part}`);
+      });
+      const seat = parts[i].closest('.ll-seat');
+      if (seat && parts[i] !== seat) {
+        const s = seat.getBoundingClientRect(), border = parseFloat(getComputedStyle(seat).borderTopWidth);
+        if (r.left < s.left + border || r.right > s.right - border || r.top < s.top + border
+            || r.bottom > s.bottom - border) clashes.push(`${id}: ${part} over its seat's frame`);
+      }
+    });
+  }
+  return clashes;
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_love_letters_rings_clear_each_other_and_their_frames(chromium: Browser, site_url: str,
+                                                             width: int) -> None:
+    """A hand and the played cards under it, both pointed out, each in its own ring, inside
+    the seat's frame; the deck's ring clear of "Round 1" above it (they crossed)."""
+    context = chromium.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    try:
+        for path in ("en/love-letter/basics/", "ja/love-letter/cards/"):
+            page.goto(f"{site_url}/{path}")
+            assert page.locator(".rs-figure .ll-board .rs-hl").count() > 3, path
+            assert page.evaluate(LL_RING_CLASHES) == [], path
+    finally:
+        context.close()
