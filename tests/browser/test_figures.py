@@ -197,7 +197,8 @@ LL_RING_CLASHES = """() => {
       });
       const seat = parts[i].closest('.ll-seat');
       if (seat && parts[i] !== seat) {
-        const s = seat.getBoundingClientRect(), border = parseFloat(getComputedStyle(seat).borderTopWidth);
+        const s = seat.getBoundingClientRect();
+        const border = parseFloat(getComputedStyle(seat).borderTopWidth);
         if (r.left < s.left + border || r.right > s.right - border || r.top < s.top + border
             || r.bottom > s.bottom - border) clashes.push(`${id}: ${part} over its seat's frame`);
       }
