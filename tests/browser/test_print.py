@@ -156,12 +156,15 @@ def test_quick_reference_fits_one_page(chromium: Browser, site_url: str, game: s
     body = page.evaluate("getComputedStyle(document.querySelector('article')).fontSize")
     assert float(body.removesuffix("px")) * 0.75 == pytest.approx(QUICK_REFERENCE_PT, abs=0.01)
     # Its small figures as printed: each player's action markers on one line (the
-    # Trade-off's two cards pushed the last marker to a second line in English).
+    # Trade-off's two cards pushed the last marker to a second line in English and
+    # Indonesian). Hanamikoji's four figures, two players each; Love Letter's have none.
     page.set_viewport_size({"width": round(HANDOUT_WIDTH * PX_PER_MM), "height": 1000})
-    wrapped = page.evaluate("""() => [...document.querySelectorAll(
-        'figure.rs-figure-small ul.hk-markers')].filter(row => new Set([...row.children]
-        .map(marker => Math.round(marker.getBoundingClientRect().top))).size > 1)
-        .map(row => row.closest('figure').id)""")
+    rows = page.evaluate("""() => [...document.querySelectorAll(
+        'figure.rs-figure-small ul.hk-markers')].map(row => [row.closest('figure').id,
+        new Set([...row.children].map(marker =>
+                 Math.round(marker.getBoundingClientRect().top))).size])""")
+    assert len(rows) == (8 if game == "hanamikoji" else 0), rows
+    wrapped = [figure for figure, lines in rows if lines > 1]
     assert not wrapped, f"{lang} quick reference: markers on two lines in {wrapped}"
     for paper in ("A4", "Letter"):
         printed = pages_of(page.pdf(format=paper, print_background=True))
@@ -188,9 +191,10 @@ def test_no_rule_split_across_pages(chromium: Browser, site_url: str, chapter: s
 @pytest.mark.parametrize("game", [game.id for game in load_games(REPO / "locales")])
 def test_whole_rulebook_prints_everything_unbroken(chromium: Browser, site_url: str,
                                                    game: str) -> None:
-    """Each game's whole rulebook in one language: every rule with its figures and its
-    examples as built (board and steps, no live widget, no Pyodide), none of them cut by a
-    page break."""
+    """Each game's whole rulebook in English: every rule with its figures and its examples as
+    built (board and steps, no live widget, no Pyodide), none of them cut by a page break;
+    in French and Indonesian, each figure whole and each example's outcome with its last
+    step (Japanese: test_book_in_japanese_keeps_each_rule_and_entry_whole)."""
     locales = load(REPO / "locales", game)
     context = chromium.new_context()
     page = context.new_page()
