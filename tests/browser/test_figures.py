@@ -158,11 +158,29 @@ RING_GAPS = """() => [...document.querySelectorAll('.rs-board .rs-hl + .rs-hl')]
 })"""
 
 
+# A4 inside the quick reference's margins (docs/assets/site/teach.css: @page handout), in px.
+HANDOUT_PX = round((210 - 2 * 10) * 96 / 25.4)
+
+# The same between the items pointed out on one side of two geishas, in one row of a board.
+COLUMN_RING_GAPS = """() => [...document.querySelectorAll('.rs-board .hk-row')].flatMap(row => {
+  const rings = [...row.querySelectorAll('.hk-items.rs-hl')].map(items => {
+    const r = items.getBoundingClientRect(), style = getComputedStyle(items);
+    const out = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+    return {left: r.left - out, right: r.right + out, top: r.top,
+            figure: items.closest('figure').id};
+  });
+  return rings.flatMap((a, i) => rings.slice(i + 1)
+    .filter(b => Math.abs(a.top - b.top) <= 1)  // the same player's side
+    .map(b => [a.figure, Math.max(b.left - a.right, a.left - b.right)]));
+})"""
+
+
 @pytest.mark.parametrize("width", [390, 1280])
 def test_rings_of_parts_side_by_side_stay_apart(chromium: Browser, site_url: str,
                                                 width: int) -> None:
-    """Cards of a hand or pairs offered that a figure points out together: each keeps a ring
-    of its own (in the Gift and Competition figures the rings ran into one another)."""
+    """Cards of a hand, pairs offered, and the cards placed beside two geishas, that a figure
+    points out together: each keeps a ring of its own (in the Gift and Competition figures the
+    rings ran into one another, by up to 10 px in the printed quick reference)."""
     context = chromium.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()
     try:
@@ -171,6 +189,18 @@ def test_rings_of_parts_side_by_side_stay_apart(chromium: Browser, site_url: str
         # The Gift's three cards in a hand, the Competition's cards and pairs.
         assert {"fig-gift", "fig-competition"} <= {figure for figure, _ in gaps}, gaps
         assert min(gap for _, gap in gaps) >= 2, gaps
+        columns = page.evaluate(COLUMN_RING_GAPS)
+        assert {"fig-gift", "fig-competition"} <= {figure for figure, _ in columns}, columns
+        assert min(gap for _, gap in columns) >= 2, columns
+        # The quick reference's small figures, on screen and printed (A4 inside its margins).
+        page.goto(f"{site_url}/en/quick-reference/")
+        for media in ("screen", "print"):
+            if media == "print":
+                page.set_viewport_size({"width": HANDOUT_PX, "height": 900})
+            page.emulate_media(media=media)
+            columns = page.evaluate(COLUMN_RING_GAPS)
+            assert {"fig-qr-gift", "fig-qr-competition"} <= {f for f, _ in columns}, columns
+            assert min(gap for _, gap in columns) >= 2, (media, columns)
     finally:
         context.close()
 
