@@ -23,7 +23,7 @@ from rulesite.pages.book import BookWriter
 from rulesite.pages.config import language_config
 from rulesite.pages.root import not_found, root_index
 from rulesite.pages.writer import render_language
-from rulesite.runtime import assets, csp, offline
+from rulesite.runtime import assets, csp, offline, styles
 from rulesite.sources import published
 from rulesite.sources.locales import Locales, load_all
 
@@ -125,6 +125,7 @@ def build(locales_dir: Path | str = REPO / "locales", out: Path | str = REPO / "
         list(pool.map(run_mkdocs, configs))
     for lang in locales.structure.languages:
         search.add_synonyms(games, lang, out / lang)
+        styles.minify_tree(out / lang / "assets")
     # Hosts serve the root 404.html for any missing address; the languages' own would only
     # be reached by a direct link.
     for lang in locales.structure.languages:
@@ -198,6 +199,7 @@ def rebuild_languages(locales_dir: Path | str, out: Path | str, langs: list[str]
         list(pool.map(run_mkdocs, configs))
     for lang in langs:
         search.add_synonyms(games, lang, staging / lang)
+        styles.minify_tree(staging / lang / "assets")
         (staging / lang / "404.html").unlink()
         old = out / f".{lang}.old"
         shutil.rmtree(old, ignore_errors=True)
