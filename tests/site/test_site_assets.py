@@ -160,3 +160,24 @@ def test_docstring_markup() -> None:
     assert "<blockquote>" not in html
     assert "<p>See <code>Game</code> and <code>Player.A</code>.</p>" in html
     assert ":class:`Kept`" in html  # fenced code is left as it is
+
+
+def _rules(css: str) -> list[tuple[str, str]]:
+    """Each rule of a stylesheet as (selector, declarations), comments, spacing and a last
+    declaration's semicolon aside."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.DOTALL)
+    return [(re.sub(r"\s+", "", selector), re.sub(r"\s+", "", body).rstrip(";"))
+            for selector, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css)]
+
+
+def test_own_stylesheets_ship_minified_with_every_rule(real_site: Path) -> None:
+    """The site's own stylesheets, as readers get them: no comment, no spacing, and every
+    rule of the source, in its order (rulesite/runtime/styles.py)."""
+    sources = sorted((REPO / "docs" / "assets").rglob("*.css"))
+    assert len(sources) >= 8
+    for source in sources:
+        shipped = real_site / "en" / source.relative_to(REPO / "docs")
+        text = shipped.read_text(encoding="utf-8")
+        assert "/*" not in text and "\n  " not in text, shipped
+        assert len(text) < len(source.read_text(encoding="utf-8")), shipped
+        assert _rules(text) == _rules(source.read_text(encoding="utf-8")), shipped
