@@ -50,6 +50,11 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
         "--js-flags=--liftoff-only"]
 
 
+# Printed page geometry (docs/assets/site/teach.css), for the print and figure tests.
+PX_PER_MM = 96 / 25.4  # CSS px
+HANDOUT_WIDTH = 210 - 2 * 10  # A4 inside the quick reference's margins (@page handout), in mm
+
+
 @pytest.fixture(scope="session")
 def locales() -> Locales:
     return load(REPO / "locales")

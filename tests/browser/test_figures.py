@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from conftest import HANDOUT_WIDTH, PX_PER_MM
 from playwright.sync_api import Browser, Page
 
 from rulesite.sources.locales import Locales
@@ -146,33 +147,37 @@ def test_a_used_markers_frames_stay_clear_of_its_label(chromium: Browser, site_u
         context.close()
 
 
-# Between two parts pointed out side by side on one line, the room left between their rings
-# (each ring as drawn: its width out from its offset), in CSS px, with their figure's ID.
-RING_GAPS = """() => [...document.querySelectorAll('.rs-board .rs-hl + .rs-hl')].flatMap(second => {
-  const out = (e) => parseFloat(getComputedStyle(e).outlineWidth)
-                     + parseFloat(getComputedStyle(e).outlineOffset);
-  const first = second.previousElementSibling;
-  const a = first.getBoundingClientRect(), b = second.getBoundingClientRect();
-  if (Math.abs(a.top - b.top) > 1) return [];  // one under the other: wrapped
-  return [[second.closest('figure').id, b.left - out(second) - (a.right + out(first))]];
-})"""
+# The ring board.css draws around a part pointed out (rs-hl), as drawn: its width out from
+# its offset; with the part's own box (top: to tell rows apart).
+RING = """const ring = (e) => {
+  const r = e.getBoundingClientRect(), style = getComputedStyle(e);
+  const out = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+  return {left: r.left - out, right: r.right + out, top: r.top - out, bottom: r.bottom + out,
+          box: r};
+};"""
 
+# Between two parts pointed out side by side on one line, the room left between their rings,
+# in CSS px, with their figure's ID.
+RING_GAPS = "() => {" + RING + """
+  return [...document.querySelectorAll('.rs-board .rs-hl + .rs-hl')].flatMap(second => {
+    const a = ring(second.previousElementSibling), b = ring(second);
+    if (Math.abs(a.box.top - b.box.top) > 1) return [];  // one under the other: wrapped
+    return [[second.closest('figure').id, b.left - a.right]];
+  });
+}"""
 
-# A4 inside the quick reference's margins (docs/assets/site/teach.css: @page handout), in px.
-HANDOUT_PX = round((210 - 2 * 10) * 96 / 25.4)
+HANDOUT_PX = round(HANDOUT_WIDTH * PX_PER_MM)
 
 # The same between the items pointed out on one side of two geishas, in one row of a board.
-COLUMN_RING_GAPS = """() => [...document.querySelectorAll('.rs-board .hk-row')].flatMap(row => {
-  const rings = [...row.querySelectorAll('.hk-items.rs-hl')].map(items => {
-    const r = items.getBoundingClientRect(), style = getComputedStyle(items);
-    const out = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
-    return {left: r.left - out, right: r.right + out, top: r.top,
-            figure: items.closest('figure').id};
+COLUMN_RING_GAPS = "() => {" + RING + """
+  return [...document.querySelectorAll('.rs-board .hk-row')].flatMap(row => {
+    const items = [...row.querySelectorAll('.hk-items.rs-hl')];
+    const rings = items.map(ring);
+    return rings.flatMap((a, i) => rings.slice(i + 1)
+      .filter(b => Math.abs(a.box.top - b.box.top) <= 1)  // the same player's side
+      .map(b => [items[i].closest('figure').id, Math.max(b.left - a.right, a.left - b.right)]));
   });
-  return rings.flatMap((a, i) => rings.slice(i + 1)
-    .filter(b => Math.abs(a.top - b.top) <= 1)  // the same player's side
-    .map(b => [a.figure, Math.max(b.left - a.right, a.left - b.right)]));
-})"""
+}"""
 
 
 @pytest.mark.parametrize("width", [390, 1280])
@@ -208,12 +213,7 @@ def test_rings_of_parts_side_by_side_stay_apart(chromium: Browser, site_url: str
 # Love Letter's figures: where each ring runs into something it should clear (another ring,
 # the board's heading, the frame of the seat it is in), as "figure: what". (No figure points
 # out a part and another inside it, a seat and its hand: their rings would count as meeting.)
-LL_RING_CLASHES = """() => {
-  const ring = (e) => {
-    const r = e.getBoundingClientRect(), style = getComputedStyle(e);
-    const out = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
-    return {left: r.left - out, right: r.right + out, top: r.top - out, bottom: r.bottom + out};
-  };
+LL_RING_CLASHES = "() => {" + RING + """
   const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom
                          && b.top < a.bottom;
   const clashes = [];

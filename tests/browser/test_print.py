@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
-from conftest import no_engine
+from conftest import HANDOUT_WIDTH, PX_PER_MM, no_engine
 from playwright.sync_api import Browser
 
 from rulesite.sources.locales import Locales, load, load_games
@@ -85,8 +85,6 @@ PRINTED_BLOCKS = """() => {
 
 # A4 inside the print margins of docs/assets/site/teach.css (@page: 11 mm by 13 mm), in CSS px.
 A4_TEXT = (210 - 2 * 13, 297 - 2 * 11)
-PX_PER_MM = 96 / 25.4
-HANDOUT_WIDTH = 210 - 2 * 10  # A4 inside the quick reference's margins (@page handout), in mm
 
 
 def assert_whole(printed: list[str], blocks: list[tuple[str, list[str]]]) -> None:
